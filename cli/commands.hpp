@@ -1,0 +1,21 @@
+#pragma once
+// Subcommands of the `umpire` tool. Each registers its options and a callback on the app; a
+// callback that fails throws CLI::RuntimeError with the exit code below.
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace umpire::cli {
+
+inline constexpr int kExitInvalidInput = 2;  // a file was unreadable or had problems
+inline constexpr int kExitDiceScript = 3;    // scripted dice ran out or did not match
+
+void add_scenario_command(CLI::App& app);
+void add_ruleset_command(CLI::App& app);
+void add_resolve_command(CLI::App& app);
+
+// Directories searched for ruleset files: --rulesets, $UMPIRE_RULESETS, the shipped rulesets.
+std::vector<std::string> ruleset_search_dirs(const std::vector<std::string>& from_flags);
+
+}  // namespace umpire::cli

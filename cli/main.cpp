@@ -1,0 +1,12 @@
+// umpire: the campaign server's command-line tool (docs/cli.md).
+#include "cli/commands.hpp"
+
+int main(int argc, char** argv) {
+    CLI::App app{"umpire: campaign server for map wargames"};
+    app.require_subcommand(1);
+    umpire::cli::add_scenario_command(app);
+    umpire::cli::add_ruleset_command(app);
+    umpire::cli::add_resolve_command(app);
+    CLI11_PARSE(app, argc, argv);
+    return 0;
+}

@@ -1,0 +1,35 @@
+#include "rules/dice.hpp"
+
+namespace umpire::rules {
+
+SeededDice::SeededDice(std::uint64_t seed, std::uint64_t draws) : seed_(seed), engine_(seed) {
+    engine_.discard(draws);
+    draws_ = draws;
+}
+
+int SeededDice::roll(int sides, const std::string& /*purpose*/) {
+    if (sides < 1) throw std::invalid_argument("a die needs at least one side");
+    auto counting = [this] {
+        ++draws_;
+        return engine_();
+    };
+    return static_cast<int>(bounded_uniform(counting, static_cast<std::uint64_t>(sides))) + 1;
+}
+
+int ScriptedDice::roll(int sides, const std::string& purpose) {
+    if (next_ >= rolls_.size())
+        throw DiceScriptError("scripted dice ran out at roll " + std::to_string(next_ + 1) +
+                              " (" + purpose + ")");
+    const ScriptedRoll& r = rolls_[next_];
+    if (!r.purpose.empty() && purpose.rfind(r.purpose, 0) != 0)
+        throw DiceScriptError("scripted roll " + std::to_string(next_ + 1) + " is for \"" +
+                              r.purpose + "\" but the engine rolled for \"" + purpose + "\"");
+    if (r.value < 1 || r.value > sides)
+        throw DiceScriptError("scripted roll " + std::to_string(next_ + 1) + " is " +
+                              std::to_string(r.value) + ", not a d" + std::to_string(sides) +
+                              " value (" + purpose + ")");
+    ++next_;
+    return r.value;
+}
+
+}  // namespace umpire::rules

@@ -1,0 +1,29 @@
+#pragma once
+// Events: everything a period's resolution did, in order, as JSON objects with a "type" field.
+// Dice rolls are events too, each naming its purpose (DESIGN habit 5).
+#include <string>
+#include <vector>
+
+#include "rules/dice.hpp"
+#include "rules/hex.hpp"
+#include "rules/json_reader.hpp"
+
+namespace umpire::rules {
+
+Json hex_json(Hex h);
+
+class EventLog {
+public:
+    // Appends {"type": type, ...fields}; returns the stored event.
+    const Json& add(const std::string& type, Json fields = Json::object());
+    // Rolls one die through `dice`, records a "dice_roll" event with the purpose and the
+    // subject fields (for example {"force": "hadewych"}), and returns the value.
+    int roll(DiceSource& dice, int sides, const std::string& purpose, Json subject = Json::object());
+
+    const std::vector<Json>& events() const { return events_; }
+
+private:
+    std::vector<Json> events_;
+};
+
+}  // namespace umpire::rules

@@ -1,0 +1,47 @@
+#pragma once
+// Axial hex coordinates: q grows east, r grows south-east; s = -q - r is implied.
+#include <array>
+#include <compare>
+#include <cstdlib>
+#include <string>
+
+namespace umpire::rules {
+
+struct Hex {
+    int q = 0;
+    int r = 0;
+    auto operator<=>(const Hex&) const = default;  // (q, r) order: the rulebook's "lowest (q, r)"
+};
+
+inline constexpr std::array<Hex, 6> kHexDirections{
+    Hex{1, 0}, Hex{1, -1}, Hex{0, -1}, Hex{-1, 0}, Hex{-1, 1}, Hex{0, 1}};
+
+inline Hex operator+(Hex a, Hex b) { return {a.q + b.q, a.r + b.r}; }
+
+inline int hex_distance(Hex a, Hex b) {
+    const int dq = a.q - b.q;
+    const int dr = a.r - b.r;
+    return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
+}
+
+inline bool adjacent(Hex a, Hex b) { return hex_distance(a, b) == 1; }
+
+inline std::array<Hex, 6> neighbours(Hex h) {
+    std::array<Hex, 6> out{};
+    for (std::size_t i = 0; i < 6; ++i) out[i] = h + kHexDirections[i];
+    return out;
+}
+
+inline std::string to_string(Hex h) {
+    return "(" + std::to_string(h.q) + "," + std::to_string(h.r) + ")";
+}
+
+// An unordered hex side (for rivers) or hex pair (for roads and tracks), stored low hex first.
+struct HexEdge {
+    Hex a;
+    Hex b;
+    static HexEdge between(Hex x, Hex y) { return x < y ? HexEdge{x, y} : HexEdge{y, x}; }
+    auto operator<=>(const HexEdge&) const = default;
+};
+
+}  // namespace umpire::rules

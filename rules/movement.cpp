@@ -1,0 +1,277 @@
+#include "rules/movement.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+
+#include "rules/calendar.hpp"
+#include "rules/movement_costs.hpp"
+#include "rules/rolloff.hpp"
+
+namespace umpire::rules {
+
+std::string PeriodTime::to_string() const {
+    const long long g = std::gcd(num, den);
+    const long long n = g ? num / g : num;
+    const long long d = g ? den / g : den;
+    return d == 1 ? std::to_string(n) : std::to_string(n) + "/" + std::to_string(d);
+}
+
+namespace {
+
+struct Mover {
+    Force* force = nullptr;
+    std::vector<Hex> path;
+    std::size_t next = 0;
+    std::vector<Hex> visited;  // the start hex, then every hex entered, in order
+    bool active = false;
+};
+
+class SimultaneousMovement {
+public:
+    SimultaneousMovement(CampaignState& state, const Ruleset& ruleset, DiceSource& dice,
+                         EventLog& log, const MovementContext& context)
+        : state_(state), ruleset_(ruleset), dice_(dice), log_(log), context_(context) {}
+
+    MovementResult run(const std::vector<AcceptedOrder>& orders) {
+        start(orders);
+        PeriodTime now{0, 1};
+        settle_contacts(now);
+        for (;;) {
+            halt_finished(now);
+            std::vector<Mover*> group;
+            PeriodTime t{1, 1};
+            for (auto& [id, m] : movers_) {
+                if (!m.active) continue;
+                const PeriodTime tm = entry_time(m);
+                if (group.empty() || tm < t) {
+                    group.clear();
+                    t = tm;
+                }
+                if (tm == t) group.push_back(&m);
+            }
+            if (group.empty()) break;
+            enter(group, t);
+            settle_contacts(t);
+            now = t;
+        }
+        return result_;
+    }
+
+private:
+    void start(const std::vector<AcceptedOrder>& orders) {
+        for (auto& force : state_.forces) {
+            ForceMovement& fm = result_[force.id];
+            fm.movement_period =
+                moves_at_night(force, ruleset_) == (context_.period == PeriodKind::night);
+            Mover& m = movers_[force.id];
+            m.force = &force;
+            m.visited.push_back(force.hex);
+            auto order = std::find_if(orders.begin(), orders.end(),
+                                      [&](const AcceptedOrder& o) { return o.force == force.id; });
+            fm.forced_march = order != orders.end() && order->forced_march;
+            fm.daily = daily_move_points(force, ruleset_) +
+                       (fm.forced_march ? forced_march_bonus(force, ruleset_) : 0);
+            if (!fm.movement_period) continue;
+            fm.available = fm.daily + force.saved_points;
+            if (order != orders.end() && !order->path.empty() && fm.available > 0) {
+                m.path = order->path;
+                m.active = true;
+            }
+        }
+    }
+
+    int next_cost(const Mover& m) const {
+        return step_cost(state_.map, ruleset_, m.force->hex, m.path[m.next]);
+    }
+
+    PeriodTime entry_time(const Mover& m) const {
+        const ForceMovement& fm = result_.at(m.force->id);
+        return {fm.spent + next_cost(m), fm.available};
+    }
+
+    // Halts the movers whose path is done or whose next hex they cannot pay for.
+    void halt_finished(PeriodTime now) {
+        bool halted = false;
+        for (auto& [id, m] : movers_) {
+            if (!m.active) continue;
+            if (m.next >= m.path.size()) {
+                halt(m, "path complete");
+                halted = true;
+                continue;
+            }
+            const int cost = next_cost(m);
+            const ForceMovement& fm = result_.at(id);
+            if (cost < 0 || fm.spent + cost > fm.available) {
+                halt(m, cost < 0 ? "next hex cannot be entered" : "not enough move points");
+                halted = true;
+            }
+        }
+        if (halted) settle_contacts(now);  // a step back can bring a force next to an enemy
+    }
+
+    void enter(const std::vector<Mover*>& group, PeriodTime t) {
+        // forces of different sides entering one hex at the same t roll off for it.
+        std::map<Hex, std::vector<Mover*>> by_target;
+        for (Mover* m : group) by_target[m->path[m->next]].push_back(m);
+        std::vector<Mover*> entering;
+        for (auto& [hex, entrants] : by_target) {
+            if (const Force* there = state_.force_at(hex);
+                there && state_.opposed(*there, *entrants.front()->force)) {
+                for (Mover* m : entrants) halt(*m, "enemy force in the next hex");
+                continue;
+            }
+            std::set<std::string> sides;
+            for (Mover* m : entrants) sides.insert(state_.side_of(*m->force));
+            if (sides.size() < 2) {
+                entering.insert(entering.end(), entrants.begin(), entrants.end());
+                continue;
+            }
+            std::vector<std::string> ids;
+            for (Mover* m : entrants) ids.push_back(m->force->id);
+            const std::string winner =
+                roll_off(ids, dice_, log_, "rolloff for hex " + to_string(hex),
+                         Json{{"hex", hex_json(hex)}, {"t", t.to_string()}});
+            for (Mover* m : entrants) {
+                if (m->force->id == winner)
+                    entering.push_back(m);
+                else
+                    halt(*m, "lost the roll-off for hex " + to_string(hex));
+            }
+        }
+        for (Mover* m : entering) step(*m, t);
+    }
+
+    void step(Mover& m, PeriodTime t) {
+        Force& force = *m.force;
+        ForceMovement& fm = result_.at(force.id);
+        const Hex from = force.hex;
+        const Hex to = m.path[m.next];
+        const int cost = next_cost(m);
+        const bool formed = step_keeps_formed(force, state_.map, ruleset_, from, to);
+        force.hex = to;
+        fm.spent += cost;
+        ++fm.entries;
+        ++m.next;
+        m.visited.push_back(to);
+        (t.first_half() ? fm.moved_first_half : fm.moved_second_half) = true;
+        log_.add("force_moved", Json{{"force", force.id},
+                                     {"from", hex_json(from)},
+                                     {"to", hex_json(to)},
+                                     {"cost", cost},
+                                     {"spent", fm.spent},
+                                     {"available", fm.available},
+                                     {"t", t.to_string()},
+                                     {"half_period", half_name(t)}});
+        if (!formed && force.order_state == OrderState::formed) {
+            force.order_state = OrderState::unformed;
+            fm.unformed_in_half = t.first_half() ? 0 : 1;
+            log_.add("became_unformed",
+                     Json{{"force", force.id},
+                          {"hex", hex_json(to)},
+                          {"reason", "entered " + state_.map.at(to)->terrain +
+                                         " without meeting its formed-movement condition"}});
+        }
+    }
+
+    void halt(Mover& m, const std::string& reason) {
+        m.active = false;
+        log_.add("force_halted",
+                 Json{{"force", m.force->id}, {"hex", hex_json(m.force->hex)}, {"reason", reason}});
+        step_back_if_stacked(m);
+    }
+
+    // R-3.4 [H]: a force may pass through allied hexes but not end in one; it stops instead in
+    // the last hex of its move that no other force holds.
+    void step_back_if_stacked(Mover& m) {
+        auto held_by_other = [&](Hex h) {
+            for (const auto& f : state_.forces)
+                if (&f != m.force && f.hex == h) return true;
+            return false;
+        };
+        if (!held_by_other(m.force->hex)) return;
+        for (std::size_t i = m.visited.size() - 1; i-- > 0;) {
+            if (held_by_other(m.visited[i])) continue;
+            log_.add("stepped_back", Json{{"force", m.force->id},
+                                          {"from", hex_json(m.force->hex)},
+                                          {"to", hex_json(m.visited[i])}});
+            m.force->hex = m.visited[i];
+            return;
+        }
+    }
+
+    // after the entries at t, every force next to an enemy halts; the opposing pairs
+    // adjacent once everything has halted are in map contact at t.
+    void settle_contacts(PeriodTime t) {
+        for (bool changed = true; changed;) {
+            changed = false;
+            for_each_new_adjacent_pair([&](Force& a, Force& b) {
+                for (Force* f : {&a, &b}) {
+                    Mover& m = movers_.at(f->id);
+                    if (m.active) {
+                        halt(m, "map contact");
+                        changed = true;
+                    }
+                }
+            });
+        }
+        for_each_new_adjacent_pair([&](Force& a, Force& b) {
+            contacts_.insert({a.id, b.id});
+            for (Force* f : {&a, &b}) {
+                auto& at = result_.at(f->id).contact_at;
+                if (!at || t < *at) at = t;
+            }
+            log_.add("contact", Json{{"forces", {a.id, b.id}},
+                                     {"hexes", {hex_json(a.hex), hex_json(b.hex)}},
+                                     {"day", context_.day},
+                                     {"period", to_string(context_.period)},
+                                     {"half_period", half_name(t)},
+                                     {"t", t.to_string()},
+                                     {"hour", hour_of(t)}});
+        });
+    }
+
+    // Visits opposing adjacent pairs not yet in contact, lower force id first.
+    template <typename Visit>
+    void for_each_new_adjacent_pair(Visit visit) {
+        auto& forces = state_.forces;
+        for (std::size_t i = 0; i < forces.size(); ++i)
+            for (std::size_t j = i + 1; j < forces.size(); ++j)
+                if (adjacent(forces[i].hex, forces[j].hex) &&
+                    state_.opposed(forces[i], forces[j]) &&
+                    !contacts_.count({forces[i].id, forces[j].id}))
+                    visit(forces[i], forces[j]);
+    }
+
+    std::string half_name(PeriodTime t) const {
+        return to_string(half_periods_of(context_.period)[t.first_half() ? 0 : 1]);
+    }
+
+    // The hour a moment falls in: hour 1 at the start of the period, rounding up.
+    int hour_of(PeriodTime t) const {
+        const int start = start_hour(ruleset_, context_.period);
+        const int end = end_hour(ruleset_, half_periods_of(context_.period)[1]);
+        const long long span = end - start;
+        const long long elapsed = (span * t.num + t.den - 1) / t.den;
+        return start + static_cast<int>(std::max(1LL, elapsed));
+    }
+
+    CampaignState& state_;
+    const Ruleset& ruleset_;
+    DiceSource& dice_;
+    EventLog& log_;
+    MovementContext context_;
+    std::map<std::string, Mover> movers_;
+    std::set<std::pair<std::string, std::string>> contacts_;
+    MovementResult result_;
+};
+
+}  // namespace
+
+MovementResult resolve_movement(CampaignState& state, const Ruleset& ruleset,
+                                const std::vector<AcceptedOrder>& orders, DiceSource& dice,
+                                EventLog& log, const MovementContext& context) {
+    return SimultaneousMovement(state, ruleset, dice, log, context).run(orders);
+}
+
+}  // namespace umpire::rules

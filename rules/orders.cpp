@@ -1,0 +1,152 @@
+#include "rules/orders.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace umpire::rules {
+
+namespace {
+
+std::optional<ForceOrder> read_force_order(const Json& value, const std::string& path,
+                                           Problems& problems) {
+    ObjectReader in(value, path, problems);
+    if (!in.is_object()) return std::nullopt;
+    in.reject_unknown({"player", "force", "hold", "path", "forced_march", "regiments"});
+    ForceOrder order;
+    const std::size_t before = problems.size();
+    order.player = in.string("player").value_or("");
+    order.force = in.string("force").value_or("");
+    order.hold = in.boolean("hold", false).value_or(false);
+    order.forced_march = in.boolean("forced_march", false).value_or(false);
+    if (const Json* steps = in.array("path", false)) {
+        if (steps->size() > kMaxPathLength)
+            problems.add(in.path_of("path"),
+                         "longer than " + std::to_string(kMaxPathLength) + " hexes");
+        for (std::size_t i = 0; i < steps->size() && i < kMaxPathLength; ++i)
+            if (auto h = read_hex((*steps)[i], item_path(in.path_of("path"), i), problems))
+                order.path.push_back(*h);
+    }
+    if (const Json* ids = in.array("regiments", false)) {
+        for (std::size_t i = 0; i < ids->size(); ++i)
+            if (auto id = read_string((*ids)[i], item_path(in.path_of("regiments"), i), problems))
+                order.regiments.push_back(*id);
+    }
+    if (problems.size() != before) return std::nullopt;
+    return order;
+}
+
+}  // namespace
+
+std::optional<std::vector<PeriodOrders>> read_orders(const Json& document, Problems& problems) {
+    ObjectReader root(document, "$", problems);
+    root.reject_unknown({"format", "periods"});
+    if (auto format = root.string("format", false); format && *format != "umpire-orders/1")
+        problems.add("$.format", "unsupported format \"" + *format + "\"");
+    std::vector<PeriodOrders> result;
+    const std::size_t before = problems.size();
+    if (const Json* periods = root.array("periods")) {
+        for (std::size_t i = 0; i < periods->size(); ++i) {
+            ObjectReader p((*periods)[i], item_path("$.periods", i), problems);
+            if (!p.is_object()) continue;
+            p.reject_unknown({"day", "period", "orders"});
+            PeriodOrders entry;
+            entry.day = static_cast<int>(p.integer("day", 1, 1000000).value_or(1));
+            if (auto kind = p.choice("period", {"day", "night"}))
+                entry.period = *period_kind_from_string(*kind);
+            if (const Json* orders = p.array("orders")) {
+                for (std::size_t k = 0; k < orders->size(); ++k)
+                    if (auto o = read_force_order((*orders)[k],
+                                                  item_path(p.path_of("orders"), k), problems))
+                        entry.orders.push_back(std::move(*o));
+            }
+            result.push_back(std::move(entry));
+        }
+    }
+    if (problems.size() != before) return std::nullopt;
+    return result;
+}
+
+Json write_order(const ForceOrder& order) {
+    Json out{{"player", order.player}, {"force", order.force}};
+    if (order.hold) out["hold"] = true;
+    if (!order.path.empty()) {
+        out["path"] = Json::array();
+        for (Hex h : order.path) out["path"].push_back(hex_json(h));
+    }
+    if (order.forced_march) out["forced_march"] = true;
+    if (!order.regiments.empty()) out["regiments"] = order.regiments;
+    return out;
+}
+
+namespace {
+
+// The reason an order cannot stand, or empty when it can.
+std::string check_order(const CampaignState& state, const Ruleset& ruleset,
+                        const ForceOrder& order, const Force& force) {
+    if (order.hold && !order.path.empty()) return "an order is either hold or a path, not both";
+    if (!order.path.empty() && (force.order_state == OrderState::in_retreat ||
+                                force.order_state == OrderState::in_rout))
+        return "a force " + to_string(force.order_state) +
+               " cannot be ordered to move; it moves by the retreat and rout rules (R-10)";
+    Hex at = force.hex;
+    for (std::size_t i = 0; i < order.path.size(); ++i) {
+        const Hex next = order.path[i];
+        const std::string step = "path step " + std::to_string(i + 1) + " " + to_string(next);
+        if (!adjacent(at, next)) return step + " is not adjacent to " + to_string(at);
+        const MapHex* cell = state.map.at(next);
+        if (!cell) return step + " is off the map";
+        const TerrainType* terrain = ruleset.find_terrain(cell->terrain);
+        if (!terrain || !terrain->passable) return step + " is impassable (" + cell->terrain + ")";
+        at = next;
+    }
+    if (order.forced_march && order.path.empty()) return "a forced march needs a path";
+    if (order.forced_march && force.forced_march_blocked)
+        return "no forced march until the force has stayed stationary for a half period (R-3.5)";
+    if (!order.regiments.empty()) {
+        std::multiset<std::string> given(order.regiments.begin(), order.regiments.end());
+        std::multiset<std::string> actual;
+        for (const auto& r : force.regiments) actual.insert(r.id);
+        if (given != actual) return "regiments must list each of the force's regiments once";
+    }
+    return {};
+}
+
+}  // namespace
+
+std::vector<AcceptedOrder> validate_orders(const CampaignState& state, const Ruleset& ruleset,
+                                           const PeriodOrders& orders, EventLog& log) {
+    std::vector<AcceptedOrder> accepted;
+    std::set<std::string> ordered;
+    for (std::size_t i = 0; i < orders.orders.size(); ++i) {
+        const ForceOrder& order = orders.orders[i];
+        Json result{{"order", i}, {"force", order.force}, {"player", order.player}};
+        std::string reason;
+        const Force* force = state.find_force(order.force);
+        const Player* player = state.find_player(order.player);
+        // An enemy force is reported as unknown: the reason must not confirm that it exists.
+        const bool visible = force && player && state.side_of(*force) == player->side;
+        if (!player)
+            reason = "unknown player \"" + order.player + "\"";
+        else if (!visible)
+            reason = "unknown force \"" + order.force + "\"";
+        else if (force->player != order.player)
+            reason = "force \"" + order.force + "\" belongs to another player";
+        else if (ordered.count(order.force))
+            reason = "a second order for this force this period; the first one stands";
+        else
+            reason = check_order(state, ruleset, order, *force);
+
+        if (reason.empty()) {
+            ordered.insert(order.force);
+            accepted.push_back({order.force, order.path, order.forced_march, order.regiments});
+            result["status"] = "accepted";
+        } else {
+            result["status"] = "rejected";
+            result["reason"] = reason;
+        }
+        log.add("order_result", std::move(result));
+    }
+    return accepted;
+}
+
+}  // namespace umpire::rules

@@ -1,0 +1,52 @@
+#pragma once
+// Orders for a period and their validation. An invalid order is a result with a reason,
+// never an exception: the force then holds.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/events.hpp"
+#include "rules/hex.hpp"
+#include "rules/json_reader.hpp"
+#include "rules/ruleset.hpp"
+#include "rules/world.hpp"
+
+namespace umpire::rules {
+
+struct ForceOrder {
+    std::string player;  // who gives the order
+    std::string force;
+    bool hold = false;
+    std::vector<Hex> path;  // hexes to enter in order, each adjacent to the one before
+    bool forced_march = false;
+    std::vector<std::string> regiments;  // new role order of all regiment ids; empty: unchanged
+};
+
+struct PeriodOrders {
+    int day = 1;
+    PeriodKind period = PeriodKind::day;
+    std::vector<ForceOrder> orders;
+};
+
+// Longest path one order may give: far beyond any force's reach in a period.
+inline constexpr std::size_t kMaxPathLength = 64;
+
+// Reads an orders document: {"periods": [{"day", "period", "orders": [...]}, ...]}.
+// Structural problems (wrong types, unknown members) are reported with their JSON paths.
+std::optional<std::vector<PeriodOrders>> read_orders(const Json& document, Problems& problems);
+Json write_order(const ForceOrder& order);
+
+// An order that passed validation, for a force that exists and belongs to its player.
+struct AcceptedOrder {
+    std::string force;
+    std::vector<Hex> path;
+    bool forced_march = false;
+    std::vector<std::string> regiments;
+};
+
+// Checks each order against the state as its player knows it (R-3.1: unseen enemies are not
+// checked) and records an "order_result" event for every order, accepted or rejected.
+std::vector<AcceptedOrder> validate_orders(const CampaignState& state, const Ruleset& ruleset,
+                                           const PeriodOrders& orders, EventLog& log);
+
+}  // namespace umpire::rules

@@ -1,0 +1,100 @@
+#include "rules/world.hpp"
+
+#include <algorithm>
+
+namespace umpire::rules {
+
+const MapHex* Map::at(Hex h) const {
+    auto it = hexes.find(h);
+    return it == hexes.end() ? nullptr : &it->second;
+}
+
+int Regiment::figures() const {
+    int total = 0;
+    for (const auto& c : companies) total += c.figures;
+    return total;
+}
+
+int Force::figures() const {
+    int total = 0;
+    for (const auto& r : regiments) total += r.figures();
+    return total;
+}
+
+Force* CampaignState::find_force(const std::string& id) {
+    auto it = std::find_if(forces.begin(), forces.end(), [&](const Force& f) { return f.id == id; });
+    return it == forces.end() ? nullptr : &*it;
+}
+
+const Force* CampaignState::find_force(const std::string& id) const {
+    return const_cast<CampaignState*>(this)->find_force(id);
+}
+
+const Player* CampaignState::find_player(const std::string& id) const {
+    auto it = std::find_if(players.begin(), players.end(), [&](const Player& p) { return p.id == id; });
+    return it == players.end() ? nullptr : &*it;
+}
+
+const Side* CampaignState::find_side(const std::string& id) const {
+    auto it = std::find_if(sides.begin(), sides.end(), [&](const Side& s) { return s.id == id; });
+    return it == sides.end() ? nullptr : &*it;
+}
+
+std::string CampaignState::side_of(const Force& force) const {
+    const Player* p = find_player(force.player);
+    return p ? p->side : std::string();
+}
+
+const Force* CampaignState::force_at(Hex h) const {
+    for (const auto& f : forces)
+        if (f.hex == h) return &f;
+    return nullptr;
+}
+
+namespace {
+template <typename E, std::size_t N>
+std::optional<E> lookup(const std::string& s, const std::pair<E, const char*> (&table)[N]) {
+    for (const auto& [value, name] : table)
+        if (s == name) return value;
+    return std::nullopt;
+}
+template <typename E, std::size_t N>
+std::string name_of(E e, const std::pair<E, const char*> (&table)[N]) {
+    for (const auto& [value, name] : table)
+        if (value == e) return name;
+    return "?";
+}
+
+constexpr std::pair<OrderState, const char*> kOrderStates[] = {
+    {OrderState::formed, "formed"},
+    {OrderState::unformed, "unformed"},
+    {OrderState::in_retreat, "in_retreat"},
+    {OrderState::in_rout, "in_rout"}};
+constexpr std::pair<CavalryReadiness, const char*> kReadiness[] = {
+    {CavalryReadiness::fresh, "fresh"},
+    {CavalryReadiness::tired, "tired"},
+    {CavalryReadiness::exhausted, "exhausted"}};
+constexpr std::pair<PeriodKind, const char*> kPeriods[] = {{PeriodKind::day, "day"},
+                                                           {PeriodKind::night, "night"}};
+constexpr std::pair<HalfPeriod, const char*> kHalfPeriods[] = {
+    {HalfPeriod::morning, "morning"},
+    {HalfPeriod::afternoon, "afternoon"},
+    {HalfPeriod::evening, "evening"},
+    {HalfPeriod::night, "night"}};
+}  // namespace
+
+std::string to_string(OrderState s) { return name_of(s, kOrderStates); }
+std::optional<OrderState> order_state_from_string(const std::string& s) {
+    return lookup(s, kOrderStates);
+}
+std::string to_string(CavalryReadiness r) { return name_of(r, kReadiness); }
+std::optional<CavalryReadiness> readiness_from_string(const std::string& s) {
+    return lookup(s, kReadiness);
+}
+std::string to_string(PeriodKind p) { return name_of(p, kPeriods); }
+std::optional<PeriodKind> period_kind_from_string(const std::string& s) {
+    return lookup(s, kPeriods);
+}
+std::string to_string(HalfPeriod h) { return name_of(h, kHalfPeriods); }
+
+}  // namespace umpire::rules

@@ -1,0 +1,141 @@
+#pragma once
+// The campaign world (RULEBOOK sections 1 and 2): map, sides, players, forces and the calendar.
+// This is the whole state a period's resolution reads and changes.
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "rules/hex.hpp"
+
+namespace umpire::rules {
+
+//
+enum class OrderState { formed, unformed, in_retreat, in_rout };
+enum class CavalryReadiness { fresh, tired, exhausted };
+
+struct Dwelling {
+    std::string kind;  // village, town, castle
+    std::string name;
+};
+
+struct MapHex {
+    std::string terrain;  // a terrain name of the ruleset
+    std::optional<Dwelling> dwelling;
+};
+
+// Roads and tracks are kept as the polylines the scenario drew (so a written state
+// reads like the scenario it came from) and as the set of hex pairs they connect.
+struct Map {
+    std::map<Hex, MapHex> hexes;
+    std::map<char, std::string> legend;  // terrain letter -> terrain name, for the compact rows
+    std::vector<std::vector<Hex>> road_lines;
+    std::vector<std::vector<Hex>> track_lines;
+    std::set<HexEdge> roads;
+    std::set<HexEdge> tracks;
+    std::set<HexEdge> rivers;  // hex sides a river runs along
+
+    bool contains(Hex h) const { return hexes.count(h) != 0; }
+    const MapHex* at(Hex h) const;
+    bool road_between(Hex a, Hex b) const { return roads.count(HexEdge::between(a, b)) != 0; }
+    bool track_between(Hex a, Hex b) const { return tracks.count(HexEdge::between(a, b)) != 0; }
+    bool river_between(Hex a, Hex b) const { return rivers.count(HexEdge::between(a, b)) != 0; }
+};
+
+struct Company {
+    std::string type;  // a troop type of the ruleset
+    int figures = 0;
+    std::string name;  // set for named individuals (heroes, wizards, creatures): one figure
+};
+
+struct Regiment {
+    std::string id;
+    std::string name;
+    int morale = 7;  // on the ruleset's morale scale
+    std::vector<Company> companies;
+
+    int figures() const;
+};
+
+struct General {
+    std::string name;
+    int leadership = 0;  // 0 to +2
+};
+
+// Regiment order gives the roles: [0] assault, [1] support, the rest reserve.
+struct Force {
+    std::string id;
+    std::string name;
+    std::string player;
+    Hex hex;
+    General general;
+    bool has_camp = true;
+    std::vector<Regiment> regiments;
+    OrderState order_state = OrderState::formed;
+    CavalryReadiness readiness = CavalryReadiness::fresh;
+    int saved_points = 0;
+    bool forced_march_blocked = false;  // must stay stationary a half period first
+    int stationary_half_periods = 0;    // consecutive half periods stationary, out of contact
+
+    int figures() const;
+};
+
+struct Side {
+    std::string id;
+    std::string name;
+    std::vector<Hex> home_hexes;
+};
+
+struct Player {
+    std::string id;
+    std::string name;
+    std::string side;
+};
+
+enum class PeriodKind { day, night };
+// the four half periods of a day, two to a period.
+enum class HalfPeriod { morning, afternoon, evening, night };
+
+struct Calendar {
+    std::string start_date;  // ISO yyyy-mm-dd of day 1 (proleptic Gregorian)
+    int day = 1;
+    PeriodKind period = PeriodKind::day;
+};
+
+struct RulesetRef {
+    std::string name;
+    std::string version;
+    std::string hash;  // empty: not pinned yet
+};
+
+struct CampaignState {
+    std::string id;
+    std::string name;
+    std::string description;
+    RulesetRef ruleset;
+    Calendar calendar;
+    Map map;
+    std::vector<Side> sides;
+    std::vector<Player> players;
+    std::vector<Force> forces;  // kept in ascending id order: "lowest force id" breaks ties
+
+    Force* find_force(const std::string& id);
+    const Force* find_force(const std::string& id) const;
+    const Player* find_player(const std::string& id) const;
+    const Side* find_side(const std::string& id) const;
+    // The side a force fights for, through its player.
+    std::string side_of(const Force& force) const;
+    bool opposed(const Force& a, const Force& b) const { return side_of(a) != side_of(b); }
+    const Force* force_at(Hex h) const;
+};
+
+std::string to_string(OrderState s);
+std::optional<OrderState> order_state_from_string(const std::string& s);
+std::string to_string(CavalryReadiness r);
+std::optional<CavalryReadiness> readiness_from_string(const std::string& s);
+std::string to_string(PeriodKind p);
+std::optional<PeriodKind> period_kind_from_string(const std::string& s);
+std::string to_string(HalfPeriod h);
+
+}  // namespace umpire::rules

@@ -1,0 +1,157 @@
+// Table-driven rules cases (DESIGN habit 3): each file under tests/cases/ gives a state before,
+// orders and scripted dice, and the events and state expected after. See tests/cases/README.md.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "json_match.hpp"
+#include "rules/dice_script.hpp"
+#include "rules/orders.hpp"
+#include "rules/period.hpp"
+#include "rules/scenario_io.hpp"
+
+namespace umpire::rules {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::json_mismatch;
+
+const fs::path kCasesDir = fs::path(UMPIRE_TEST_DATA_DIR) / "cases";
+
+Json read_json(const fs::path& file) {
+    std::ifstream in(file);
+    return Json::parse(in);
+}
+
+const Ruleset& valormr_ruleset() {
+    static const Ruleset ruleset = [] {
+        Problems problems;
+        auto loaded = load_ruleset_file(std::string(UMPIRE_SOURCE_DIR) + "/rulesets/valormr-1.json",
+                                        problems);
+        if (!loaded) throw std::runtime_error(problems.to_text());
+        return *loaded;
+    }();
+    return ruleset;
+}
+
+// The case's scenario: its base file, with the case's members replacing the base's, and each
+// force merged over the base's "force_defaults" (a test-only member).
+Json build_scenario(const Json& c) {
+    const Json& spec = c.at("scenario");
+    Json doc = read_json(kCasesDir / "base" / spec.value("base", "two-sides.json"));
+    const Json defaults = doc.value("force_defaults", Json::object());
+    doc.erase("force_defaults");
+    for (auto it = spec.begin(); it != spec.end(); ++it) {
+        if (it.key() == "base") continue;
+        if (it.key() == "forces") {
+            doc["forces"] = Json::array();
+            for (const Json& f : it.value()) {
+                Json force = defaults;
+                // Default regiments get ids of their own force: regiment ids are unique.
+                for (Json& r : force["regiments"])
+                    r["id"] = f.value("id", "") + "-" + r["id"].get<std::string>();
+                force.merge_patch(f);
+                doc["forces"].push_back(force);
+            }
+        } else {
+            doc[it.key()] = it.value();
+        }
+    }
+    return doc;
+}
+
+std::vector<fs::path> case_files() {
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::recursive_directory_iterator(kCasesDir))
+        if (entry.is_regular_file() && entry.path().extension() == ".json" &&
+            entry.path().parent_path().filename() != "base")
+            files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+class RuleCase : public ::testing::TestWithParam<fs::path> {};
+
+TEST_P(RuleCase, Reproduces) {
+    const Json c = read_json(GetParam());
+    SCOPED_TRACE(c.value("name", GetParam().string()));
+    ASSERT_TRUE(c.contains("expect_events") || c.contains("expect_state"))
+        << "a case must expect something";
+    const Ruleset& ruleset = valormr_ruleset();
+
+    Problems problems;
+    const Json scenario = build_scenario(c);
+    auto state = read_scenario(scenario, problems);
+    if (state) check_scenario_against_ruleset(*state, ruleset, problems, &scenario);
+    ASSERT_TRUE(problems.empty()) << problems.to_text();
+
+    // "periods": one entry of orders per period resolved; "orders" alone means one period.
+    Json periods = c.contains("periods") ? c["periods"]
+                                         : Json::array({Json{{"orders", c.value("orders", Json::array())}}});
+    std::vector<ScriptedRoll> rolls;
+    if (c.contains("dice")) {
+        auto read = read_scripted_rolls(c["dice"], "$.dice", problems);
+        ASSERT_TRUE(read) << problems.to_text();
+        rolls = *read;
+    }
+    ScriptedDice dice(rolls);
+
+    std::vector<Json> events;
+    for (std::size_t i = 0; i < periods.size(); ++i) {
+        Json doc{{"periods", {{{"day", state->calendar.day},
+                               {"period", to_string(state->calendar.period)},
+                               {"orders", periods[i].value("orders", Json::array())}}}}};
+        auto orders = read_orders(doc, problems);
+        ASSERT_TRUE(orders) << problems.to_text();
+        auto out = resolve_period(*state, ruleset, orders->front(), dice);
+        events.insert(events.end(), out.begin(), out.end());
+    }
+    EXPECT_EQ(dice.remaining(), 0u) << "scripted dice left unused";
+
+    std::string all;
+    for (const auto& e : events) all += e.dump() + "\n";
+
+    // Expected events appear in this order (other events may come between).
+    std::size_t at = 0;
+    for (const Json& expected : c.value("expect_events", Json::array())) {
+        while (at < events.size() && !testing::json_matches(expected, events[at])) ++at;
+        ASSERT_LT(at, events.size()) << "expected event not found in order: " << expected.dump()
+                                     << "\nevents:\n" << all;
+        ++at;
+    }
+    for (const Json& unwanted : c.value("absent_events", Json::array()))
+        for (const auto& e : events)
+            EXPECT_FALSE(testing::json_matches(unwanted, e))
+                << "unexpected event " << e.dump() << " matches " << unwanted.dump();
+
+    // Expected state, forces keyed by id.
+    const Json after = write_scenario(*state);
+    const Json expect_state = c.value("expect_state", Json::object());
+    for (auto it = expect_state.begin(); it != expect_state.end(); ++it) {
+        if (it.key() != "forces") {
+            EXPECT_EQ(json_mismatch(it.value(), after[it.key()], "$." + it.key()), "");
+            continue;
+        }
+        for (auto f = it.value().begin(); f != it.value().end(); ++f) {
+            auto found = std::find_if(after["forces"].begin(), after["forces"].end(),
+                                      [&](const Json& x) { return x["id"] == f.key(); });
+            ASSERT_NE(found, after["forces"].end()) << "no force " << f.key();
+            EXPECT_EQ(json_mismatch(f.value(), *found, "$.forces." + f.key()), "")
+                << "events:\n" << all;
+        }
+    }
+}
+
+std::string case_name(const ::testing::TestParamInfo<fs::path>& info) {
+    std::string name = fs::relative(info.param, kCasesDir).replace_extension().string();
+    for (char& ch : name)
+        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+    return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, RuleCase, ::testing::ValuesIn(case_files()), case_name);
+
+}  // namespace
+}  // namespace umpire::rules
