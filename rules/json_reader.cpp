@@ -145,7 +145,9 @@ std::optional<long long> read_integer(const Json& value, const std::string& path
     // Unsigned values beyond the signed range would wrap: report them as out of range.
     if (value.is_number_unsigned() && value.get<unsigned long long>() >
                                           static_cast<unsigned long long>(max)) {
-        problems.add(path, "must be at most " + std::to_string(max));
+        problems.add(path, "must be between " + std::to_string(min) + " and " +
+                               std::to_string(max) + ", found " +
+                               std::to_string(value.get<unsigned long long>()));
         return std::nullopt;
     }
     const long long n = value.get<long long>();
