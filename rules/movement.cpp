@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <numeric>
-#include <set>
 
+#include "rules/audience.hpp"
 #include "rules/calendar.hpp"
 #include "rules/movement_costs.hpp"
 #include "rules/rolloff.hpp"
@@ -19,46 +19,30 @@ std::string PeriodTime::to_string() const {
 
 namespace {
 
+PeriodTime reduced(long long num, long long den) {
+    const long long g = std::gcd(num, den);
+    return g ? PeriodTime{num / g, den / g} : PeriodTime{num, den};
+}
+
 struct Mover {
     Force* force = nullptr;
     std::vector<Hex> path;
     std::size_t next = 0;
     std::vector<Hex> visited;  // the start hex, then every hex entered, in order
     bool active = false;
+    // Its clock: entries complete at base + (points spent since base) / available. A force that
+    // resumes after a contact starts again from the second half period.
+    PeriodTime base{0, 1};
+    int spent_at_base = 0;
 };
 
-class SimultaneousMovement {
-public:
-    SimultaneousMovement(CampaignState& state, const Ruleset& ruleset, DiceSource& dice,
-                         EventLog& log, const MovementContext& context)
+}  // namespace
+
+struct MovementPhase::Impl {
+    Impl(CampaignState& state, const Ruleset& ruleset, DiceSource& dice, EventLog& log,
+         const MovementContext& context)
         : state_(state), ruleset_(ruleset), dice_(dice), log_(log), context_(context) {}
 
-    MovementResult run(const std::vector<AcceptedOrder>& orders) {
-        start(orders);
-        PeriodTime now{0, 1};
-        settle_contacts(now);
-        for (;;) {
-            halt_finished(now);
-            std::vector<Mover*> group;
-            PeriodTime t{1, 1};
-            for (auto& [id, m] : movers_) {
-                if (!m.active) continue;
-                const PeriodTime tm = entry_time(m);
-                if (group.empty() || tm < t) {
-                    group.clear();
-                    t = tm;
-                }
-                if (tm == t) group.push_back(&m);
-            }
-            if (group.empty()) break;
-            enter(group, t);
-            settle_contacts(t);
-            now = t;
-        }
-        return result_;
-    }
-
-private:
     void start(const std::vector<AcceptedOrder>& orders) {
         for (auto& force : state_.forces) {
             ForceMovement& fm = result_[force.id];
@@ -81,17 +65,94 @@ private:
         }
     }
 
+    std::vector<MapContact> run_until(PeriodTime limit, int half) {
+        std::vector<MapContact> found;
+        if (!started_) {
+            started_ = true;
+            settle_contacts(PeriodTime{0, 1}, half, found);
+        }
+        for (;;) {
+            halt_finished(now_, half, found);
+            std::vector<Mover*> group;
+            PeriodTime t{1, 1};
+            for (auto& [id, m] : movers_) {
+                if (!m.active) continue;
+                const PeriodTime tm = entry_time(m);
+                if (group.empty() || tm < t) {
+                    group.clear();
+                    t = tm;
+                }
+                if (tm == t) group.push_back(&m);
+            }
+            if (group.empty() || limit < t) break;
+            enter(group, t, half);
+            settle_contacts(t, half, found);
+            now_ = t;
+        }
+        return found;
+    }
+
+    std::vector<MapContact> renew_contacts(int half) {
+        contacts_.clear();
+        std::vector<MapContact> found;
+        now_ = half == 0 ? PeriodTime{0, 1} : kHalfTime;
+        settle_contacts(now_, half, found, true);
+        return found;
+    }
+
+    void resume(const std::string& id) {
+        Mover& m = movers_.at(id);
+        if (m.next >= m.path.size() || !adjacent(m.force->hex, m.path[m.next])) return;
+        m.active = true;
+        m.base = kHalfTime;
+        m.spent_at_base = result_.at(id).spent;
+        log_.add("movement_resumed", Json{{"force", id}, {"hex", hex_json(m.force->hex)}},
+                 side_audience(state_, *m.force));
+    }
+
+    void stop(const std::string& id, const std::string& reason) {
+        Mover& m = movers_.at(id);
+        if (m.active) halt(m, reason);
+        m.path.clear();
+    }
+
+    void moved_outside(const std::string& id, int cost, int half) {
+        ForceMovement& fm = result_.at(id);
+        fm.spent += cost;
+        (half == 0 ? fm.moved_first_half : fm.moved_second_half) = true;
+        Mover& m = movers_.at(id);
+        m.visited.push_back(m.force->hex);
+        // Its path started elsewhere: it can no longer follow it.
+        if (m.next < m.path.size() && !adjacent(m.force->hex, m.path[m.next])) m.path.clear();
+    }
+
+    void force_march(const std::string& id) {
+        ForceMovement& fm = result_.at(id);
+        if (fm.forced_march) return;
+        const int bonus = forced_march_bonus(*movers_.at(id).force, ruleset_);
+        fm.forced_march = true;
+        fm.daily += bonus;
+        fm.available += bonus;
+    }
+
+    bool has_path_left(const std::string& id) const {
+        const Mover& m = movers_.at(id);
+        return m.next < m.path.size();
+    }
+
     int next_cost(const Mover& m) const {
         return step_cost(state_.map, ruleset_, m.force->hex, m.path[m.next]);
     }
 
     PeriodTime entry_time(const Mover& m) const {
         const ForceMovement& fm = result_.at(m.force->id);
-        return {fm.spent + next_cost(m), fm.available};
+        const long long used = fm.spent - m.spent_at_base + next_cost(m);
+        // base + used / available, kept reduced so the numbers stay small.
+        return reduced(m.base.num * fm.available + used * m.base.den, m.base.den * fm.available);
     }
 
     // Halts the movers whose path is done or whose next hex they cannot pay for.
-    void halt_finished(PeriodTime now) {
+    void halt_finished(PeriodTime now, int half, std::vector<MapContact>& found) {
         bool halted = false;
         for (auto& [id, m] : movers_) {
             if (!m.active) continue;
@@ -105,12 +166,15 @@ private:
             if (cost < 0 || fm.spent + cost > fm.available) {
                 halt(m, cost < 0 ? "next hex cannot be entered" : "not enough move points");
                 halted = true;
+            } else if (kFullTime < entry_time(m)) {
+                halt(m, "no time left in the period");
+                halted = true;
             }
         }
-        if (halted) settle_contacts(now);  // a step back can bring a force next to an enemy
+        if (halted) settle_contacts(now, half, found);  // a step back can meet an enemy
     }
 
-    void enter(const std::vector<Mover*>& group, PeriodTime t) {
+    void enter(const std::vector<Mover*>& group, PeriodTime t, int half) {
         // forces of different sides entering one hex at the same t roll off for it.
         std::map<Hex, std::vector<Mover*>> by_target;
         for (Mover* m : group) by_target[m->path[m->next]].push_back(m);
@@ -129,9 +193,9 @@ private:
             }
             std::vector<std::string> ids;
             for (Mover* m : entrants) ids.push_back(m->force->id);
-            const std::string winner =
-                roll_off(ids, dice_, log_, "rolloff for hex " + to_string(hex),
-                         Json{{"hex", hex_json(hex)}, {"t", t.to_string()}});
+            const std::string winner = roll_off(
+                ids, dice_, log_, "rolloff for hex " + to_string(hex),
+                Json{{"hex", hex_json(hex)}, {"t", t.to_string()}}, forces_audience(state_, ids));
             for (Mover* m : entrants) {
                 if (m->force->id == winner)
                     entering.push_back(m);
@@ -139,10 +203,10 @@ private:
                     halt(*m, "lost the roll-off for hex " + to_string(hex));
             }
         }
-        for (Mover* m : entering) step(*m, t);
+        for (Mover* m : entering) step(*m, t, half);
     }
 
-    void step(Mover& m, PeriodTime t) {
+    void step(Mover& m, PeriodTime t, int half) {
         Force& force = *m.force;
         ForceMovement& fm = result_.at(force.id);
         const Hex from = force.hex;
@@ -154,30 +218,34 @@ private:
         ++fm.entries;
         ++m.next;
         m.visited.push_back(to);
-        (t.first_half() ? fm.moved_first_half : fm.moved_second_half) = true;
-        log_.add("force_moved", Json{{"force", force.id},
-                                     {"from", hex_json(from)},
-                                     {"to", hex_json(to)},
-                                     {"cost", cost},
-                                     {"spent", fm.spent},
-                                     {"available", fm.available},
-                                     {"t", t.to_string()},
-                                     {"half_period", half_name(t)}});
+        (half == 0 ? fm.moved_first_half : fm.moved_second_half) = true;
+        log_.add("force_moved",
+                 Json{{"force", force.id},
+                      {"from", hex_json(from)},
+                      {"to", hex_json(to)},
+                      {"cost", cost},
+                      {"spent", fm.spent},
+                      {"available", fm.available},
+                      {"t", t.to_string()},
+                      {"half_period", half_name(half)}},
+                 side_audience(state_, force));
         if (!formed && force.order_state == OrderState::formed) {
             force.order_state = OrderState::unformed;
-            fm.unformed_in_half = t.first_half() ? 0 : 1;
+            fm.unformed_in_half = half;
             log_.add("became_unformed",
                      Json{{"force", force.id},
                           {"hex", hex_json(to)},
                           {"reason", "entered " + state_.map.at(to)->terrain +
-                                         " without meeting its formed-movement condition"}});
+                                         " without meeting its formed-movement condition"}},
+                     side_audience(state_, force));
         }
     }
 
     void halt(Mover& m, const std::string& reason) {
         m.active = false;
         log_.add("force_halted",
-                 Json{{"force", m.force->id}, {"hex", hex_json(m.force->hex)}, {"reason", reason}});
+                 Json{{"force", m.force->id}, {"hex", hex_json(m.force->hex)}, {"reason", reason}},
+                 side_audience(state_, *m.force));
         step_back_if_stacked(m);
     }
 
@@ -186,15 +254,17 @@ private:
     void step_back_if_stacked(Mover& m) {
         auto held_by_other = [&](Hex h) {
             for (const auto& f : state_.forces)
-                if (&f != m.force && f.hex == h) return true;
+                if (&f != m.force && !f.regiments.empty() && f.hex == h) return true;
             return false;
         };
         if (!held_by_other(m.force->hex)) return;
         for (std::size_t i = m.visited.size() - 1; i-- > 0;) {
             if (held_by_other(m.visited[i])) continue;
-            log_.add("stepped_back", Json{{"force", m.force->id},
-                                          {"from", hex_json(m.force->hex)},
-                                          {"to", hex_json(m.visited[i])}});
+            log_.add("stepped_back",
+                     Json{{"force", m.force->id},
+                          {"from", hex_json(m.force->hex)},
+                          {"to", hex_json(m.visited[i])}},
+                     side_audience(state_, *m.force));
             m.force->hex = m.visited[i];
             return;
         }
@@ -202,7 +272,8 @@ private:
 
     // after the entries at t, every force next to an enemy halts; the opposing pairs
     // adjacent once everything has halted are in map contact at t.
-    void settle_contacts(PeriodTime t) {
+    void settle_contacts(PeriodTime t, int half, std::vector<MapContact>& found,
+                         bool renewed = false) {
         for (bool changed = true; changed;) {
             changed = false;
             for_each_new_adjacent_pair([&](Force& a, Force& b) {
@@ -221,13 +292,16 @@ private:
                 auto& at = result_.at(f->id).contact_at;
                 if (!at || t < *at) at = t;
             }
-            log_.add("contact", Json{{"forces", {a.id, b.id}},
-                                     {"hexes", {hex_json(a.hex), hex_json(b.hex)}},
-                                     {"day", context_.day},
-                                     {"period", to_string(context_.period)},
-                                     {"half_period", half_name(t)},
-                                     {"t", t.to_string()},
-                                     {"hour", hour_of(t)}});
+            found.push_back({a.id, b.id, t, half});
+            Json fields{{"forces", {a.id, b.id}},
+                        {"hexes", {hex_json(a.hex), hex_json(b.hex)}},
+                        {"day", context_.day},
+                        {"period", to_string(context_.period)},
+                        {"half_period", half_name(half)},
+                        {"t", t.to_string()},
+                        {"hour", hour_of(t, half)}};
+            if (renewed) fields["renewed"] = true;
+            log_.add("contact", std::move(fields), forces_audience(state_, {a.id, b.id}));
         });
     }
 
@@ -237,23 +311,26 @@ private:
         auto& forces = state_.forces;
         for (std::size_t i = 0; i < forces.size(); ++i)
             for (std::size_t j = i + 1; j < forces.size(); ++j)
-                if (adjacent(forces[i].hex, forces[j].hex) &&
+                if (!forces[i].regiments.empty() && !forces[j].regiments.empty() &&
+                    adjacent(forces[i].hex, forces[j].hex) &&
                     state_.opposed(forces[i], forces[j]) &&
                     !contacts_.count({forces[i].id, forces[j].id}))
                     visit(forces[i], forces[j]);
     }
 
-    std::string half_name(PeriodTime t) const {
-        return to_string(half_periods_of(context_.period)[t.first_half() ? 0 : 1]);
+    std::string half_name(int half) const {
+        return to_string(half_periods_of(context_.period)[half]);
     }
 
-    // The hour a moment falls in: hour 1 at the start of the period, rounding up.
-    int hour_of(PeriodTime t) const {
+    // The hour a moment falls in: hour 1 at the start of the period, rounding up; a renewed
+    // contact at the start of the second half is in that half's first hour.
+    int hour_of(PeriodTime t, int half) const {
         const int start = start_hour(ruleset_, context_.period);
         const int end = end_hour(ruleset_, half_periods_of(context_.period)[1]);
         const long long span = end - start;
-        const long long elapsed = (span * t.num + t.den - 1) / t.den;
-        return start + static_cast<int>(std::max(1LL, elapsed));
+        long long elapsed = (span * t.num + t.den - 1) / t.den;
+        if (half == 1 && t == kHalfTime) elapsed += 1;
+        return start + static_cast<int>(std::clamp(elapsed, 1LL, span));
     }
 
     CampaignState& state_;
@@ -264,14 +341,45 @@ private:
     std::map<std::string, Mover> movers_;
     std::set<std::pair<std::string, std::string>> contacts_;
     MovementResult result_;
+    PeriodTime now_{0, 1};
+    bool started_ = false;
 };
 
-}  // namespace
+MovementPhase::MovementPhase(CampaignState& state, const Ruleset& ruleset,
+                             const std::vector<AcceptedOrder>& orders, DiceSource& dice,
+                             EventLog& log, const MovementContext& context)
+    : impl_(std::make_unique<Impl>(state, ruleset, dice, log, context)) {
+    impl_->start(orders);
+}
+
+MovementPhase::~MovementPhase() = default;
+
+std::vector<MapContact> MovementPhase::run_until(PeriodTime limit, int half) {
+    return impl_->run_until(limit, half);
+}
+std::vector<MapContact> MovementPhase::renew_contacts(int half) {
+    return impl_->renew_contacts(half);
+}
+void MovementPhase::resume(const std::string& force) { impl_->resume(force); }
+void MovementPhase::stop(const std::string& force, const std::string& reason) {
+    impl_->stop(force, reason);
+}
+void MovementPhase::moved_outside(const std::string& force, int cost, int half) {
+    impl_->moved_outside(force, cost, half);
+}
+bool MovementPhase::has_path_left(const std::string& force) const {
+    return impl_->has_path_left(force);
+}
+void MovementPhase::force_march(const std::string& force) { impl_->force_march(force); }
+const MovementResult& MovementPhase::result() const { return impl_->result_; }
 
 MovementResult resolve_movement(CampaignState& state, const Ruleset& ruleset,
                                 const std::vector<AcceptedOrder>& orders, DiceSource& dice,
                                 EventLog& log, const MovementContext& context) {
-    return SimultaneousMovement(state, ruleset, dice, log, context).run(orders);
+    MovementPhase phase(state, ruleset, orders, dice, log, context);
+    phase.run_until(kHalfTime, 0);
+    phase.run_until(kFullTime, 1);
+    return phase.result();
 }
 
 }  // namespace umpire::rules

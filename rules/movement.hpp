@@ -1,9 +1,12 @@
 #pragma once
-// Simultaneous movement: every force moves at once, hex entries are processed
+// Simultaneous movement: every force moves at once, hex entries are processed
 // in order of the fraction of its period each force has spent, and forces that come adjacent
-// to an enemy halt in map contact.
+// to an enemy halt in map contact. The period runs in two steps, one per half period, so the
+// contacts of the first half can be resolved before movement continues.
 #include <map>
+#include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -22,10 +25,14 @@ struct PeriodTime {
 
     friend bool operator==(PeriodTime a, PeriodTime b) { return a.num * b.den == b.num * a.den; }
     friend bool operator<(PeriodTime a, PeriodTime b) { return a.num * b.den < b.num * a.den; }
+    friend bool operator<=(PeriodTime a, PeriodTime b) { return !(b < a); }
     // contact at t <= 1/2 is in the first half period.
     bool first_half() const { return 2 * num <= den; }
     std::string to_string() const;  // reduced fraction, "3/4"
 };
+
+inline constexpr PeriodTime kHalfTime{1, 2};
+inline constexpr PeriodTime kFullTime{1, 1};
 
 // What movement did to one force this period.
 struct ForceMovement {
@@ -48,8 +55,49 @@ struct MovementContext {
     PeriodKind period = PeriodKind::day;
 };
 
-// Moves every force with an accepted path, records the events, and leaves the forces where
-// they halted. Forces adjacent to an enemy at the start are in contact at t = 0 and do not move.
+// An opposing pair that came into map contact.
+struct MapContact {
+    std::string a;  // lower force id
+    std::string b;
+    PeriodTime t;
+    int half = 0;  // 0 or 1
+};
+
+class MovementPhase {
+public:
+    MovementPhase(CampaignState& state, const Ruleset& ruleset,
+                  const std::vector<AcceptedOrder>& orders, DiceSource& dice, EventLog& log,
+                  const MovementContext& context);
+    ~MovementPhase();
+    MovementPhase(const MovementPhase&) = delete;
+    MovementPhase& operator=(const MovementPhase&) = delete;
+
+    // Applies every entry with t <= `limit` and returns the new contacts, in ascending t, ties
+    // by lower force id. The first call also finds the pairs adjacent at t = 0.
+    std::vector<MapContact> run_until(PeriodTime limit, int half);
+    // at the start of a half period, opposing pairs still adjacent are in contact again.
+    std::vector<MapContact> renew_contacts(int half);
+    // a force halted by contact continues its path from the start of the second half
+    // period with the points it has left (if its next hex is still adjacent to it).
+    void resume(const std::string& force);
+    // The force moves no more this period (it delayed, fought, or was displaced off its path).
+    void stop(const std::string& force, const std::string& reason);
+    // The force's position changed outside movement (avoid, displacement): moving there costs
+    // `cost` points (0 for displacement) and counts as movement in `half`.
+    void moved_outside(const std::string& force, int cost, int half);
+    bool has_path_left(const std::string& force) const;
+    // the force forces the march to pay for an avoid move (R-3.5's bonus is added).
+    void force_march(const std::string& force);
+
+    const MovementResult& result() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// The whole period's movement in one go, with no contact procedure: kept for tools and tests
+// that look only at movement.
 MovementResult resolve_movement(CampaignState& state, const Ruleset& ruleset,
                                 const std::vector<AcceptedOrder>& orders, DiceSource& dice,
                                 EventLog& log, const MovementContext& context);

@@ -1,5 +1,7 @@
 #include "rules/orders.hpp"
 
+#include "rules/standing_instructions.hpp"
+
 #include <algorithm>
 #include <set>
 
@@ -11,7 +13,8 @@ std::optional<ForceOrder> read_force_order(const Json& value, const std::string&
                                            Problems& problems) {
     ObjectReader in(value, path, problems);
     if (!in.is_object()) return std::nullopt;
-    in.reject_unknown({"player", "force", "hold", "path", "forced_march", "regiments"});
+    in.reject_unknown(
+        {"player", "force", "hold", "path", "forced_march", "regiments", "standing_instructions"});
     ForceOrder order;
     const std::size_t before = problems.size();
     order.player = in.string("player").value_or("");
@@ -31,6 +34,10 @@ std::optional<ForceOrder> read_force_order(const Json& value, const std::string&
             if (auto id = read_string((*ids)[i], item_path(in.path_of("regiments"), i), problems))
                 order.regiments.push_back(*id);
     }
+    if (const Json* standing = in.member("standing_instructions", false);
+        standing && check_standing_instructions(*standing, in.path_of("standing_instructions"),
+                                                problems))
+        order.standing_instructions = *standing;
     if (problems.size() != before) return std::nullopt;
     return order;
 }
@@ -75,6 +82,8 @@ Json write_order(const ForceOrder& order) {
     }
     if (order.forced_march) out["forced_march"] = true;
     if (!order.regiments.empty()) out["regiments"] = order.regiments;
+    if (!order.standing_instructions.is_null())
+        out["standing_instructions"] = order.standing_instructions;
     return out;
 }
 
@@ -138,13 +147,15 @@ std::vector<AcceptedOrder> validate_orders(const CampaignState& state, const Rul
 
         if (reason.empty()) {
             ordered.insert(order.force);
-            accepted.push_back({order.force, order.path, order.forced_march, order.regiments});
+            accepted.push_back({order.force, order.path, order.forced_march, order.regiments,
+                                order.standing_instructions});
             result["status"] = "accepted";
         } else {
             result["status"] = "rejected";
             result["reason"] = reason;
         }
-        log.add("order_result", std::move(result));
+        // Orders are secret until the period is resolved: only their author sees this.
+        log.add("order_result", std::move(result), Json::array({order.player}));
     }
     return accepted;
 }

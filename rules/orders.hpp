@@ -20,6 +20,7 @@ struct ForceOrder {
     std::vector<Hex> path;  // hexes to enter in order, each adjacent to the one before
     bool forced_march = false;
     std::vector<std::string> regiments;  // new role order of all regiment ids; empty: unchanged
+    Json standing_instructions;          // replaces the force's; null: unchanged
 };
 
 struct PeriodOrders {
@@ -42,6 +43,7 @@ struct AcceptedOrder {
     std::vector<Hex> path;
     bool forced_march = false;
     std::vector<std::string> regiments;
+    Json standing_instructions;
 };
 
 // Checks each order against the state as its player knows it (R-3.1: unseen enemies are not

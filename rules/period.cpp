@@ -2,18 +2,26 @@
 
 #include <algorithm>
 
+#include "rules/audience.hpp"
 #include "rules/calendar.hpp"
+#include "rules/contact_procedure.hpp"
 #include "rules/movement.hpp"
 
 namespace umpire::rules {
 
 namespace {
 
-void apply_regiment_orders(CampaignState& state, const std::vector<AcceptedOrder>& orders,
-                           EventLog& log) {
+// At the start of the period: new role orders and standing instructions.
+void apply_force_orders(CampaignState& state, const std::vector<AcceptedOrder>& orders,
+                        EventLog& log) {
     for (const auto& order : orders) {
-        if (order.regiments.empty()) continue;
         Force& force = *state.find_force(order.force);
+        if (!order.standing_instructions.is_null()) {
+            force.standing_instructions = order.standing_instructions;
+            log.add("standing_instructions_set", Json{{"force", force.id}},
+                    player_audience(force.player));
+        }
+        if (order.regiments.empty()) continue;
         std::vector<Regiment> reordered;
         for (const auto& id : order.regiments)
             reordered.push_back(*std::find_if(force.regiments.begin(), force.regiments.end(),
@@ -22,67 +30,70 @@ void apply_regiment_orders(CampaignState& state, const std::vector<AcceptedOrder
                        [](const Regiment& a, const Regiment& b) { return a.id == b.id; }))
             continue;
         force.regiments = std::move(reordered);
-        log.add("regiments_reordered", Json{{"force", force.id}, {"regiments", order.regiments}});
+        log.add("regiments_reordered", Json{{"force", force.id}, {"regiments", order.regiments}},
+                side_audience(state, force));
     }
 }
 
 // unused points carry over, up to the cap, unless the force made contact or stayed
 // stationary for its movement period.
-void update_saved_points(Force& force, const ForceMovement& fm, const Ruleset& ruleset,
-                         EventLog& log) {
+void update_saved_points(const CampaignState& state, Force& force, const ForceMovement& fm,
+                         const Ruleset& ruleset, EventLog& log) {
     const int before = force.saved_points;
     std::string lost_because;
     if (fm.contact_at)
         lost_because = "map contact";
-    else if (fm.movement_period && fm.entries == 0)
+    else if (fm.movement_period && fm.entries == 0 && !fm.moved_first_half &&
+             !fm.moved_second_half)
         lost_because = "stationary for its movement period";
     if (!lost_because.empty()) {
         force.saved_points = 0;
         if (before > 0)
             log.add("saved_points_lost",
-                    Json{{"force", force.id}, {"points", before}, {"reason", lost_because}});
+                    Json{{"force", force.id}, {"points", before}, {"reason", lost_because}},
+                    side_audience(state, force));
         return;
     }
     if (!fm.movement_period) return;
-    force.saved_points = std::min(ruleset.movement.max_saved_points, fm.available - fm.spent);
+    force.saved_points =
+        std::clamp(fm.available - fm.spent, 0, ruleset.movement.max_saved_points);
     if (force.saved_points != before || force.saved_points > 0)
         log.add("saved_points",
-                Json{{"force", force.id}, {"points", force.saved_points}, {"before", before}});
+                Json{{"force", force.id}, {"points", force.saved_points}, {"before", before}},
+                side_audience(state, force));
 }
 
 // A half period spent stationary and out of contact: re-forming [H], cavalry readiness
-// and the end of a forced march's wait.
-// `may_reform` is false for a half period that ended before the force became unformed.
-void rest_half_period(Force& force, const Ruleset& ruleset, bool may_reform, EventLog& log) {
+// and the end of a forced march's wait. `may_reform` is false for a half
+// period that ended before the force became unformed.
+void rest_half_period(const CampaignState& state, Force& force, const Ruleset& ruleset,
+                      bool may_reform, EventLog& log) {
     ++force.stationary_half_periods;
     force.forced_march_blocked = false;
     if (force.readiness != CavalryReadiness::fresh) {
         force.readiness = force.readiness == CavalryReadiness::exhausted ? CavalryReadiness::tired
                                                                          : CavalryReadiness::fresh;
         log.add("readiness_recovered",
-                Json{{"force", force.id}, {"readiness", to_string(force.readiness)}});
+                Json{{"force", force.id}, {"readiness", to_string(force.readiness)}},
+                side_audience(state, force));
     }
     if (may_reform && force.order_state == OrderState::unformed &&
         force.stationary_half_periods >= ruleset.movement.reform_after_stationary_half_periods) {
         force.order_state = OrderState::formed;
-        log.add("reformed", Json{{"force", force.id}});
+        log.add("reformed", Json{{"force", force.id}}, side_audience(state, force));
     }
 }
 
 void end_of_period(CampaignState& state, const Ruleset& ruleset, const MovementResult& moves,
-                   EventLog& log) {
+                   const std::set<std::string> (&in_contact)[2], EventLog& log) {
     for (auto& force : state.forces) {
+        if (force.regiments.empty()) continue;
         const ForceMovement& fm = moves.at(force.id);
-        update_saved_points(force, fm, ruleset, log);
-        // A contact at t <= 1/2 keeps the force in contact for both half periods; a later one
-        // only for the second, since the pair stays adjacent.
-        const bool contact_first = fm.contact_at && fm.contact_at->first_half();
-        const bool contact_second = fm.contact_at.has_value();
-        const bool rested[2] = {!fm.moved_first_half && !contact_first,
-                                !fm.moved_second_half && !contact_second};
+        update_saved_points(state, force, fm, ruleset, log);
+        const bool moved[2] = {fm.moved_first_half, fm.moved_second_half};
         for (int half = 0; half < 2; ++half) {
-            if (rested[half])
-                rest_half_period(force, ruleset,
+            if (!moved[half] && !in_contact[half].count(force.id))
+                rest_half_period(state, force, ruleset,
                                  !fm.unformed_in_half || *fm.unformed_in_half < half, log);
             else
                 force.stationary_half_periods = 0;
@@ -92,30 +103,89 @@ void end_of_period(CampaignState& state, const Ruleset& ruleset, const MovementR
             force.forced_march_blocked = true;
             if (force.order_state == OrderState::formed) force.order_state = OrderState::unformed;
             log.add("forced_march_ended",
-                    Json{{"force", force.id}, {"order_state", to_string(force.order_state)}});
+                    Json{{"force", force.id}, {"order_state", to_string(force.order_state)}},
+                    side_audience(state, force));
         }
     }
+    // a force with no regiment left is eliminated.
+    state.forces.erase(std::remove_if(state.forces.begin(), state.forces.end(),
+                                      [](const Force& f) { return f.regiments.empty(); }),
+                       state.forces.end());
+}
+
+// Forces next to an enemy at the end of a half period were in contact in it.
+std::set<std::string> forces_in_contact(const CampaignState& state,
+                                        const std::set<std::string>& participants) {
+    std::set<std::string> out = participants;
+    for (const auto& a : state.forces)
+        for (const auto& b : state.forces)
+            if (!a.regiments.empty() && !b.regiments.empty() && state.opposed(a, b) &&
+                adjacent(a.hex, b.hex))
+                out.insert(a.id);
+    return out;
 }
 
 }  // namespace
 
+PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
+                             const PeriodInputs& inputs, DiceSource& dice) {
+    PeriodOutcome outcome;
+    CampaignState state = start;
+    EventLog log;
+    Decider decider(inputs.answers, inputs.settle_missing, state, log);
+    const Calendar now = state.calendar;
+    try {
+        log.add("period_started", Json{{"day", now.day},
+                                       {"period", to_string(now.period)},
+                                       {"date", date_of_day(now.start_date, now.day)}});
+        PeriodOrders current = inputs.orders;
+        if (current.day != now.day || current.period != now.period) current.orders.clear();
+        const auto accepted = validate_orders(state, ruleset, current, log);
+        apply_force_orders(state, accepted, log);
+
+        MovementPhase movement(state, ruleset, accepted, dice, log, {now.day, now.period});
+        int contact_counter = 0;
+        std::set<std::string> in_contact[2];
+        for (int half = 0; half < 2; ++half) {
+            const HalfPeriodContext context{now.day, now.period, half};
+            ContactResolver resolver(state, ruleset, dice, log, decider, movement, context,
+                                     contact_counter);
+            if (half == 1) {
+                // pairs still adjacent are in contact again at the start of the half.
+                resolver.resolve(movement.renew_contacts(1));
+                for (const auto& id : resolver.participants())
+                    if (!resolver.used_up().count(id)) movement.resume(id);
+            }
+            resolver.resolve(movement.run_until(half == 0 ? kHalfTime : kFullTime, half));
+            in_contact[half] = forces_in_contact(state, resolver.participants());
+            // after the first half's contacts, their forces go on with their orders.
+            if (half == 0)
+                for (const auto& id : resolver.participants()) {
+                    const Force* f = state.find_force(id);
+                    if (f && !f->regiments.empty() && !resolver.used_up().count(id) &&
+                        f->order_state != OrderState::in_retreat &&
+                        f->order_state != OrderState::in_rout)
+                        movement.resume(id);
+                }
+        }
+        end_of_period(state, ruleset, movement.result(), in_contact, log);
+        advance(state.calendar);
+        log.add("period_ended", Json{{"day", now.day}, {"period", to_string(now.period)}});
+        outcome.complete = true;
+        outcome.state = std::move(state);
+    } catch (AwaitingDecisions& waiting) {
+        outcome.pending = std::move(waiting.requests);
+        outcome.state = start;
+    }
+    outcome.events = log.events();
+    return outcome;
+}
+
 std::vector<Json> resolve_period(CampaignState& state, const Ruleset& ruleset,
                                  const PeriodOrders& orders, DiceSource& dice) {
-    EventLog log;
-    const Calendar now = state.calendar;
-    log.add("period_started", Json{{"day", now.day},
-                                   {"period", to_string(now.period)},
-                                   {"date", date_of_day(now.start_date, now.day)}});
-    PeriodOrders current = orders;
-    if (orders.day != now.day || orders.period != now.period) current.orders.clear();
-    const auto accepted = validate_orders(state, ruleset, current, log);
-    apply_regiment_orders(state, accepted, log);
-    const MovementResult moves =
-        resolve_movement(state, ruleset, accepted, dice, log, {now.day, now.period});
-    end_of_period(state, ruleset, moves, log);
-    advance(state.calendar);
-    log.add("period_ended", Json{{"day", now.day}, {"period", to_string(now.period)}});
-    return log.events();
+    PeriodOutcome outcome = resolve_period(state, ruleset, PeriodInputs{orders, {}, true}, dice);
+    state = std::move(outcome.state);
+    return outcome.events;
 }
 
 }  // namespace umpire::rules

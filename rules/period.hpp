@@ -1,9 +1,15 @@
 #pragma once
-// Resolving one period: orders, simultaneous movement, and the end-of-period upkeep of saved
-// points, forced march, re-forming and cavalry readiness. Contacts are reported as events; the
-// contact procedure that follows them belongs to RULEBOOK sections 5 to 7.
+// Resolving one period: orders, simultaneous movement in two half periods with
+// the contact procedure after each, and the end-of-period upkeep of saved points, forced
+// march, re-forming and cavalry readiness.
+//
+// Resolution is resumable by replay (see decisions.hpp): call it again with more answers and a
+// dice source re-created from the same seed, and it goes on from where it stopped.
+#include <map>
+#include <string>
 #include <vector>
 
+#include "rules/decisions.hpp"
 #include "rules/dice.hpp"
 #include "rules/events.hpp"
 #include "rules/orders.hpp"
@@ -12,8 +18,26 @@
 
 namespace umpire::rules {
 
-// Resolves the current period of `state` with `orders` (those for other periods are ignored)
-// and advances the calendar. Returns the events in order.
+struct PeriodInputs {
+    PeriodOrders orders;                  // those for another period are ignored
+    std::map<std::string, Json> answers;  // decision id -> answer
+    // Settle every unanswered decision by standing instruction or default (deadline passed,
+    // or headless play); otherwise stop at the first window that waits for answers.
+    bool settle_missing = true;
+};
+
+struct PeriodOutcome {
+    bool complete = false;
+    std::vector<DecisionRequest> pending;  // when not complete: the window waiting for answers
+    std::vector<Json> events;              // everything up to the end, or up to the wait
+    CampaignState state;                   // the state after the period, when complete
+};
+
+PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
+                             const PeriodInputs& inputs, DiceSource& dice);
+
+// Resolves the current period of `state` with every decision settled by standing instructions
+// or defaults, advances `state`, and returns the events.
 std::vector<Json> resolve_period(CampaignState& state, const Ruleset& ruleset,
                                  const PeriodOrders& orders, DiceSource& dice);
 

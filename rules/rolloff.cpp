@@ -5,7 +5,7 @@
 namespace umpire::rules {
 
 std::string roll_off(std::vector<std::string> parties, DiceSource& dice, EventLog& log,
-                     const std::string& purpose, Json subject) {
+                     const std::string& purpose, Json subject, Json audience) {
     std::sort(parties.begin(), parties.end());
     subject["forces"] = parties;
     std::vector<std::string> contenders = parties;
@@ -15,7 +15,8 @@ std::string roll_off(std::vector<std::string> parties, DiceSource& dice, EventLo
         int best = 0;
         std::vector<std::string> leaders;
         for (const auto& id : contenders) {
-            const int value = log.roll(dice, 6, purpose, Json{{"force", id}, {"round", rounds}});
+            const int value =
+                log.roll(dice, 6, purpose, Json{{"force", id}, {"round", rounds}}, audience);
             if (value > best) {
                 best = value;
                 leaders.clear();
@@ -28,7 +29,7 @@ std::string roll_off(std::vector<std::string> parties, DiceSource& dice, EventLo
     subject["winner"] = contenders.front();
     subject["rounds"] = rounds;
     subject["purpose"] = purpose;
-    log.add("rolloff", subject);
+    log.add("rolloff", subject, audience);
     return contenders.front();
 }
 

@@ -14,6 +14,7 @@ inline constexpr int kMaxRollOffRounds = 10;
 // Returns the winner among `parties` (force ids, at least one). Records every die and a
 // "rolloff" event carrying `subject` plus the parties and the winner.
 std::string roll_off(std::vector<std::string> parties, DiceSource& dice, EventLog& log,
-                     const std::string& purpose, Json subject = Json::object());
+                     const std::string& purpose, Json subject = Json::object(),
+                     Json audience = "all");
 
 }  // namespace umpire::rules

@@ -56,4 +56,10 @@ void read_forces(const Json& forces, const std::string& path, const ForceContext
 
 OrderedJson write_scenario_ordered(const CampaignState& state);
 
+// The optional "knowledge" and "history" members of a running campaign (written only when
+// non-empty, so a fresh scenario reads as before).
+void read_knowledge_and_history(const ObjectReader& top, const IdRegistry& players,
+                                Problems& problems, CampaignState& state);
+void write_knowledge_and_history(const CampaignState& state, OrderedJson& out);
+
 }  // namespace umpire::rules::scenario_detail

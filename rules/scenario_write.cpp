@@ -33,18 +33,22 @@ OrderedJson write_regiment(const Regiment& regiment) {
 OrderedJson write_force(const Force& force) {
     OrderedJson regiments = OrderedJson::array();
     for (const auto& regiment : force.regiments) regiments.push_back(write_regiment(regiment));
-    return {{"id", force.id},
-            {"name", force.name},
-            {"player", force.player},
-            {"hex", hex_json(force.hex)},
-            {"general", {{"name", force.general.name}, {"leadership", force.general.leadership}}},
-            {"camp", force.has_camp},
-            {"order_state", to_string(force.order_state)},
-            {"cavalry_readiness", to_string(force.readiness)},
-            {"saved_points", force.saved_points},
-            {"forced_march_blocked", force.forced_march_blocked},
-            {"stationary_half_periods", force.stationary_half_periods},
-            {"regiments", std::move(regiments)}};
+    OrderedJson out = {
+        {"id", force.id},
+        {"name", force.name},
+        {"player", force.player},
+        {"hex", hex_json(force.hex)},
+        {"general", {{"name", force.general.name}, {"leadership", force.general.leadership}}},
+        {"camp", force.has_camp},
+        {"order_state", to_string(force.order_state)},
+        {"cavalry_readiness", to_string(force.readiness)},
+        {"saved_points", force.saved_points},
+        {"forced_march_blocked", force.forced_march_blocked},
+        {"stationary_half_periods", force.stationary_half_periods}};
+    if (!force.standing_instructions.is_null())
+        out["standing_instructions"] = OrderedJson(force.standing_instructions);
+    out["regiments"] = std::move(regiments);
+    return out;
 }
 
 // --- Text layout -------------------------------------------------------------------------------
@@ -143,6 +147,7 @@ OrderedJson write_scenario_ordered(const CampaignState& state) {
     out["sides"] = std::move(sides);
     out["players"] = std::move(players);
     out["forces"] = std::move(forces);
+    write_knowledge_and_history(state, out);
     return out;
 }
 

@@ -47,7 +47,7 @@ std::string CampaignState::side_of(const Force& force) const {
 
 const Force* CampaignState::force_at(Hex h) const {
     for (const auto& f : forces)
-        if (f.hex == h) return &f;
+        if (f.hex == h && !f.regiments.empty()) return &f;  // an eliminated force holds nothing
     return nullptr;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "rules/hex.hpp"
+#include "rules/json_reader.hpp"
 
 namespace umpire::rules {
 
@@ -77,6 +78,8 @@ struct Force {
     int saved_points = 0;
     bool forced_march_blocked = false;  // must stay stationary a half period first
     int stationary_half_periods = 0;    // consecutive half periods stationary, out of contact
+    // how this force's decisions are answered when its player is absent (null: none).
+    Json standing_instructions;
 
     int figures() const;
 };
@@ -103,6 +106,29 @@ struct Calendar {
     PeriodKind period = PeriodKind::day;
 };
 
+// one fact a player knows, kept with its source and the period it was learned in.
+struct KnownFact {
+    std::string about;   // the force the fact is about
+    std::string kind;    // "contact_intel", "position", ...
+    Json value;          // exactly what the source revealed
+    std::string source;  // e.g. "contact 1.2.1" (day.period.number)
+    int period = 0;      // period ordinal (see period_ordinal)
+};
+
+// A contact procedure between two opposing forces (R-6.2 "previous contact").
+struct ContactRecord {
+    std::string a;  // lower force id
+    std::string b;
+    int period = 0;  // period ordinal
+};
+
+// R-7.2 [H]: a force may not delay the same opponent in two consecutive half periods.
+struct DelayRecord {
+    std::string force;
+    std::string opponent;
+    int half = 0;  // half-period ordinal: 2 * period ordinal + (0 or 1)
+};
+
 struct RulesetRef {
     std::string name;
     std::string version;
@@ -119,6 +145,9 @@ struct CampaignState {
     std::vector<Side> sides;
     std::vector<Player> players;
     std::vector<Force> forces;  // kept in ascending id order: "lowest force id" breaks ties
+    std::map<std::string, std::vector<KnownFact>> knowledge;  // by player id
+    std::vector<ContactRecord> contact_history;
+    std::vector<DelayRecord> delays;
 
     Force* find_force(const std::string& id);
     const Force* find_force(const std::string& id) const;
@@ -129,6 +158,11 @@ struct CampaignState {
     bool opposed(const Force& a, const Force& b) const { return side_of(a) != side_of(b); }
     const Force* force_at(Hex h) const;
 };
+
+// Periods counted from 0 (day 1, day period); half periods likewise, two to a period.
+inline int period_ordinal(const Calendar& c) {
+    return (c.day - 1) * 2 + (c.period == PeriodKind::night ? 1 : 0);
+}
 
 std::string to_string(OrderState s);
 std::optional<OrderState> order_state_from_string(const std::string& s);

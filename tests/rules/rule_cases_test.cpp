@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <fstream>
 
 #include "json_match.hpp"
@@ -96,7 +97,23 @@ TEST_P(RuleCase, Reproduces) {
         ASSERT_TRUE(read) << problems.to_text();
         rolls = *read;
     }
-    ScriptedDice dice(rolls);
+    // Scripted rolls first; with "then_seed" the rolls after them come from a seeded source, for
+    // cases that check movement and leave the contact procedure's many rolls to chance.
+    ScriptedDice scripted(rolls);
+    struct ThenSeeded : DiceSource {
+        ScriptedDice& first;
+        std::optional<SeededDice> rest;
+        ThenSeeded(ScriptedDice& f, std::optional<std::uint64_t> seed) : first(f) {
+            if (seed) rest.emplace(*seed);
+        }
+        int roll(int sides, const std::string& purpose) override {
+            if (first.remaining() == 0 && rest) return rest->roll(sides, purpose);
+            return first.roll(sides, purpose);
+        }
+    };
+    std::optional<std::uint64_t> then_seed;
+    if (c.contains("then_seed")) then_seed = c["then_seed"].get<std::uint64_t>();
+    ThenSeeded dice(scripted, then_seed);
 
     std::vector<Json> events;
     for (std::size_t i = 0; i < periods.size(); ++i) {
@@ -108,7 +125,7 @@ TEST_P(RuleCase, Reproduces) {
         auto out = resolve_period(*state, ruleset, orders->front(), dice);
         events.insert(events.end(), out.begin(), out.end());
     }
-    EXPECT_EQ(dice.remaining(), 0u) << "scripted dice left unused";
+    EXPECT_EQ(scripted.remaining(), 0u) << "scripted dice left unused";
 
     std::string all;
     for (const auto& e : events) all += e.dump() + "\n";

@@ -1,0 +1,165 @@
+// R-7 inside the contact procedure: the declarations around a disengagement, the roll, losses,
+// loss allocation and displacement; and the avoid move.
+#include <algorithm>
+
+#include "rules/assault_regiment.hpp"
+#include "rules/audience.hpp"
+#include "rules/contact_procedure_detail.hpp"
+#include "rules/disengagement.hpp"
+#include "rules/movement_costs.hpp"
+
+namespace umpire::rules {
+
+namespace {
+
+DisengagementParty party_of(const Ruleset& ruleset, const CampaignState& state, const Force& f,
+                            bool supported) {
+    DisengagementParty p;
+    p.force = f.id;
+    p.order_state = f.order_state;
+    p.supported = supported;
+    p.favourable_terrain = favourable_terrain(ruleset, f, state.map.at(f.hex)->terrain);
+    const Regiment* assault = assault_regiment(f);
+    p.exhausted_cavalry = f.readiness == CavalryReadiness::exhausted && assault &&
+                          main_troop_class(*assault, ruleset) == TroopClass::cavalry;
+    return p;
+}
+
+}  // namespace
+
+void ContactProcedure::disengage(const std::string& id, const std::vector<std::string>& opponents,
+                                 const std::string& operation) {
+    Force& f = force(id);
+    r_.disengaged_.insert(id);
+    // ▶ The opponents declare the maneuver action or aggressive pursuit ...
+    const bool pursuable = f.order_state != OrderState::formed;
+    std::vector<DecisionRequest> declarations;
+    for (const auto& o : opponents) {
+        Json context = base_context(o);
+        context["disengaging"] = id;
+        context["operation"] = operation;
+        declarations.push_back({decision_id(operation + "-" + id + "-maneuver", o),
+                                force(o).player, o, "maneuver", "",
+                                Json::array({true, false}), false, context});
+        if (pursuable)
+            declarations.push_back({decision_id(operation + "-" + id + "-pursuit", o),
+                                    force(o).player, o, "pursuit", "",
+                                    Json::array({true, false}), false, context});
+    }
+    const auto declared = r_.decider_.ask_together(declarations);
+    // ... then the disengager chooses a rearguard.
+    bool rearguard = false;
+    if (can_detail_rearguard(r_.ruleset_, f))
+        rearguard = r_.decider_.ask({decision_id(operation + "-rearguard", id), f.player, id,
+                                     "rearguard", "", Json::array({true, false}), false,
+                                     base_context(id)}) == true;
+
+    DisengagementParty disengager = party_of(r_.ruleset_, r_.state_, f, supporters_.count(id));
+    disengager.rearguard = rearguard;
+    std::vector<DisengagementParty> parties;
+    std::vector<const Force*> opponent_forces;
+    std::size_t k = 0;
+    for (const auto& o : opponents) {
+        DisengagementParty p = party_of(r_.ruleset_, r_.state_, force(o), supporters_.count(o));
+        p.maneuver = declared[k++] == true;
+        if (pursuable) p.aggressive_pursuit = declared[k++] == true;
+        parties.push_back(p);
+        opponent_forces.push_back(&force(o));
+    }
+    const auto hex = displacement_hex(r_.state_, r_.ruleset_, f, opponent_forces);
+    const Regiment* assault = assault_regiment(f);
+    const std::size_t mark = r_.log_.size();
+    const DisengagementOutcome outcome =
+        resolve_disengagement(r_.ruleset_, disengager, parties, assault ? assault->figures() : 0,
+                              hex.has_value(), r_.dice_, r_.log_);
+    std::vector<std::string> involved = opponents;
+    involved.push_back(id);
+    r_.log_.restrict_since(mark, audience(involved));
+    apply_losses(f, outcome.figures_lost, outcome.destroyed);
+    if (on_map(f) && outcome.displaced && hex) {
+        const Hex from = f.hex;
+        f.hex = *hex;
+        r_.movement_.moved_outside(id, 0, r_.context_.half);
+        r_.log_.add("displaced", Json{{"force", id}, {"from", hex_json(from)}, {"to", hex_json(*hex)}},
+                    audience(all_));
+    }
+}
+
+void ContactProcedure::apply_losses(Force& f, int figures, bool destroyed) {
+    if (f.regiments.empty() || figures <= 0) return;
+    Regiment& assault = f.regiments.front();
+    if (destroyed) {
+        r_.log_.add("regiment_destroyed", Json{{"force", f.id}, {"regiment", assault.id}},
+                    audience(all_));
+        f.regiments.erase(f.regiments.begin());
+        if (f.regiments.empty()) {
+            r_.movement_.stop(f.id, "eliminated");
+            r_.log_.add("force_eliminated", Json{{"force", f.id}}, "all");
+        }
+        return;
+    }
+    // ▶: the owner chooses which companies take the losses (default: proportional).
+    Json sizes = Json::array();
+    for (const auto& c : assault.companies) sizes.push_back(c.figures);
+    Json context = base_context(f.id);
+    context["figures"] = figures;
+    context["companies"] = sizes;
+    const Json answer = r_.decider_.ask({decision_id("losses-" + assault.id, f.id), f.player,
+                                         f.id, "loss_allocation", "",
+                                         Json::array({"proportional"}), "proportional", context});
+    std::vector<int> split = answer.is_array() ? answer.get<std::vector<int>>()
+                                               : allocate_losses_proportionally(assault, figures);
+    for (std::size_t i = 0; i < assault.companies.size(); ++i)
+        assault.companies[i].figures -= split[i];
+    assault.companies.erase(std::remove_if(assault.companies.begin(), assault.companies.end(),
+                                           [](const Company& c) { return c.figures <= 0; }),
+                            assault.companies.end());
+    r_.log_.add("losses", Json{{"force", f.id}, {"regiment", assault.id}, {"figures", figures},
+                               {"by_company", split}},
+                audience(all_));
+    if (assault.companies.empty()) f.regiments.erase(f.regiments.begin());
+}
+
+std::vector<Hex> ContactProcedure::avoid_hexes(const Force& f,
+                                               const std::vector<std::string>& forces) const {
+    // a target hex not adjacent to any enemy of this contact, that the force can pay for
+    // with its points left or by forcing the march.
+    const ForceMovement& fm = r_.movement_.result().at(f.id);
+    const int left = fm.available - fm.spent;
+    const int reserve = f.forced_march_blocked || fm.forced_march
+                            ? 0
+                            : forced_march_bonus(f, r_.ruleset_);
+    std::vector<std::pair<int, Hex>> ranked;
+    for (Hex h : neighbours(f.hex)) {
+        const int cost = step_cost(r_.state_.map, r_.ruleset_, f.hex, h);
+        if (cost < 0 || cost > left + reserve || r_.state_.force_at(h)) continue;
+        int nearest = 1000000;
+        bool next_to_enemy = false;
+        for (const auto& id : forces) {
+            const Force& e = *r_.state_.find_force(id);
+            if (!r_.state_.opposed(e, f)) continue;
+            nearest = std::min(nearest, hex_distance(e.hex, h));
+            next_to_enemy = next_to_enemy || hex_distance(e.hex, h) <= 1;
+        }
+        if (!next_to_enemy) ranked.push_back({-nearest, h});
+    }
+    std::sort(ranked.begin(), ranked.end());  // farthest from the enemy first, then (q, r)
+    std::vector<Hex> out;
+    for (const auto& [score, h] : ranked) out.push_back(h);
+    return out;
+}
+
+void ContactProcedure::move_avoiding(Force& f, Hex to) {
+    if (r_.state_.force_at(to)) return;  // taken meanwhile: the force stays
+    const int cost = step_cost(r_.state_.map, r_.ruleset_, f.hex, to);
+    const ForceMovement& fm = r_.movement_.result().at(f.id);
+    if (cost > fm.available - fm.spent) r_.movement_.force_march(f.id);
+    const Hex from = f.hex;
+    f.hex = to;
+    r_.movement_.moved_outside(f.id, cost, r_.context_.half);
+    r_.log_.add("avoided", Json{{"force", f.id}, {"from", hex_json(from)}, {"to", hex_json(to)},
+                                {"cost", cost}},
+                side_audience(r_.state_, f));
+}
+
+}  // namespace umpire::rules

@@ -1,0 +1,416 @@
+#include "rules/contact_procedure.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+
+#include "rules/assault_regiment.hpp"
+#include "rules/audience.hpp"
+#include "rules/calendar.hpp"
+#include "rules/contact_procedure_detail.hpp"
+#include "rules/rolloff.hpp"
+
+namespace umpire::rules {
+
+HalfPeriod HalfPeriodContext::half_period() const { return half_periods_of(period)[half]; }
+
+ContactResolver::ContactResolver(CampaignState& state, const Ruleset& ruleset, DiceSource& dice,
+                                 EventLog& log, Decider& decider, MovementPhase& movement,
+                                 const HalfPeriodContext& context, int& contact_counter)
+    : state_(state),
+      ruleset_(ruleset),
+      dice_(dice),
+      log_(log),
+      decider_(decider),
+      movement_(movement),
+      context_(context),
+      contact_counter_(contact_counter) {}
+
+void ContactResolver::resolve(const std::vector<MapContact>& contacts) {
+    // Contacts come in ascending t (ties by lower id); each starts a group unless an earlier
+    // group already took its forces. A group is every force linked to it by opposing adjacency
+    // now, since earlier procedures may have moved forces.
+    std::set<std::string> done;
+    for (const MapContact& contact : contacts) {
+        if (done.count(contact.a) || done.count(contact.b)) continue;
+        const Force* a = state_.find_force(contact.a);
+        const Force* b = state_.find_force(contact.b);
+        if (!a || !b || !on_map(*a) || !on_map(*b) || !adjacent(a->hex, b->hex)) continue;
+        std::vector<std::string> group{contact.a};
+        for (std::size_t i = 0; i < group.size(); ++i) {
+            const Force& f = *state_.find_force(group[i]);
+            for (const Force& g : state_.forces)
+                if (on_map(g) && adjacent(f.hex, g.hex) && state_.opposed(f, g) &&
+                    std::find(group.begin(), group.end(), g.id) == group.end() &&
+                    !done.count(g.id))
+                    group.push_back(g.id);
+        }
+        std::sort(group.begin(), group.end());
+        done.insert(group.begin(), group.end());
+        participants_.insert(group.begin(), group.end());
+        const std::string id = std::to_string(context_.day) + "." + to_string(context_.period) +
+                               "." + std::to_string(++contact_counter_);
+        log_.add("contact_procedure",
+                 Json{{"contact", id}, {"forces", group},
+                      {"half_period", to_string(context_.half_period())}},
+                 forces_audience(state_, group));
+        ContactProcedure(*this, id).run(group);
+    }
+}
+
+// --- ContactProcedure ---------------------------------------------------------------------
+
+void ContactProcedure::run(std::vector<std::string> forces) {
+    all_ = forces;
+    // three or more forces choose one battle or separate engagements.
+    if (forces.size() >= 3) {
+        std::vector<DecisionRequest> requests;
+        for (const auto& id : forces)
+            requests.push_back({decision_id("engagements", id), force(id).player, id,
+                                "separate_engagements", "before_contact",
+                                Json::array({"one_battle", "separate"}), "one_battle",
+                                base_context(id)});
+        const auto answers = r_.decider_.ask_together(requests);
+        const bool separate = std::all_of(answers.begin(), answers.end(),
+                                          [](const Json& a) { return a == "separate"; });
+        r_.log_.add("engagements_chosen",
+                    Json{{"contact", id_}, {"separate", separate}}, audience(forces));
+        if (separate) {
+            int pair = 0;
+            for (std::size_t i = 0; i < forces.size(); ++i)
+                for (std::size_t j = i + 1; j < forces.size(); ++j) {
+                    const Force& a = force(forces[i]);
+                    const Force& b = force(forces[j]);
+                    if (on_map(a) && on_map(b) && adjacent(a.hex, b.hex) &&
+                        r_.state_.opposed(a, b))
+                        ContactProcedure(r_, id_ + "-" + std::to_string(++pair))
+                            .run({forces[i], forces[j]});
+                }
+            return;
+        }
+    }
+    forces = before_contact(std::move(forces));
+    if (forces.empty()) return;
+    contact_dice(forces);
+    forces = engage_or_evade(std::move(forces), "after_contact_dice");
+    if (forces.empty()) return;
+    terrain_reconnaissance(forces);
+    forces = engage_or_evade(std::move(forces), "after_terrain");
+    if (forces.empty()) return;
+    open_battle(forces);
+}
+
+bool ContactProcedure::may_rest(const std::string& id) const {
+    // not in a half period in which it spent move points or took part in a disengagement.
+    const ForceMovement& fm = r_.movement_.result().at(id);
+    const bool moved = r_.context_.half == 0 ? fm.moved_first_half : fm.moved_second_half;
+    return !moved && !r_.disengaged_.count(id);
+}
+
+bool ContactProcedure::both_sides(const std::vector<std::string>& forces) {
+    for (const auto& a : forces)
+        if (!opponents_of(a, forces).empty()) return true;
+    return false;
+}
+
+std::vector<std::string> ContactProcedure::opponents_of(const std::string& id,
+                                                        const std::vector<std::string>& among) {
+    std::vector<std::string> out;
+    for (const auto& other : among)
+        if (other != id && on_map(force(other)) && side(other) != side(id)) out.push_back(other);
+    return out;
+}
+
+Json ContactProcedure::audience(const std::vector<std::string>& forces) const {
+    return forces_audience(r_.state_, forces);
+}
+
+Json ContactProcedure::base_context(const std::string& id) const {
+    const Force& f = *r_.state_.find_force(id);
+    const Regiment* assault = assault_regiment(f);
+    Json c{{"contact", id_},
+           {"hex", hex_json(f.hex)},
+           {"own_assault_figures", assault ? assault->figures() : 0},
+           {"may_rest", may_rest(id)}};
+    if (auto it = estimates_.find(id); it != estimates_.end())
+        c["largest_estimated_opponent"] = it->second;
+    if (auto it = scores_.find(id); it != scores_.end()) c["contact_score"] = it->second.table_score();
+    return c;
+}
+
+void ContactProcedure::fight_on_the_morrow(const std::vector<std::string>& forces) {
+    r_.log_.add("contact_rested", Json{{"contact", id_}, {"forces", forces}}, audience(all_));
+}
+
+// Step 1 and 2 of: rest, engage, avoid or delay; support roles.
+std::vector<std::string> ContactProcedure::before_contact(std::vector<std::string> forces) {
+    std::vector<DecisionRequest> requests;
+    std::map<std::string, std::vector<Hex>> targets;
+    for (const auto& id : forces) {
+        const Force& f = force(id);
+        Json options = Json::array();
+        if (may_rest(id)) options.push_back("rest");
+        options.push_back("engage");
+        targets[id] = avoid_hexes(f, forces);
+        if (!targets[id].empty()) options.push_back("avoid");
+        // R-7.2 [H]: not the same opponent in two consecutive half periods.
+        const auto opponents = opponents_of(id, forces);
+        const bool delayed_before = std::any_of(
+            r_.state_.delays.begin(), r_.state_.delays.end(), [&](const DelayRecord& d) {
+                return d.force == id && d.half == r_.context_.half_ordinal() - 1 &&
+                       std::find(opponents.begin(), opponents.end(), d.opponent) !=
+                           opponents.end();
+            });
+        if (!delayed_before) options.push_back("delay");
+        Json context = base_context(id);
+        context["avoid_hexes"] = Json::array();
+        for (Hex h : targets[id]) context["avoid_hexes"].push_back(hex_json(h));
+        requests.push_back({decision_id("before", id), f.player, id, "contact_window",
+                            "before_contact", options, may_rest(id) ? "rest" : "engage",
+                            context});
+    }
+    // an allied force next to one in contact, itself out of contact, may support it.
+    std::vector<std::pair<std::string, std::string>> offers;  // supporter, supported
+    for (const auto& id : forces) {
+        const Force& f = force(id);
+        for (const Force& ally : r_.state_.forces) {
+            if (!on_map(ally) || ally.id == id || r_.state_.opposed(ally, f) ||
+                !adjacent(ally.hex, f.hex) || r_.participants_.count(ally.id))
+                continue;
+            const bool in_contact = std::any_of(
+                r_.state_.forces.begin(), r_.state_.forces.end(), [&](const Force& e) {
+                    return on_map(e) && r_.state_.opposed(e, ally) && adjacent(e.hex, ally.hex);
+                });
+            if (in_contact) continue;
+            offers.push_back({ally.id, id});
+            Json context{{"contact", id_}, {"supports", id}, {"hex", hex_json(ally.hex)}};
+            requests.push_back({decision_id("support-" + id, ally.id), ally.player, ally.id,
+                                "support_role", "before_contact", Json::array({true, false}),
+                                false, context});
+        }
+    }
+    const auto answers = r_.decider_.ask_together(requests);
+    for (std::size_t i = forces.size(); i < requests.size(); ++i) {
+        const auto& [supporter, supported] = offers[i - forces.size()];
+        if (answers[i] == true && !supporters_.count(supported)) {
+            supporters_[supported] = supporter;
+            r_.log_.add("support_role", Json{{"force", supporter}, {"supports", supported}},
+                        audience(all_));
+        }
+    }
+
+    std::vector<std::string> rest, engage, avoid, delay;
+    std::map<std::string, Hex> avoid_to;
+    for (std::size_t i = 0; i < forces.size(); ++i) {
+        const Json& a = answers[i];
+        const std::string& id = forces[i];
+        const std::string action = a.is_object() ? a["action"].get<std::string>() : a.get<std::string>();
+        if (action == "avoid") {
+            avoid.push_back(id);
+            // Without a chosen hex the first offered one (the farthest from the enemy).
+            avoid_to[id] = a.is_object() ? Hex{a["hex"][0].get<int>(), a["hex"][1].get<int>()}
+                                         : targets[id].front();
+        } else if (action == "delay") {
+            delay.push_back(id);
+        } else if (action == "rest") {
+            rest.push_back(id);
+        } else {
+            engage.push_back(id);
+        }
+    }
+    if (rest.size() == forces.size()) {
+        fight_on_the_morrow(forces);
+        return {};
+    }
+    // If anyone declines to rest, those who chose rest count as engaging.
+    engage.insert(engage.end(), rest.begin(), rest.end());
+    std::sort(engage.begin(), engage.end());
+
+    // step 2: avoid and delay; all succeed without dice when nobody engages.
+    for (const auto& id : forces) {
+        const bool avoids = avoid_to.count(id) != 0;
+        const bool delays = std::find(delay.begin(), delay.end(), id) != delay.end();
+        if (!avoids && !delays) continue;
+        const auto opponents = opponents_of(id, engage);
+        if (!opponents.empty()) disengage(id, opponents, avoids ? "avoid" : "delay");
+        Force& f = force(id);
+        if (!on_map(f)) continue;
+        if (avoids) {
+            move_avoiding(f, avoid_to[id]);
+        } else {
+            for (const auto& o : opponents_of(id, forces))
+                r_.state_.delays.push_back({id, o, r_.context_.half_ordinal()});
+            // [H] The delaying force and the opponents it delayed do not move again this half.
+            r_.used_up_.insert(id);
+            r_.movement_.stop(id, "delayed the enemy");
+            for (const auto& o : opponents) {
+                r_.used_up_.insert(o);
+                r_.movement_.stop(o, "delayed by the enemy");
+            }
+            r_.log_.add("delayed", Json{{"force", id}, {"opponents", opponents}},
+                        audience(all_));
+        }
+    }
+    std::vector<std::string> remaining;
+    for (const auto& id : engage)
+        if (on_map(force(id))) remaining.push_back(id);
+    if (!both_sides(remaining)) {
+        r_.log_.add("contact_ended", Json{{"contact", id_}, {"step", "before_contact"}},
+                    audience(all_));
+        return {};
+    }
+    return remaining;
+}
+
+// step 3, R-6.1 to.
+void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
+    const int period = r_.context_.period_ordinal();
+    std::vector<ContactCommander> commanders;
+    for (const auto& id : forces) {
+        const Force& f = force(id);
+        ContactCommander c;
+        c.force = id;
+        c.side = side(id);
+        c.daily_allowance = r_.movement_.result().at(id).daily;
+        c.regiments = static_cast<int>(f.regiments.size());
+        c.terrain = r_.state_.map.at(f.hex)->terrain;
+        const auto opponents = opponents_of(id, forces);
+        c.previous_contact = std::any_of(
+            r_.state_.contact_history.begin(), r_.state_.contact_history.end(),
+            [&](const ContactRecord& h) {
+                const std::string other = h.a == id ? h.b : h.b == id ? h.a : "";
+                return !other.empty() && h.period >= period - 1 &&
+                       std::find(opponents.begin(), opponents.end(), other) != opponents.end();
+            });
+        commanders.push_back(c);
+    }
+    for (std::size_t i = 0; i < forces.size(); ++i)
+        for (std::size_t j = i + 1; j < forces.size(); ++j)
+            if (side(forces[i]) != side(forces[j]))
+                r_.state_.contact_history.push_back({forces[i], forces[j], period});
+
+    // Contact dice are seen by every participant.
+    std::size_t mark = r_.log_.size();
+    const auto scores = roll_contact_dice(r_.ruleset_, commanders, r_.dice_, r_.log_);
+    r_.log_.restrict_since(mark, audience(all_));
+    for (const auto& s : scores) scores_[s.force] = s;
+    hour_ = contact_hour(r_.ruleset_, r_.context_.half_period(), scores);
+    r_.log_.add("contact_hour", Json{{"contact", id_}, {"hour", *hour_}}, audience(all_));
+
+    // R-6.3/6.4: each commander learns of each opponent what its own score gives, privately.
+    for (const auto& receiver : forces) {
+        const Force& rf = force(receiver);
+        const Json private_audience = player_audience(rf.player);
+        int largest = -1;
+        for (const auto& opponent : opponents_of(receiver, forces)) {
+            mark = r_.log_.size();
+            Json fact = contact_intelligence(r_.ruleset_, scores_.at(receiver).table_score(),
+                                             force(opponent), r_.dice_, r_.log_, receiver);
+            r_.log_.restrict_since(mark, private_audience);
+            if (fact.contains("size")) {
+                const Json& size = fact["size"];
+                largest = std::max(largest, size.value("estimate", size.value("exact", 0)));
+            }
+            r_.state_.knowledge[rf.player].push_back(
+                {opponent, "contact_intel", fact, "contact " + id_, period});
+            r_.log_.add("intelligence",
+                        Json{{"contact", id_}, {"receiver", receiver}, {"fact", fact}},
+                        private_audience);
+        }
+        if (largest >= 0) estimates_[receiver] = largest;
+    }
+}
+
+std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::string> forces,
+                                                           const std::string& window) {
+    std::vector<DecisionRequest> requests;
+    for (const auto& id : forces) {
+        Json options = Json::array();
+        if (may_rest(id)) options.push_back("rest");
+        options.push_back("engage");
+        // an unaware commander (score 1) cannot evade.
+        const bool aware = scores_.count(id) &&
+                           r_.ruleset_.contact.row(scores_.at(id).modified).aware;
+        if (aware) options.push_back("evade");
+        requests.push_back({decision_id(window, id), force(id).player, id, "contact_window",
+                            window, options, may_rest(id) ? "rest" : "engage", base_context(id)});
+    }
+    const auto answers = r_.decider_.ask_together(requests);
+    std::vector<std::string> engage, evade;
+    std::size_t resting = 0;
+    for (std::size_t i = 0; i < forces.size(); ++i) {
+        if (answers[i] == "evade")
+            evade.push_back(forces[i]);
+        else
+            engage.push_back(forces[i]);
+        if (answers[i] == "rest") ++resting;
+    }
+    if (resting == forces.size()) {
+        fight_on_the_morrow(forces);
+        return {};
+    }
+    if (engage.empty()) {
+        // nobody engages, so every evasion succeeds without dice.
+        r_.log_.add("contact_ended",
+                    Json{{"contact", id_}, {"step", window}, {"evaded", evade}}, audience(all_));
+        return {};
+    }
+    for (const auto& id : evade) {
+        const auto opponents = opponents_of(id, engage);
+        if (!opponents.empty()) disengage(id, opponents, "evade");
+    }
+    std::vector<std::string> remaining;
+    for (const auto& id : engage)
+        if (on_map(force(id))) remaining.push_back(id);
+    if (!both_sides(remaining)) {
+        r_.log_.add("contact_ended", Json{{"contact", id_}, {"step", window}}, audience(all_));
+        return {};
+    }
+    return remaining;
+}
+
+// engaging forces of both sides remain. The battle itself is fought on the table;
+// here it is opened, with its attacker, and takes the half period.
+void ContactProcedure::open_battle(const std::vector<std::string>& forces) {
+    std::map<std::string, std::vector<std::string>> sides;
+    std::map<std::string, bool> moved;
+    std::map<std::string, int> score_sum;
+    for (const auto& id : forces) {
+        const std::string s = side(id);
+        sides[s].push_back(id);
+        const ForceMovement& fm = r_.movement_.result().at(id);
+        moved[s] = moved[s] || (r_.context_.half == 0 ? fm.moved_first_half : fm.moved_second_half);
+        score_sum[s] += scores_.count(id) ? scores_.at(id).modified : 0;
+    }
+    std::vector<std::string> side_ids;
+    for (const auto& [s, list] : sides) side_ids.push_back(s);
+    std::string attacker;
+    if (side_ids.size() == 2 && moved[side_ids[0]] != moved[side_ids[1]]) {
+        attacker = moved[side_ids[0]] ? side_ids[0] : side_ids[1];
+    } else if (side_ids.size() == 2 && score_sum[side_ids[0]] != score_sum[side_ids[1]]) {
+        attacker = score_sum[side_ids[0]] > score_sum[side_ids[1]] ? side_ids[0] : side_ids[1];
+    } else {
+        // Roll-off between the sides' lowest force ids.
+        std::vector<std::string> reps;
+        for (const auto& s : side_ids) reps.push_back(sides[s].front());
+        const std::string winner =
+            roll_off(reps, r_.dice_, r_.log_, "rolloff for attacker", Json{{"contact", id_}},
+                     audience(all_));
+        attacker = side(winner);
+    }
+    Json field = Json::array();
+    for (const auto& c : battlefield_)
+        field.push_back({{"card", c.card}, {"side", c.side}, {"column", c.column},
+                         {"row", c.row}, {"rotation", c.rotation}});
+    r_.log_.add("battle",
+                Json{{"contact", id_}, {"sides", sides}, {"attacker", attacker},
+                     {"hour", hour_.value_or(0)}, {"battlefield", field},
+                     {"half_period", to_string(r_.context_.half_period())}},
+                audience(all_));
+    for (const auto& id : forces) {
+        r_.used_up_.insert(id);
+        r_.movement_.stop(id, "battle");
+    }
+}
+
+}  // namespace umpire::rules

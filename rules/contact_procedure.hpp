@@ -1,0 +1,62 @@
+#pragma once
+// The contact procedure: what happens when opposing forces are in map contact. One
+// ContactResolver serves one half period: it groups the half period's contacts, asks
+// the ▶ windows through the Decider, and resolves rest, avoid and delay, contact
+// dice and intelligence, terrain reconnaissance, engage or evade with its
+// disengagements, and opens a battle when engaging forces of both sides remain.
+#include <set>
+#include <string>
+#include <vector>
+
+#include "rules/decisions.hpp"
+#include "rules/dice.hpp"
+#include "rules/events.hpp"
+#include "rules/movement.hpp"
+#include "rules/ruleset.hpp"
+#include "rules/world.hpp"
+
+namespace umpire::rules {
+
+struct HalfPeriodContext {
+    int day = 1;
+    PeriodKind period = PeriodKind::day;
+    int half = 0;  // 0: first half period of the period, 1: second
+    HalfPeriod half_period() const;
+    int period_ordinal() const { return (day - 1) * 2 + (period == PeriodKind::night ? 1 : 0); }
+    int half_ordinal() const { return period_ordinal() * 2 + half; }
+};
+
+class ContactResolver {
+public:
+    ContactResolver(CampaignState& state, const Ruleset& ruleset, DiceSource& dice,
+                    EventLog& log, Decider& decider, MovementPhase& movement,
+                    const HalfPeriodContext& context, int& contact_counter);
+
+    // Resolves these map contacts in ascending t, ties by lower force id, one contact
+    // group at a time.
+    void resolve(const std::vector<MapContact>& contacts);
+
+    // Forces that took part in a contact this half period, and those whose half period is used
+    // up (delay, battle): lets the others continue their movement.
+    const std::set<std::string>& participants() const { return participants_; }
+    const std::set<std::string>& used_up() const { return used_up_; }
+
+private:
+    friend class ContactProcedure;
+    CampaignState& state_;
+    const Ruleset& ruleset_;
+    DiceSource& dice_;
+    EventLog& log_;
+    Decider& decider_;
+    MovementPhase& movement_;
+    HalfPeriodContext context_;
+    int& contact_counter_;
+    std::set<std::string> participants_;
+    std::set<std::string> used_up_;
+    std::set<std::string> disengaged_;  // may not rest this half period
+};
+
+// A force is still on the map while it has a regiment (R-1.3: with none it is eliminated).
+inline bool on_map(const Force& force) { return !force.regiments.empty(); }
+
+}  // namespace umpire::rules

@@ -1,0 +1,66 @@
+#pragma once
+// The procedure for one contact group; shared by contact_procedure*.cpp only.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/contact_dice.hpp"
+#include "rules/contact_procedure.hpp"
+#include "rules/terrain_cards.hpp"
+
+namespace umpire::rules {
+
+class ContactProcedure {
+public:
+    ContactProcedure(ContactResolver& resolver, std::string id) : r_(resolver), id_(std::move(id)) {}
+
+    // Runs for these forces (one battle, or one pair of separate engagements).
+    void run(std::vector<std::string> forces);
+
+private:
+    // --- steps (contact_procedure.cpp) ---
+    std::vector<std::string> before_contact(std::vector<std::string> forces);
+    void contact_dice(const std::vector<std::string>& forces);
+    // A ▶ engage-or-evade window; returns the forces still in contact, or none.
+    std::vector<std::string> engage_or_evade(std::vector<std::string> forces,
+                                             const std::string& window);
+    void open_battle(const std::vector<std::string>& forces);
+
+    // --- terrain reconnaissance (contact_recon.cpp) ---
+    void terrain_reconnaissance(const std::vector<std::string>& forces);
+
+    // --- disengagement (contact_disengage.cpp) ---
+    // `force` disengages from `opponents` (engaging forces of other sides).
+    void disengage(const std::string& force, const std::vector<std::string>& opponents,
+                   const std::string& operation);
+    void apply_losses(Force& force, int figures, bool destroyed);
+    std::vector<Hex> avoid_hexes(const Force& force, const std::vector<std::string>& forces) const;
+    void move_avoiding(Force& force, Hex to);
+
+    // --- helpers ---
+    Force& force(const std::string& id) { return *r_.state_.find_force(id); }
+    std::string side(const std::string& id) { return r_.state_.side_of(force(id)); }
+    bool may_rest(const std::string& id) const;
+    bool both_sides(const std::vector<std::string>& forces);
+    std::vector<std::string> opponents_of(const std::string& id,
+                                          const std::vector<std::string>& among);
+    std::string decision_id(const std::string& step, const std::string& force) const {
+        return id_ + "." + step + "." + force;
+    }
+    Json audience(const std::vector<std::string>& forces) const;
+    Json base_context(const std::string& id) const;
+    // Everyone in the contact rests: the contact ends until the next half period.
+    void fight_on_the_morrow(const std::vector<std::string>& forces);
+
+    ContactResolver& r_;
+    std::string id_;                     // "<day>.<period>.<number>", names decisions and facts
+    std::vector<std::string> all_;       // everyone in this procedure, for audiences
+    std::map<std::string, std::string> supporters_;  // supported force -> supporter
+    std::map<std::string, ContactScore> scores_;
+    std::map<std::string, Json> estimates_;  // receiver -> largest estimated opponent figures
+    std::optional<int> hour_;
+    std::vector<CardPlacement> battlefield_;
+};
+
+}  // namespace umpire::rules

@@ -1,0 +1,59 @@
+// step 5 and: terrain reconnaissance inside the contact procedure.
+#include <algorithm>
+
+#include "rules/contact_procedure_detail.hpp"
+
+namespace umpire::rules {
+
+void ContactProcedure::terrain_reconnaissance(const std::vector<std::string>& forces) {
+    std::vector<ReconCandidate> candidates;
+    std::vector<std::string> terrains;
+    for (const auto& id : forces) {
+        const ContactScore& s = scores_.at(id);
+        candidates.push_back({id, side(id), s.modified, s.die});
+        terrains.push_back(r_.state_.map.at(force(id).hex)->terrain);
+    }
+    // The battlefield sketch is shown to every participant of the contact.
+    const std::size_t mark = r_.log_.size();
+    const ReconOrder order = reconnaissance_order(r_.ruleset_, candidates, r_.dice_, r_.log_);
+    const auto deck = build_terrain_deck(r_.ruleset_, terrains, r_.dice_, r_.log_);
+    r_.log_.restrict_since(mark, audience(all_));
+
+    for (std::size_t i = 0; i < order.sequence.size() && i < deck.size(); ++i) {
+        const std::string& placing_side = order.sequence[i];
+        const bool first = placing_side == order.first_side;
+        const std::string& rep = first ? order.first_force : order.second_force;
+        const CardPlacement automatic =
+            auto_place(r_.ruleset_, battlefield_, deck[i], placing_side, first);
+        Json placed = Json::array();
+        for (const auto& c : battlefield_)
+            placed.push_back({{"card", c.card}, {"column", c.column}, {"row", c.row}});
+        Json context{{"contact", id_},
+                     {"card", deck[i]},
+                     {"placed", placed},
+                     {"columns", r_.ruleset_.terrain_cards.grid_columns},
+                     {"rows", r_.ruleset_.terrain_cards.grid_rows}};
+        const Json answer = r_.decider_.ask({decision_id("card" + std::to_string(i + 1), rep),
+                                             force(rep).player, rep, "card_placement", "",
+                                             Json::array({"auto"}), "auto", context});
+        CardPlacement placement = automatic;
+        if (answer.is_object()) {
+            CardPlacement wanted{deck[i], placing_side, answer["column"].get<int>(),
+                                 answer["row"].get<int>(), answer["rotation"].get<int>()};
+            const std::string why = check_placement(r_.ruleset_, battlefield_, wanted);
+            if (why.empty())
+                placement = wanted;
+            else
+                r_.log_.add("card_placement_refused", Json{{"contact", id_}, {"reason", why}},
+                            audience({rep}));
+        }
+        battlefield_.push_back(placement);
+        r_.log_.add("card_placed",
+                    Json{{"contact", id_}, {"card", placement.card}, {"side", placement.side},
+                         {"column", placement.column}, {"row", placement.row},
+                         {"rotation", placement.rotation}},
+                    audience(all_));
+    }
+}
+
+}  // namespace umpire::rules

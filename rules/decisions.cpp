@@ -1,0 +1,108 @@
+#include "rules/decisions.hpp"
+
+#include <algorithm>
+
+#include "rules/standing_instructions.hpp"
+
+namespace umpire::rules {
+
+Json to_json(const DecisionRequest& r) {
+    return Json{{"id", r.id},         {"player", r.player},
+                {"force", r.force},   {"kind", r.kind},
+                {"window", r.window}, {"options", r.options},
+                {"default", r.default_answer}, {"context", r.context}};
+}
+
+namespace {
+
+bool is_int(const Json& v) { return v.is_number_integer(); }
+
+bool loss_split_allowed(const DecisionRequest& request, const Json& answer) {
+    const Json& c = request.context;
+    if (!answer.is_array() || !c.contains("companies") || answer.size() != c["companies"].size())
+        return false;
+    long long sum = 0;
+    for (std::size_t i = 0; i < answer.size(); ++i) {
+        if (!is_int(answer[i]) || answer[i].get<long long>() < 0 ||
+            answer[i].get<long long>() > c["companies"][i].get<long long>())
+            return false;
+        sum += answer[i].get<long long>();
+    }
+    return sum == c["figures"].get<long long>();
+}
+
+}  // namespace
+
+bool answer_allowed(const DecisionRequest& request, const Json& answer) {
+    const Json& options = request.options;
+    if (options.is_array() && std::find(options.begin(), options.end(), answer) != options.end())
+        return true;
+    if (request.kind == "contact_window" && answer.is_object()) {
+        // {"action": "avoid", "hex": [q, r]} with one of the offered target hexes.
+        const Json& hexes = request.context.value("avoid_hexes", Json::array());
+        return answer.value("action", "") == "avoid" && answer.size() == 2 &&
+               answer.contains("hex") &&
+               std::find(hexes.begin(), hexes.end(), answer["hex"]) != hexes.end();
+    }
+    if (request.kind == "card_placement" && answer.is_object())
+        return answer.size() == 3 && is_int(answer.value("column", Json())) &&
+               is_int(answer.value("row", Json())) && is_int(answer.value("rotation", Json()));
+    if (request.kind == "loss_allocation") return loss_split_allowed(request, answer);
+    return false;
+}
+
+Decider::Decider(const std::map<std::string, Json>& answers, bool settle_missing,
+                 const CampaignState& state, EventLog& log)
+    : answers_(answers), settle_missing_(settle_missing), state_(state), log_(log) {}
+
+std::optional<Json> Decider::given(const DecisionRequest& request) const {
+    auto it = answers_.find(request.id);
+    if (it == answers_.end()) return std::nullopt;
+    return it->second;
+}
+
+Json Decider::settle(const DecisionRequest& request, std::string& by) const {
+    const Force* force = state_.find_force(request.force);
+    if (force) {
+        if (auto standing = standing_answer(request, force->standing_instructions);
+            standing && answer_allowed(request, *standing)) {
+            by = "standing_instruction";
+            return *standing;
+        }
+    }
+    by = "default";
+    return request.default_answer;
+}
+
+std::vector<Json> Decider::ask_together(const std::vector<DecisionRequest>& requests) {
+    std::vector<Json> answers(requests.size());
+    std::vector<std::string> by(requests.size());
+    std::vector<DecisionRequest> open;
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        auto answer = given(requests[i]);
+        if (answer && answer_allowed(requests[i], *answer)) {
+            answers[i] = *answer;
+            by[i] = "player";
+        } else if (settle_missing_ || answer) {
+            // An answer that is not allowed is settled like a missing one, and says so.
+            answers[i] = settle(requests[i], by[i]);
+            if (answer) by[i] += " (answer not allowed)";
+        } else {
+            open.push_back(requests[i]);
+        }
+    }
+    if (!open.empty()) throw AwaitingDecisions{std::move(open)};
+    // Answers are secret until the window resolves; each is shown to its own player.
+    for (std::size_t i = 0; i < requests.size(); ++i)
+        log_.add("decision",
+                 Json{{"id", requests[i].id},
+                      {"force", requests[i].force},
+                      {"kind", requests[i].kind},
+                      {"window", requests[i].window},
+                      {"answer", answers[i]},
+                      {"by", by[i]}},
+                 Json::array({requests[i].player}));
+    return answers;
+}
+
+}  // namespace umpire::rules

@@ -1,0 +1,72 @@
+#pragma once
+// Decisions: the questions a period's resolution asks players, and how they are
+// answered — by the player, by the force's standing instructions or by the default.
+//
+// Resolution is resumable by replay: a period is resolved from its start state with the orders,
+// the dice (re-created from the same seed) and every answer given so far. When it reaches a
+// window whose answers are not all in, it stops and returns the open requests; given the
+// answers, the next run reaches the same point with the same ids and goes on.
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "rules/events.hpp"
+#include "rules/json_reader.hpp"
+#include "rules/world.hpp"
+
+namespace umpire::rules {
+
+struct DecisionRequest {
+    std::string id;      // stable across replays: "<day>.<period>.<contact>.<step>.<force>"
+    std::string player;  // who answers
+    std::string force;
+    std::string kind;    // contact_window, avoid_target, separate_engagements, rearguard,
+                         // pursuit, maneuver, loss_allocation, card_placement, support_role
+    std::string window;  // for contact_window: before_contact, after_contact_dice, after_terrain
+    Json options;        // the allowed answers (kind-specific, see docs/decisions.md)
+    Json default_answer;
+    Json context;        // what the player needs to decide, from its own knowledge only
+};
+
+Json to_json(const DecisionRequest& request);
+
+// Thrown inside resolution when a window waits for answers; caught by resolve_period.
+struct AwaitingDecisions {
+    std::vector<DecisionRequest> requests;
+};
+
+// How an unanswered request is settled, per force, from its standing instructions.
+// Returns nullopt when the instructions say nothing about this request.
+using StandingRule = std::optional<Json> (*)(const DecisionRequest&, const Json& instructions,
+                                             const CampaignState& state);
+
+class Decider {
+public:
+    // `answers` by request id. With `settle_missing`, a request without an answer takes the
+    // force's standing instruction or else its default, and resolution never stops (a deadline
+    // has passed, or the run is headless).
+    Decider(const std::map<std::string, Json>& answers, bool settle_missing,
+            const CampaignState& state, EventLog& log);
+
+    // Answers for one window, asked of everyone at once and kept secret until all are in
+    // . Throws AwaitingDecisions with the requests still open.
+    std::vector<Json> ask_together(const std::vector<DecisionRequest>& requests);
+    Json ask(const DecisionRequest& request) { return ask_together({request}).front(); }
+
+private:
+    std::optional<Json> given(const DecisionRequest& request) const;
+    Json settle(const DecisionRequest& request, std::string& by) const;
+
+    const std::map<std::string, Json>& answers_;
+    bool settle_missing_;
+    const CampaignState& state_;
+    EventLog& log_;
+};
+
+// Whether `answer` is one of `request.options` (kind-aware: avoid needs a listed hex, card
+// placement a cell on the grid, loss allocation a valid split).
+bool answer_allowed(const DecisionRequest& request, const Json& answer);
+
+}  // namespace umpire::rules

@@ -1,0 +1,92 @@
+// the opposed rolls of one disengagement and the losses they sum to.
+#include "rules/disengagement.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace umpire::rules {
+
+namespace {
+
+int total_of(int die, const NamedModifiers& modifiers) {
+    int total = die;
+    for (const auto& [name, value] : modifiers) total += value;
+    return total;
+}
+
+Json modifiers_json(const NamedModifiers& modifiers) {
+    Json out = Json::object();
+    for (const auto& [name, value] : modifiers) out[name] = value;
+    return out;
+}
+
+}  // namespace
+
+DisengagementOutcome resolve_disengagement(const Ruleset& ruleset,
+                                           const DisengagementParty& disengager,
+                                           const std::vector<DisengagementParty>& opponents,
+                                           int assault_figures, bool displacement_possible,
+                                           DiceSource& dice, EventLog& log) {
+    if (opponents.empty())
+        throw std::invalid_argument("a disengagement needs at least one engaging opponent");
+    const DisengagementRules& rules = ruleset.disengagement;
+
+    DisengagementOutcome out;
+    out.force = disengager.force;
+    out.die = log.roll(dice, 6, "disengagement", Json{{"force", disengager.force}});
+    out.modifiers = disengagement_modifiers(ruleset, disengager, true, disengager.order_state);
+    out.total = total_of(out.die, out.modifiers);
+
+    // the disengager's one total against each opponent's, every loss applying at once.
+    for (const auto& party : opponents) {
+        OpponentRoll roll;
+        roll.force = party.force;
+        roll.die = log.roll(dice, 6, "disengagement", Json{{"force", party.force}});
+        roll.modifiers = disengagement_modifiers(ruleset, party, false, disengager.order_state);
+        roll.total = total_of(roll.die, roll.modifiers);
+        roll.difference = out.total - roll.total;
+        const DisengagementLoss& row = rules.loss_for(roll.difference);
+        roll.loss_percent = row.loss_percent;
+        roll.displaced = row.displaced;
+        out.loss_percent += roll.loss_percent;
+        out.displaced = out.displaced || roll.displaced;  // displaced at most once
+        out.opponents.push_back(std::move(roll));
+    }
+    // nowhere to go costs the extra percentage instead, counted once.
+    const bool no_hex = out.displaced && !displacement_possible;
+    if (no_hex) out.loss_percent += rules.no_hex_displacement_percent;
+
+    const int strength = std::max(assault_figures, 0);
+    if (out.loss_percent >= rules.destroy_threshold_percent) {
+        out.destroyed = true;  // the assault regiment is lost entire
+        out.figures_lost = strength;
+    } else if (out.loss_percent > 0) {
+        const long long scaled = static_cast<long long>(strength) * out.loss_percent;
+        const int rounded = static_cast<int>((2 * scaled + 100) / 200);  // half up
+        out.figures_lost = std::min(std::max(rounded, rules.minimum_loss_figures), strength);
+    }
+
+    Json listed = Json::array();
+    for (const auto& o : out.opponents)
+        listed.push_back(Json{{"force", o.force},
+                              {"die", o.die},
+                              {"modifiers", modifiers_json(o.modifiers)},
+                              {"total", o.total},
+                              {"difference", o.difference},
+                              {"loss_percent", o.loss_percent},
+                              {"displaced", o.displaced}});
+    log.add("disengagement", Json{{"force", out.force},
+                                  {"die", out.die},
+                                  {"modifiers", modifiers_json(out.modifiers)},
+                                  {"total", out.total},
+                                  {"opponents", std::move(listed)},
+                                  {"assault_figures", strength},
+                                  {"no_hex_percent", no_hex ? rules.no_hex_displacement_percent : 0},
+                                  {"loss_percent", out.loss_percent},
+                                  {"destroyed", out.destroyed},
+                                  {"figures_lost", out.figures_lost},
+                                  {"displaced", out.displaced}});
+    return out;
+}
+
+}  // namespace umpire::rules

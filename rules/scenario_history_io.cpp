@@ -1,0 +1,109 @@
+// Reading and writing what a running campaign remembers beyond its forces: each player's
+// knowledge and the history the rules look back on (previous contacts, delays).
+#include "rules/scenario_io_detail.hpp"
+
+namespace umpire::rules::scenario_detail {
+
+namespace {
+
+constexpr long long kMaxOrdinal = 10000000;
+
+void read_facts(const Json& facts, const std::string& path, std::vector<KnownFact>& out,
+                Problems& problems) {
+    if (!facts.is_array()) {
+        problems.add(path, "expected an array of facts, found " + json_type_name(facts));
+        return;
+    }
+    for (std::size_t i = 0; i < facts.size(); ++i) {
+        ObjectReader r(facts[i], item_path(path, i), problems);
+        if (!r.is_object()) continue;
+        r.reject_unknown({"about", "kind", "value", "source", "period"});
+        KnownFact fact;
+        fact.about = r.string("about").value_or("");
+        fact.kind = r.string("kind").value_or("");
+        if (const Json* value = r.member("value")) fact.value = *value;
+        fact.source = r.string("source").value_or("");
+        fact.period = static_cast<int>(r.integer("period", 0, kMaxOrdinal).value_or(0));
+        out.push_back(std::move(fact));
+    }
+}
+
+}  // namespace
+
+void read_knowledge_and_history(const ObjectReader& top, const IdRegistry& players,
+                                Problems& problems, CampaignState& state) {
+    if (const Json* knowledge = top.object("knowledge", false)) {
+        for (auto it = knowledge->begin(); it != knowledge->end(); ++it) {
+            const std::string path = member_path(top.path_of("knowledge"), it.key());
+            if (!players.contains(it.key())) problems.add(path, "unknown player");
+            read_facts(it.value(), path, state.knowledge[it.key()], problems);
+        }
+    }
+    const Json* history = top.object("history", false);
+    if (!history) return;
+    ObjectReader h(*history, top.path_of("history"), problems);
+    h.reject_unknown({"contacts", "delays"});
+    if (const Json* contacts = h.array("contacts", false)) {
+        for (std::size_t i = 0; i < contacts->size(); ++i) {
+            ObjectReader r((*contacts)[i], item_path(h.path_of("contacts"), i), problems);
+            if (!r.is_object()) continue;
+            r.reject_unknown({"forces", "period"});
+            ContactRecord record;
+            const Json* forces = r.array("forces");
+            if (forces && forces->size() == 2 && (*forces)[0].is_string() &&
+                (*forces)[1].is_string()) {
+                record.a = (*forces)[0].get<std::string>();
+                record.b = (*forces)[1].get<std::string>();
+            } else if (forces) {
+                problems.add(r.path_of("forces"), "expected two force ids");
+            }
+            record.period = static_cast<int>(r.integer("period", 0, kMaxOrdinal).value_or(0));
+            state.contact_history.push_back(std::move(record));
+        }
+    }
+    if (const Json* delays = h.array("delays", false)) {
+        for (std::size_t i = 0; i < delays->size(); ++i) {
+            ObjectReader r((*delays)[i], item_path(h.path_of("delays"), i), problems);
+            if (!r.is_object()) continue;
+            r.reject_unknown({"force", "opponent", "half"});
+            DelayRecord record;
+            record.force = r.string("force").value_or("");
+            record.opponent = r.string("opponent").value_or("");
+            record.half = static_cast<int>(r.integer("half", 0, kMaxOrdinal).value_or(0));
+            state.delays.push_back(std::move(record));
+        }
+    }
+}
+
+void write_knowledge_and_history(const CampaignState& state, OrderedJson& out) {
+    OrderedJson knowledge = OrderedJson::object();
+    for (const auto& [player, facts] : state.knowledge) {
+        if (facts.empty()) continue;
+        OrderedJson list = OrderedJson::array();
+        for (const auto& f : facts)
+            list.push_back({{"about", f.about},
+                            {"kind", f.kind},
+                            {"value", OrderedJson(f.value)},
+                            {"source", f.source},
+                            {"period", f.period}});
+        knowledge[player] = std::move(list);
+    }
+    if (!knowledge.empty()) out["knowledge"] = std::move(knowledge);
+
+    OrderedJson history = OrderedJson::object();
+    if (!state.contact_history.empty()) {
+        OrderedJson contacts = OrderedJson::array();
+        for (const auto& c : state.contact_history)
+            contacts.push_back({{"forces", {c.a, c.b}}, {"period", c.period}});
+        history["contacts"] = std::move(contacts);
+    }
+    if (!state.delays.empty()) {
+        OrderedJson delays = OrderedJson::array();
+        for (const auto& d : state.delays)
+            delays.push_back({{"force", d.force}, {"opponent", d.opponent}, {"half", d.half}});
+        history["delays"] = std::move(delays);
+    }
+    if (!history.empty()) out["history"] = std::move(history);
+}
+
+}  // namespace umpire::rules::scenario_detail

@@ -1,0 +1,22 @@
+#pragma once
+// Standing instructions: per force, how its decisions are answered when its player is
+// absent at a deadline (or the run is headless). Stored on the force as JSON:
+//   {"contact": ["rest", "evade_if_larger", "engage"],  // first that applies, each window
+//    "separate_engagements": false, "rearguard": true, "pursuit": true, "maneuver": false,
+//    "support": true, "cards": "auto", "losses": "proportional"}
+// Every member is optional; what the instructions do not cover takes the request's default.
+#include <optional>
+
+#include "rules/decisions.hpp"
+#include "rules/json_reader.hpp"
+
+namespace umpire::rules {
+
+// Checks the shape; problems name JSON paths under `path`.
+bool check_standing_instructions(const Json& instructions, const std::string& path,
+                                 Problems& problems);
+
+// The answer the instructions give to `request`, or nullopt when they say nothing about it.
+std::optional<Json> standing_answer(const DecisionRequest& request, const Json& instructions);
+
+}  // namespace umpire::rules
