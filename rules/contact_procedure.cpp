@@ -9,6 +9,7 @@
 #include "rules/calendar.hpp"
 #include "rules/contact_procedure_detail.hpp"
 #include "rules/rolloff.hpp"
+#include "rules/scouting.hpp"
 
 namespace umpire::rules {
 
@@ -139,6 +140,11 @@ Json ContactProcedure::base_context(const std::string& id) const {
 }
 
 void ContactProcedure::fight_on_the_morrow(const std::vector<std::string>& forces) {
+    // Resting forces stay where they are for the rest of the half period.
+    for (const auto& id : forces) {
+        r_.used_up_.insert(id);
+        r_.movement_.stop(id, "rested");
+    }
     r_.log_.add("contact_rested", Json{{"contact", id_}, {"forces", forces}}, audience(all_));
 }
 
@@ -275,6 +281,9 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
         c.regiments = static_cast<int>(f.regiments.size());
         c.terrain = r_.state_.map.at(f.hex)->terrain;
         const auto opponents = opponents_of(id, forces);
+        c.scouted_opponent = has_successful_scout(r_.state_, r_.ruleset_, id, opponents, period);
+        c.captured_opponent_scout =
+            has_captured_scout(r_.state_, r_.ruleset_, id, opponents, period);
         c.previous_contact = std::any_of(
             r_.state_.contact_history.begin(), r_.state_.contact_history.end(),
             [&](const ContactRecord& h) {

@@ -2,6 +2,13 @@
 
 namespace umpire::rules {
 
+std::uint64_t period_seed(std::uint64_t campaign_seed, int period_ordinal) {
+    std::uint64_t z = campaign_seed + 0x9E3779B97F4A7C15ULL * (static_cast<std::uint64_t>(period_ordinal) + 1);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
 SeededDice::SeededDice(std::uint64_t seed, std::uint64_t draws) : seed_(seed), engine_(seed) {
     engine_.discard(draws);
     draws_ = draws;

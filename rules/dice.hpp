@@ -29,6 +29,10 @@ std::uint64_t bounded_uniform(Engine& engine, std::uint64_t bound) {
     }
 }
 
+// The seed of one period's dice, derived from a campaign seed (SplitMix64 of seed and period):
+// resolving a period needs only the campaign seed and the period, never the draws before it.
+std::uint64_t period_seed(std::uint64_t campaign_seed, int period_ordinal);
+
 class SeededDice final : public DiceSource {
 public:
     // Restores a generator that has already made `draws` draws.

@@ -122,7 +122,8 @@ struct MovementPhase::Impl {
         (half == 0 ? fm.moved_first_half : fm.moved_second_half) = true;
         Mover& m = movers_.at(id);
         m.visited.push_back(m.force->hex);
-        // Its path started elsewhere: it can no longer follow it.
+        // Moved onto its next path hex, it follows on from there; moved off its path, it stops.
+        if (m.next < m.path.size() && m.force->hex == m.path[m.next]) ++m.next;
         if (m.next < m.path.size() && !adjacent(m.force->hex, m.path[m.next])) m.path.clear();
     }
 

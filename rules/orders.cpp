@@ -14,7 +14,8 @@ std::optional<ForceOrder> read_force_order(const Json& value, const std::string&
     ObjectReader in(value, path, problems);
     if (!in.is_object()) return std::nullopt;
     in.reject_unknown(
-        {"player", "force", "hold", "path", "forced_march", "regiments", "standing_instructions"});
+        {"player", "force", "hold", "path", "forced_march", "regiments", "standing_instructions",
+         "scout"});
     ForceOrder order;
     const std::size_t before = problems.size();
     order.player = in.string("player").value_or("");
@@ -38,6 +39,7 @@ std::optional<ForceOrder> read_force_order(const Json& value, const std::string&
         standing && check_standing_instructions(*standing, in.path_of("standing_instructions"),
                                                 problems))
         order.standing_instructions = *standing;
+    order.scout = in.hex("scout", false);
     if (problems.size() != before) return std::nullopt;
     return order;
 }
@@ -84,6 +86,7 @@ Json write_order(const ForceOrder& order) {
     if (!order.regiments.empty()) out["regiments"] = order.regiments;
     if (!order.standing_instructions.is_null())
         out["standing_instructions"] = order.standing_instructions;
+    if (order.scout) out["scout"] = hex_json(*order.scout);
     return out;
 }
 
@@ -117,6 +120,18 @@ std::string check_order(const CampaignState& state, const Ruleset& ruleset,
         for (const auto& r : force.regiments) actual.insert(r.id);
         if (given != actual) return "regiments must list each of the force's regiments once";
     }
+    if (order.scout) {
+        // a hex on the map within the scouting range of the force's position.
+        const std::string target = "scout target " + to_string(*order.scout);
+        if (ruleset.scouting.dispatches_per_period < 1)
+            return "the ruleset allows no scouts (R-4.1)";
+        if (!state.map.contains(*order.scout)) return target + " is off the map";
+        const int distance = hex_distance(force.hex, *order.scout);
+        if (distance > ruleset.scouting.range_hexes)
+            return target + " is " + std::to_string(distance) +
+                   " hexes away; a scout goes at most " +
+                   std::to_string(ruleset.scouting.range_hexes) + " (R-4.1)";
+    }
     return {};
 }
 
@@ -148,7 +163,7 @@ std::vector<AcceptedOrder> validate_orders(const CampaignState& state, const Rul
         if (reason.empty()) {
             ordered.insert(order.force);
             accepted.push_back({order.force, order.path, order.forced_march, order.regiments,
-                                order.standing_instructions});
+                                order.standing_instructions, order.scout});
             result["status"] = "accepted";
         } else {
             result["status"] = "rejected";

@@ -21,6 +21,7 @@ struct ForceOrder {
     bool forced_march = false;
     std::vector<std::string> regiments;  // new role order of all regiment ids; empty: unchanged
     Json standing_instructions;          // replaces the force's; null: unchanged
+    std::optional<Hex> scout;            // the hex a scout is sent to this period
 };
 
 struct PeriodOrders {
@@ -44,6 +45,7 @@ struct AcceptedOrder {
     bool forced_march = false;
     std::vector<std::string> regiments;
     Json standing_instructions;
+    std::optional<Hex> scout;
 };
 
 // Checks each order against the state as its player knows it (R-3.1: unseen enemies are not

@@ -6,6 +6,7 @@
 #include "rules/calendar.hpp"
 #include "rules/contact_procedure.hpp"
 #include "rules/movement.hpp"
+#include "rules/scouting.hpp"
 
 namespace umpire::rules {
 
@@ -142,6 +143,7 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
         if (current.day != now.day || current.period != now.period) current.orders.clear();
         const auto accepted = validate_orders(state, ruleset, current, log);
         apply_force_orders(state, accepted, log);
+        resolve_scouts(state, ruleset, accepted, dice, log);  // before anyone moves
 
         MovementPhase movement(state, ruleset, accepted, dice, log, {now.day, now.period});
         int contact_counter = 0;

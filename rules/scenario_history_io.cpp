@@ -1,5 +1,5 @@
 // Reading and writing what a running campaign remembers beyond its forces: each player's
-// knowledge and the history the rules look back on (previous contacts, delays).
+// knowledge and the history the rules look back on (previous contacts, delays, scouts).
 #include "rules/scenario_io_detail.hpp"
 
 namespace umpire::rules::scenario_detail {
@@ -28,6 +28,42 @@ void read_facts(const Json& facts, const std::string& path, std::vector<KnownFac
     }
 }
 
+// the scouts the contact modifiers look back on.
+void read_scouts(const Json& scouts, const std::string& path, Problems& problems,
+                 std::vector<ScoutRecord>& out) {
+    for (std::size_t i = 0; i < scouts.size(); ++i) {
+        ObjectReader r(scouts[i], item_path(path, i), problems);
+        if (!r.is_object()) continue;
+        r.reject_unknown({"force", "side", "target", "period", "result", "reported",
+                          "captured_by"});
+        ScoutRecord record;
+        record.force = r.string("force").value_or("");
+        record.side = r.string("side").value_or("");
+        record.target = r.hex("target").value_or(Hex{});
+        record.period = static_cast<int>(r.integer("period", 0, kMaxOrdinal).value_or(0));
+        record.result =
+            r.choice("result", {"killed", "captured", "success", "nothing seen"}).value_or("");
+        if (const Json* reported = r.array("reported", false))
+            for (std::size_t k = 0; k < reported->size(); ++k)
+                if (auto id = read_string((*reported)[k], item_path(r.path_of("reported"), k),
+                                          problems))
+                    record.reported.push_back(*id);
+        record.captured_by = r.string("captured_by", false).value_or("");
+        out.push_back(std::move(record));
+    }
+}
+
+OrderedJson write_scout(const ScoutRecord& s) {
+    OrderedJson out{{"force", s.force},
+                    {"side", s.side},
+                    {"target", hex_json(s.target)},
+                    {"period", s.period},
+                    {"result", s.result}};
+    if (!s.reported.empty()) out["reported"] = s.reported;
+    if (!s.captured_by.empty()) out["captured_by"] = s.captured_by;
+    return out;
+}
+
 }  // namespace
 
 void read_knowledge_and_history(const ObjectReader& top, const IdRegistry& players,
@@ -42,7 +78,7 @@ void read_knowledge_and_history(const ObjectReader& top, const IdRegistry& playe
     const Json* history = top.object("history", false);
     if (!history) return;
     ObjectReader h(*history, top.path_of("history"), problems);
-    h.reject_unknown({"contacts", "delays"});
+    h.reject_unknown({"contacts", "delays", "scouts"});
     if (const Json* contacts = h.array("contacts", false)) {
         for (std::size_t i = 0; i < contacts->size(); ++i) {
             ObjectReader r((*contacts)[i], item_path(h.path_of("contacts"), i), problems);
@@ -73,6 +109,8 @@ void read_knowledge_and_history(const ObjectReader& top, const IdRegistry& playe
             state.delays.push_back(std::move(record));
         }
     }
+    if (const Json* scouts = h.array("scouts", false))
+        read_scouts(*scouts, h.path_of("scouts"), problems, state.scouts);
 }
 
 void write_knowledge_and_history(const CampaignState& state, OrderedJson& out) {
@@ -102,6 +140,11 @@ void write_knowledge_and_history(const CampaignState& state, OrderedJson& out) {
         for (const auto& d : state.delays)
             delays.push_back({{"force", d.force}, {"opponent", d.opponent}, {"half", d.half}});
         history["delays"] = std::move(delays);
+    }
+    if (!state.scouts.empty()) {
+        OrderedJson scouts = OrderedJson::array();
+        for (const auto& s : state.scouts) scouts.push_back(write_scout(s));
+        history["scouts"] = std::move(scouts);
     }
     if (!history.empty()) out["history"] = std::move(history);
 }

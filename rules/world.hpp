@@ -129,6 +129,17 @@ struct DelayRecord {
     int half = 0;  // half-period ordinal: 2 * period ordinal + (0 or 1)
 };
 
+// one scout dispatched (R-4.2 looks back on these for the contact modifiers).
+struct ScoutRecord {
+    std::string force;  // the sender
+    std::string side;   // the sender's side: a capture counts against any force of it
+    Hex target;
+    int period = 0;      // period ordinal
+    std::string result;  // "killed", "captured", "success" or "nothing seen"
+    std::vector<std::string> reported;  // success: the enemy forces it reported
+    std::string captured_by;            // captured: the capturing force
+};
+
 struct RulesetRef {
     std::string name;
     std::string version;
@@ -148,6 +159,7 @@ struct CampaignState {
     std::map<std::string, std::vector<KnownFact>> knowledge;  // by player id
     std::vector<ContactRecord> contact_history;
     std::vector<DelayRecord> delays;
+    std::vector<ScoutRecord> scouts;
 
     Force* find_force(const std::string& id);
     const Force* find_force(const std::string& id) const;

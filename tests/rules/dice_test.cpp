@@ -119,3 +119,22 @@ TEST(RollOff, HighestWinsAndThreeWayTiesRerollOnlyTheLeaders) {
 
 }  // namespace
 }  // namespace umpire::rules
+
+namespace umpire::rules {
+namespace {
+
+TEST(PeriodSeed, GoldenValuesAndIndependence) {
+    // Pinned: a campaign's published seed must give the same period dice forever. Period 0 of
+    // seed 0 is SplitMix64's published first output for state 0 (0xE220A8397B1DCDAF).
+    EXPECT_EQ(period_seed(0, 0), 0xE220A8397B1DCDAFULL);
+    EXPECT_EQ(period_seed(7, 0), 7191089600892374487ULL);
+    EXPECT_EQ(period_seed(7, 1), 309689372594955804ULL);
+    EXPECT_NE(period_seed(7, 0), period_seed(7, 1));
+    EXPECT_NE(period_seed(7, 0), period_seed(8, 0));
+    SeededDice first(period_seed(7, 0));
+    SeededDice again(period_seed(7, 0));
+    for (int i = 0; i < 20; ++i) EXPECT_EQ(first.roll(6, "x"), again.roll(6, "x"));
+}
+
+}  // namespace
+}  // namespace umpire::rules

@@ -78,7 +78,8 @@ class RuleCase : public ::testing::TestWithParam<fs::path> {};
 TEST_P(RuleCase, Reproduces) {
     const Json c = read_json(GetParam());
     SCOPED_TRACE(c.value("name", GetParam().string()));
-    ASSERT_TRUE(c.contains("expect_events") || c.contains("expect_state"))
+    ASSERT_TRUE(c.contains("expect_events") || c.contains("expect_state") ||
+                c.contains("expect_pending"))
         << "a case must expect something";
     const Ruleset& ruleset = valormr_ruleset();
 
@@ -116,14 +117,26 @@ TEST_P(RuleCase, Reproduces) {
     ThenSeeded dice(scripted, then_seed);
 
     std::vector<Json> events;
+    std::vector<DecisionRequest> pending;
     for (std::size_t i = 0; i < periods.size(); ++i) {
         Json doc{{"periods", {{{"day", state->calendar.day},
                                {"period", to_string(state->calendar.period)},
                                {"orders", periods[i].value("orders", Json::array())}}}}};
         auto orders = read_orders(doc, problems);
         ASSERT_TRUE(orders) << problems.to_text();
-        auto out = resolve_period(*state, ruleset, orders->front(), dice);
-        events.insert(events.end(), out.begin(), out.end());
+        PeriodInputs inputs{orders->front(), {}, periods[i].value("settle_missing", true)};
+        // A named copy: items() of a temporary would dangle inside the loop.
+        const Json answers = periods[i].value("answers", Json::object());
+        for (auto& [id, answer] : answers.items()) inputs.answers[id] = answer;
+        PeriodOutcome out = resolve_period(*state, ruleset, inputs, dice);
+        events.insert(events.end(), out.events.begin(), out.events.end());
+        if (!out.complete) {
+            // A period waiting for answers: the case checks what is asked ("expect_pending").
+            ASSERT_EQ(i + 1, periods.size()) << "only the last period may wait for answers";
+            pending = out.pending;
+            break;
+        }
+        *state = std::move(out.state);
     }
     EXPECT_EQ(scripted.remaining(), 0u) << "scripted dice left unused";
 
@@ -142,6 +155,16 @@ TEST_P(RuleCase, Reproduces) {
         for (const auto& e : events)
             EXPECT_FALSE(testing::json_matches(unwanted, e))
                 << "unexpected event " << e.dump() << " matches " << unwanted.dump();
+
+    // The open decision requests, in order, when the last period waits for answers.
+    const Json expect_pending = c.value("expect_pending", Json::array());
+    ASSERT_EQ(pending.size(), expect_pending.size()) << "pending decisions:\n" << [&] {
+        std::string text;
+        for (const auto& r : pending) text += to_json(r).dump() + "\n";
+        return text;
+    }();
+    for (std::size_t k = 0; k < pending.size(); ++k)
+        EXPECT_EQ(json_mismatch(expect_pending[k], to_json(pending[k]), "$.pending"), "");
 
     // Expected state, forces keyed by id.
     const Json after = write_scenario(*state);

@@ -1,0 +1,162 @@
+#include "rules/scouting.hpp"
+
+#include <algorithm>
+
+#include "rules/audience.hpp"
+#include "rules/contact_dice.hpp"
+
+namespace umpire::rules {
+
+namespace {
+
+// The living enemy forces of `sender` within `radius` hexes of `target`, in ascending id.
+std::vector<const Force*> enemies_near(const CampaignState& state, const Force& sender,
+                                       Hex target, int radius) {
+    std::vector<const Force*> out;
+    for (const Force& f : state.forces)
+        if (!f.regiments.empty() && state.opposed(sender, f) &&
+            hex_distance(f.hex, target) <= radius)
+            out.push_back(&f);
+    return out;
+}
+
+// the enemy force nearest the target hex, ties by lowest id (`candidates` are in id order).
+const Force& nearest(const std::vector<const Force*>& candidates, Hex target) {
+    return **std::min_element(candidates.begin(), candidates.end(),
+                              [&](const Force* a, const Force* b) {
+                                  return hex_distance(a->hex, target) <
+                                         hex_distance(b->hex, target);
+                              });
+}
+
+bool counts_in(const Ruleset& ruleset, const ScoutRecord& scout, int period) {
+    return period >= scout.period && period - scout.period < ruleset.scouting.counts_for_periods;
+}
+
+class ScoutResolver {
+public:
+    ScoutResolver(CampaignState& state, const Ruleset& ruleset, DiceSource& dice, EventLog& log)
+        : state_(state), ruleset_(ruleset), dice_(dice), log_(log) {}
+
+    void resolve(const Force& sender, Hex target) {
+        const Calendar& now = state_.calendar;
+        const std::string id =
+            std::to_string(now.day) + "." + to_string(now.period) + "." + sender.id;
+        source_ = "scout " + id;
+        period_ = period_ordinal(now);
+        audience_ = player_audience(sender.player);  // only the sender's player hears
+        ScoutRecord record{sender.id, state_.side_of(sender), target, period_, kScoutNothingSeen,
+                           {}, {}};
+        Json result{{"scout", id}, {"force", sender.id}, {"target", hex_json(target)}};
+
+        const auto detected =
+            enemies_near(state_, sender, target, ruleset_.scouting.detection_radius_hexes);
+        if (!detected.empty()) {
+            const int roll = log_.roll(dice_, 6, "scout", Json{{"force", sender.id}}, audience_);
+            const ScoutOutcome& outcome = ruleset_.scouting.outcome(roll);
+            switch (outcome.result) {
+                case ScoutResult::killed: record.result = kScoutKilled; break;
+                case ScoutResult::captured:
+                    record.result = kScoutCaptured;
+                    record.captured_by = nearest(detected, target).id;
+                    break;
+                case ScoutResult::success:
+                    record.result = kScoutSuccess;
+                    result["accuracy_percent"] = outcome.accuracy_percent;
+                    result["reports"] = report(sender, target, outcome.accuracy_percent, record);
+                    break;
+            }
+        }
+        result["result"] = record.result;
+        log_.add("scout_result", std::move(result), audience_);
+        if (!record.captured_by.empty())
+            tell_capturer(*state_.find_force(record.captured_by), id, sender);
+        state_.scouts.push_back(std::move(record));
+    }
+
+private:
+    // every enemy force within the report radius, its hex and a size estimate of its
+    // figures on the accuracy band's column. Only the estimate and the band are kept: the
+    // sender knows its scout's band, not the error (as with contact estimates, R-6.4).
+    Json report(const Force& sender, Hex target, int accuracy_percent, ScoutRecord& record) {
+        Json reports = Json::array();
+        for (const Force* enemy :
+             enemies_near(state_, sender, target, ruleset_.scouting.report_radius_hexes)) {
+            const Json subject{{"force", sender.id}, {"opponent", enemy->id}};
+            const int roll = log_.roll(dice_, 6, "size estimate", subject, audience_) +
+                             log_.roll(dice_, 6, "size estimate", subject, audience_);
+            const int error = ruleset_.contact.size_estimation.error(accuracy_percent, roll);
+            const Json fact{{"hex", hex_json(enemy->hex)},
+                            {"size",
+                             {{"estimate", apply_size_error(enemy->figures(), error)},
+                              {"accuracy_percent", accuracy_percent}}}};
+            state_.knowledge[sender.player].push_back(
+                {enemy->id, "scout_report", fact, source_, period_});
+            Json entry = fact;
+            entry["force"] = enemy->id;
+            reports.push_back(std::move(entry));
+            record.reported.push_back(enemy->id);
+        }
+        return reports;
+    }
+
+    // the capturing force's owner learns which force sent the scout, and nothing more.
+    void tell_capturer(const Force& capturer, const std::string& id, const Force& sender) {
+        const Json fact{{"sent_by", sender.id}, {"captured_by", capturer.id}};
+        state_.knowledge[capturer.player].push_back(
+            {sender.id, "scout_captured", fact, source_, period_});
+        log_.add("scout_captured",
+                 Json{{"scout", id}, {"force", capturer.id}, {"sent_by", sender.id}},
+                 player_audience(capturer.player));
+    }
+
+    CampaignState& state_;
+    const Ruleset& ruleset_;
+    DiceSource& dice_;
+    EventLog& log_;
+    std::string source_;
+    int period_ = 0;
+    Json audience_;
+};
+
+}  // namespace
+
+void resolve_scouts(CampaignState& state, const Ruleset& ruleset,
+                    const std::vector<AcceptedOrder>& orders, DiceSource& dice, EventLog& log) {
+    // Ascending force id, so the dice fall the same whatever order the orders came in.
+    std::vector<const AcceptedOrder*> scouting;
+    for (const auto& order : orders)
+        if (order.scout) scouting.push_back(&order);
+    std::sort(scouting.begin(), scouting.end(),
+              [](const AcceptedOrder* a, const AcceptedOrder* b) { return a->force < b->force; });
+    ScoutResolver resolver(state, ruleset, dice, log);
+    for (const AcceptedOrder* order : scouting) {
+        const Force* sender = state.find_force(order->force);
+        if (sender && !sender->regiments.empty()) resolver.resolve(*sender, *order->scout);
+    }
+}
+
+bool has_successful_scout(const CampaignState& state, const Ruleset& ruleset,
+                          const std::string& force, const std::vector<std::string>& opponents,
+                          int period) {
+    return std::any_of(state.scouts.begin(), state.scouts.end(), [&](const ScoutRecord& s) {
+        return s.force == force && s.result == kScoutSuccess && counts_in(ruleset, s, period) &&
+               std::any_of(s.reported.begin(), s.reported.end(), [&](const std::string& id) {
+                   return std::find(opponents.begin(), opponents.end(), id) != opponents.end();
+               });
+    });
+}
+
+bool has_captured_scout(const CampaignState& state, const Ruleset& ruleset,
+                        const std::string& force, const std::vector<std::string>& opponents,
+                        int period) {
+    return std::any_of(state.scouts.begin(), state.scouts.end(), [&](const ScoutRecord& s) {
+        return s.captured_by == force && counts_in(ruleset, s, period) &&
+               std::any_of(opponents.begin(), opponents.end(), [&](const std::string& id) {
+                   const Force* opponent = state.find_force(id);
+                   return opponent && state.side_of(*opponent) == s.side;
+               });
+    });
+}
+
+}  // namespace umpire::rules
