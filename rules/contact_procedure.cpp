@@ -238,11 +238,13 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
         const bool delays = std::find(delay.begin(), delay.end(), id) != delay.end();
         if (!avoids && !delays) continue;
         const auto opponents = opponents_of(id, engage);
-        if (!opponents.empty()) disengage(id, opponents, avoids ? "avoid" : "delay");
         Force& f = force(id);
+        const Hex before = f.hex;
+        if (!opponents.empty()) disengage(id, opponents, avoids ? "avoid" : "delay");
         if (!on_map(f)) continue;
         if (avoids) {
-            move_avoiding(f, avoid_to[id]);
+            // A force displaced by its roll has already moved away.
+            if (f.hex == before) move_avoiding(f, avoid_to[id]);
         } else {
             for (const auto& o : opponents_of(id, forces))
                 r_.state_.delays.push_back({id, o, r_.context_.half_ordinal()});
