@@ -14,6 +14,8 @@ inline constexpr int kExitDiceScript = 3;    // scripted dice ran out or did not
 void add_scenario_command(CLI::App& app);
 void add_ruleset_command(CLI::App& app);
 void add_resolve_command(CLI::App& app);
+void add_play_command(CLI::App& app);
+void add_storage_commands(CLI::App& app);  // campaign, verify, export, import
 
 // Directories searched for ruleset files: --rulesets, $UMPIRE_RULESETS, the shipped rulesets.
 std::vector<std::string> ruleset_search_dirs(const std::vector<std::string>& from_flags);

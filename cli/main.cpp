@@ -7,6 +7,8 @@ int main(int argc, char** argv) {
     umpire::cli::add_scenario_command(app);
     umpire::cli::add_ruleset_command(app);
     umpire::cli::add_resolve_command(app);
+    umpire::cli::add_play_command(app);
+    umpire::cli::add_storage_commands(app);
     CLI11_PARSE(app, argc, argv);
     return 0;
 }

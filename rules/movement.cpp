@@ -113,7 +113,6 @@ struct MovementPhase::Impl {
     void stop(const std::string& id, const std::string& reason) {
         Mover& m = movers_.at(id);
         if (m.active) halt(m, reason);
-        m.path.clear();
     }
 
     void moved_outside(const std::string& id, int cost, int half) {

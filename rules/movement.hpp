@@ -80,7 +80,8 @@ public:
     // a force halted by contact continues its path from the start of the second half
     // period with the points it has left (if its next hex is still adjacent to it).
     void resume(const std::string& force);
-    // The force moves no more this period (it delayed, fought, or was displaced off its path).
+    // The force moves no more in this half period (it rested, delayed or fought); may
+    // resume it in the second half.
     void stop(const std::string& force, const std::string& reason);
     // The force's position changed outside movement (avoid, displacement): moving there costs
     // `cost` points (0 for displacement) and counts as movement in `half`.

@@ -155,17 +155,20 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
             if (half == 1) {
                 // pairs still adjacent are in contact again at the start of the half.
                 resolver.resolve(movement.renew_contacts(1));
-                for (const auto& id : resolver.participants())
-                    if (!resolver.used_up().count(id)) movement.resume(id);
+                for (const auto& id : resolver.participants()) {
+                    const Force* f = state.find_force(id);
+                    if (f && !f->regiments.empty() && !resolver.used_up().count(id))
+                        movement.resume(id);
+                }
             }
             resolver.resolve(movement.run_until(half == 0 ? kHalfTime : kFullTime, half));
             in_contact[half] = forces_in_contact(state, resolver.participants());
-            // after the first half's contacts, their forces go on with their orders.
+            // once the first half's contacts are resolved — by evasion, avoidance, rest,
+            // delay or battle — their forces go on with their orders in the second half.
             if (half == 0)
                 for (const auto& id : resolver.participants()) {
                     const Force* f = state.find_force(id);
-                    if (f && !f->regiments.empty() && !resolver.used_up().count(id) &&
-                        f->order_state != OrderState::in_retreat &&
+                    if (f && !f->regiments.empty() && f->order_state != OrderState::in_retreat &&
                         f->order_state != OrderState::in_rout)
                         movement.resume(id);
                 }

@@ -1,0 +1,249 @@
+// The commit of one resolved period of a 1,000-force campaign, against a baseline measured in
+// the same run on the same kind of file: one transaction inserting the same number of bytes as
+// a single blob (WAL, synchronous=FULL). Also: the engine alone, resolve + commit as the
+// service does it, and the bytes one period adds to the file.
+//   build/<dir>/bench/storage_bench [--benchmark_min_time=1]
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include "rules/ruleset.hpp"
+#include "rules/scenario_io.hpp"
+#include "storage/campaign_service.hpp"
+#include "storage/engine_call.hpp"
+#include "storage/period_codec.hpp"
+#include "storage/seeds.hpp"
+#include "storage/sqlite_store.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace umpire;
+using rules::Json;
+
+constexpr int kForces = 1000;
+constexpr int kColumns = 50;
+
+// 1,000 forces of three regiments on a 50 x 50 map of clear hexes, north and south far apart.
+Json scenario() {
+    Json rows = Json::array();
+    for (int r = 0; r < kColumns; ++r)
+        rows.push_back({{"r", r}, {"q", 0}, {"terrain", std::string(kColumns, 'c')}});
+    Json forces = Json::array();
+    for (int i = 0; i < kForces; ++i) {
+        const bool north = i < kForces / 2;
+        const int k = north ? i : i - kForces / 2;
+        const std::string id = "f" + std::to_string(1000 + i);
+        Json regiments = Json::array();
+        for (const char* role : {"a", "b", "c"})
+            regiments.push_back(
+                {{"id", id + role},
+                 {"name", "Regiment " + id + role},
+                 {"morale", 7},
+                 {"companies", {{{"type", "spearmen"}, {"figures", 24}},
+                                {{"type", "archers"}, {"figures", 12}}}}});
+        forces.push_back({{"id", id},
+                          {"name", "Force " + id},
+                          {"player", north ? "p1" : "p2"},
+                          {"hex", {2 * (k % 25), (north ? 0 : 30) + k / 25}},
+                          {"general", {{"name", "General " + id}, {"leadership", 1}}},
+                          {"camp", true},
+                          {"regiments", regiments}});
+    }
+    return {{"format", "umpire-scenario/1"},
+            {"id", "bench"},
+            {"name", "A thousand forces"},
+            {"ruleset", {{"name", "valormr"}, {"version", "1"}}},
+            {"calendar", {{"start_date", "1205-06-01"}}},
+            {"map", {{"legend", {{"c", "clear"}}}, {"rows", rows}}},
+            {"sides", {{{"id", "north"}, {"name", "North"}}, {{"id", "south"}, {"name", "South"}}}},
+            {"players", {{{"id", "p1"}, {"name", "P1"}, {"side", "north"}},
+                         {{"id", "p2"}, {"name", "P2"}, {"side", "south"}}}},
+            {"forces", forces}};
+}
+
+struct Fixture {
+    fs::path dir;
+    std::unique_ptr<storage::SqliteCampaignStore> store;
+    std::unique_ptr<storage::Campaign> campaign;
+    storage::PeriodRecord period;  // one resolved period, committed again and again
+    std::size_t payload = 0;       // its bytes: snapshots, orders and event bodies
+
+    Fixture() {
+        dir = fs::temp_directory_path() / ("umpire-bench-" + std::to_string(::getpid()));
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        rules::Problems problems;
+        auto ruleset = rules::load_ruleset_file(std::string(UMPIRE_SOURCE_DIR) +
+                                                    "/rulesets/valormr-1.json",
+                                                problems);
+        auto state = rules::read_scenario(scenario(), problems);
+        if (!ruleset || !state) throw std::runtime_error(problems.to_text());
+        store = std::make_unique<storage::SqliteCampaignStore>((dir / "bench.db").string());
+        campaign = std::make_unique<storage::Campaign>(
+            storage::Campaign::create(*store, std::move(*state), std::move(*ruleset)));
+        // Every force marches one hex east: an order result and movement for each.
+        const auto before = storage::snapshot_text(campaign->state());
+        rules::PeriodOrders orders{1, rules::PeriodKind::day, {}};
+        for (const char* player : {"p1", "p2"}) {
+            std::vector<rules::ForceOrder> mine;
+            for (const auto& f : campaign->state().forces) {
+                if (f.player != player) continue;
+                rules::ForceOrder order;
+                order.player = player;
+                order.force = f.id;
+                order.path = {{f.hex.q + 1, f.hex.r}};
+                mine.push_back(order);
+            }
+            campaign->submit_orders(player, mine);
+            orders.orders.insert(orders.orders.end(), mine.begin(), mine.end());
+        }
+        const auto outcome = storage::run_engine(campaign->state(), campaign->ruleset(), orders, 7);
+        period.campaign_id = "bench";
+        period.state_before = before;
+        period.state_after = storage::snapshot_text(outcome.state);
+        period.orders = storage::period_orders_text(orders);
+        period.events = storage::event_records(outcome.events);
+        period.draws = static_cast<std::int64_t>(outcome.draws);
+        period.opened_at = period.committed_at = "2025-03-01T00:00:00.000Z";
+        payload = period.state_before.size() + period.state_after.size() + period.orders.size();
+        for (const auto& e : period.events) payload += e.body.size();
+    }
+    ~Fixture() {
+        campaign.reset();
+        store.reset();
+        fs::remove_all(dir);
+    }
+};
+
+Fixture& fixture() {
+    static Fixture f;
+    return f;
+}
+
+std::int64_t file_bytes(storage::Connection& db) {
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    return db.query_int("PRAGMA page_count") * db.query_int("PRAGMA page_size");
+}
+
+void BM_CommitPeriod(benchmark::State& state) {
+    auto& f = fixture();
+    auto& db = f.store->connection();
+    const auto bytes_before = file_bytes(db);
+    std::int64_t commits = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        auto open = *f.store->open_period("bench");
+        storage::PeriodRecord period = f.period;
+        period.index = open.index;
+        period.day = open.day;
+        period.kind = open.kind;
+        period.seed_hash = open.seed_hash;
+        period.seed = open.sealed_seed;
+        period.order_receipts.clear();
+        for (const auto& o : f.store->orders("bench", open.index))
+            period.order_receipts.push_back(o.receipt);
+        const auto seed = storage::draw_seed();
+        storage::OpenPeriodRecord next{"bench", open.index + 1, open.day, open.kind,
+                                       seed.hash, seed.secret, period.committed_at};
+        state.ResumeTiming();
+        f.store->commit_period(period, next);
+        ++commits;
+    }
+    state.counters["events"] = static_cast<double>(f.period.events.size());
+    state.counters["payload_bytes"] = static_cast<double>(f.payload);
+    state.counters["file_bytes_per_period"] =
+        static_cast<double>(file_bytes(db) - bytes_before) / static_cast<double>(commits);
+}
+
+void BM_BaselineOneBlobInsert(benchmark::State& state) {
+    auto& f = fixture();
+    storage::Connection db((f.dir / "baseline.db").string());
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = FULL");
+    db.exec("CREATE TABLE IF NOT EXISTS blobs (id INTEGER PRIMARY KEY, data BLOB NOT NULL)");
+    const std::string bytes(f.payload, 'x');
+    for (auto _ : state) {
+        storage::Transaction transaction(db);
+        db.prepare("INSERT INTO blobs (data) VALUES (?)")
+            .bind_blob(1, bytes.data(), bytes.size())
+            .run();
+        transaction.commit();
+    }
+    state.counters["payload_bytes"] = static_cast<double>(f.payload);
+}
+
+void BM_EngineOnly(benchmark::State& state) {
+    auto& f = fixture();
+    const auto before = storage::parse_snapshot(f.period.state_before, "before");
+    const auto orders = storage::parse_period_orders(f.period.orders, "orders");
+    for (auto _ : state)
+        benchmark::DoNotOptimize(storage::run_engine(before, f.campaign->ruleset(), orders, 7));
+}
+
+// What the service does per period: orders in (two commits), engine, snapshots, the commit.
+// A campaign of its own, since BM_CommitPeriod moved the first one's open period on.
+void BM_ResolveAndCommit(benchmark::State& state) {
+    auto& f = fixture();
+    storage::CreateOptions options;
+    static int runs = 0;  // the framework calls this once per trial
+    options.id = "bench-live-" + std::to_string(++runs);
+    auto campaign = storage::Campaign::create(
+        *f.store, storage::parse_snapshot(f.period.state_before, "scenario"),
+        f.campaign->ruleset(), options);
+    for (auto _ : state) {
+        // East on even periods, back west on odd ones: every force moves every period.
+        const int step = campaign.period_index() % 2 == 0 ? 1 : -1;
+        for (const char* player : {"p1", "p2"}) {
+            std::vector<rules::ForceOrder> mine;
+            for (const auto& force : campaign.state().forces) {
+                if (force.player != player) continue;
+                rules::ForceOrder order;
+                order.player = player;
+                order.force = force.id;
+                order.path = {{force.hex.q + step, force.hex.r}};
+                mine.push_back(order);
+            }
+            campaign.submit_orders(player, mine);
+        }
+        benchmark::DoNotOptimize(campaign.resolve_period());
+    }
+}
+
+BENCHMARK(BM_BaselineOneBlobInsert)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_CommitPeriod)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_EngineOnly)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ResolveAndCommit)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The console report, plus the ratio of each run to the baseline.
+class RatioReporter : public benchmark::ConsoleReporter {
+public:
+    void ReportRuns(const std::vector<Run>& runs) override {
+        ConsoleReporter::ReportRuns(runs);
+        for (const auto& run : runs) times_[run.benchmark_name()] = run.GetAdjustedRealTime();
+    }
+    void Finalize() override {
+        ConsoleReporter::Finalize();
+        const auto base = times_.find("BM_BaselineOneBlobInsert/real_time");
+        if (base == times_.end()) return;
+        std::cout << "\nratio to the baseline (one blob of the same bytes in one transaction):\n";
+        for (const auto& [name, time] : times_)
+            std::cout << "  " << name << ": " << time / base->second << "x\n";
+    }
+
+private:
+    std::map<std::string, double> times_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    benchmark::Initialize(&argc, argv);
+    RatioReporter reporter;
+    benchmark::RunSpecifiedBenchmarks(&reporter);
+    benchmark::Shutdown();
+    return 0;
+}

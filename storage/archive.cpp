@@ -1,0 +1,279 @@
+#include "storage/archive.hpp"
+
+#include "storage/period_codec.hpp"
+#include "storage/replay.hpp"
+
+namespace umpire::storage {
+
+namespace {
+
+using rules::Json;
+using rules::ObjectReader;
+using rules::Problems;
+
+Json parsed(const std::string& text) { return Json::parse(text, nullptr, false); }
+
+Json period_json(const PeriodRecord& p) {
+    // Only the bodies: type and audience columns are derived from them on import.
+    Json events = Json::array();
+    for (const auto& e : p.events) events.push_back(parsed(e.body));
+    return {{"index", p.index},
+            {"attempt", p.attempt},
+            {"day", p.day},
+            {"period", p.kind},
+            {"opened_at", p.opened_at},
+            {"committed_at", p.committed_at},
+            {"seed_hash", p.seed_hash},
+            {"seed", p.seed},
+            {"draws", p.draws},
+            {"rolled_back_by", p.rolled_back_by ? Json(*p.rolled_back_by) : Json()},
+            {"orders", parsed(p.orders)},
+            {"state_before", parsed(p.state_before)},
+            {"state_after", parsed(p.state_after)},
+            {"events", events}};
+}
+
+// A member holding JSON of the given kind, kept as canonical text.
+std::optional<std::string> json_text(const ObjectReader& in, std::string_view key,
+                                     Json::value_t kind, bool nullable = false) {
+    const Json* value = in.member(key);
+    if (!value) return std::nullopt;
+    if (nullable && value->is_null()) return std::nullopt;
+    if (value->type() != kind) {
+        in.problems().add(in.path_of(key), std::string("must be ") +
+                                                (kind == Json::value_t::object ? "an object"
+                                                                               : "an array") +
+                                                ", found " + rules::json_type_name(*value));
+        return std::nullopt;
+    }
+    return value->dump();
+}
+
+int int_of(const ObjectReader& in, std::string_view key, long long min = 0,
+           long long max = 1'000'000'000) {
+    return static_cast<int>(in.integer(key, min, max).value_or(0));
+}
+
+std::string text_of(const ObjectReader& in, std::string_view key) {
+    return in.string(key).value_or("");
+}
+
+// Items of an array member, each read by `read` with its path.
+template <typename Read>
+void each_item(const ObjectReader& in, std::string_view key, Read read) {
+    if (const Json* list = in.array(key))
+        for (std::size_t i = 0; i < list->size(); ++i)
+            read((*list)[i], rules::item_path(in.path_of(key), i));
+}
+
+PeriodRecord read_period(const Json& value, const std::string& path, const std::string& campaign,
+                         Problems& problems) {
+    ObjectReader in(value, path, problems);
+    PeriodRecord p;
+    if (!in.is_object()) return p;
+    in.reject_unknown({"index", "attempt", "day", "period", "opened_at", "committed_at",
+                       "seed_hash", "seed", "draws", "rolled_back_by", "orders", "state_before",
+                       "state_after", "events"});
+    p.campaign_id = campaign;
+    p.index = int_of(in, "index");
+    p.attempt = int_of(in, "attempt");
+    p.day = int_of(in, "day", 1);
+    p.kind = in.choice("period", {"day", "night"}).value_or("day");
+    p.opened_at = text_of(in, "opened_at");
+    p.committed_at = text_of(in, "committed_at");
+    p.seed_hash = text_of(in, "seed_hash");
+    p.seed = text_of(in, "seed");
+    p.draws = in.integer("draws", 0, 1LL << 62).value_or(0);
+    if (const Json* by = in.member("rolled_back_by"); by && !by->is_null())
+        p.rolled_back_by = int_of(in, "rolled_back_by", 1);
+    p.orders = json_text(in, "orders", Json::value_t::object).value_or("");
+    p.state_before = json_text(in, "state_before", Json::value_t::object).value_or("");
+    p.state_after = json_text(in, "state_after", Json::value_t::object).value_or("");
+    each_item(in, "events", [&](const Json& item, const std::string& item_path) {
+        if (!item.is_object() || !item.contains("type") || !item["type"].is_string()) {
+            problems.add(item_path, "must be an event: an object with a string \"type\"");
+            return;
+        }
+        auto record = event_records({item}).front();
+        record.seq = static_cast<int>(p.events.size());
+        p.events.push_back(std::move(record));
+    });
+    return p;
+}
+
+}  // namespace
+
+Json archive_to_json(const CampaignArchive& a) {
+    const CampaignRecord& c = a.campaign;
+    Json periods = Json::array();
+    for (const auto& p : a.periods) periods.push_back(period_json(p));
+    Json orders = Json::array();
+    for (const auto& o : a.orders)
+        orders.push_back({{"period_index", o.period_index},
+                          {"player", o.player},
+                          {"state", o.state},
+                          {"receipt", o.receipt},
+                          {"updated_at", o.updated_at},
+                          {"orders", parsed(o.orders)}});
+    Json receipts = Json::array();
+    for (const auto& r : a.receipts)
+        receipts.push_back({{"receipt", r.receipt},
+                            {"period_index", r.period_index},
+                            {"player", r.player},
+                            {"state", r.state},
+                            {"issued_at", r.issued_at},
+                            {"orders", parsed(r.orders)}});
+    Json decisions = Json::array();
+    for (const auto& d : a.decisions)
+        decisions.push_back({{"no", d.no},
+                             {"period_index", d.period_index},
+                             {"player", d.player},
+                             {"state", d.state},
+                             {"request", parsed(d.request)},
+                             {"answer", d.answer ? parsed(*d.answer) : Json()},
+                             {"requested_at", d.requested_at},
+                             {"answered_at", d.answered_at ? Json(*d.answered_at) : Json()}});
+    Json actions = Json::array();
+    for (const auto& g : a.gm_actions)
+        actions.push_back({{"no", g.no},
+                           {"kind", g.kind},
+                           {"reason", g.reason},
+                           {"details", parsed(g.details)},
+                           {"at", g.at}});
+    Json open;
+    if (a.open_period)
+        open = {{"index", a.open_period->index},
+                {"day", a.open_period->day},
+                {"period", a.open_period->kind},
+                {"seed_hash", a.open_period->seed_hash},
+                {"sealed_seed", a.open_period->sealed_seed},
+                {"opened_at", a.open_period->opened_at}};
+    return {{"format", kArchiveFormat},
+            {"campaign",
+             {{"id", c.id},
+              {"name", c.name},
+              {"status", c.status},
+              {"settings", parsed(c.settings)},
+              {"deadline_policy", parsed(c.deadline_policy)},
+              {"time_zone", c.time_zone},
+              {"created_at", c.created_at}}},
+            {"ruleset",
+             {{"name", c.ruleset_name},
+              {"version", c.ruleset_version},
+              {"sha256", c.ruleset_hash},
+              {"document", parsed(c.ruleset)}}},
+            {"scenario", parsed(c.scenario)},
+            {"periods", periods},
+            {"open_period", open},
+            {"orders", orders},
+            {"receipts", receipts},
+            {"decisions", decisions},
+            {"gm_actions", actions}};
+}
+
+std::string archive_text(const CampaignArchive& archive) {
+    return archive_to_json(archive).dump(2) + "\n";
+}
+
+std::optional<CampaignArchive> archive_from_json(const Json& document, Problems& problems) {
+    const std::size_t before = problems.size();
+    ObjectReader root(document, "$", problems);
+    if (!root.is_object()) return std::nullopt;
+    if (auto format = root.string("format"); format && *format != kArchiveFormat) {
+        problems.add("$.format", "unsupported format \"" + *format + "\", expected " +
+                                     kArchiveFormat);
+        return std::nullopt;
+    }
+    root.reject_unknown({"format", "campaign", "ruleset", "scenario", "periods", "open_period",
+                         "orders", "receipts", "decisions", "gm_actions"});
+    CampaignArchive a;
+    CampaignRecord& c = a.campaign;
+    if (const Json* campaign = root.object("campaign")) {
+        ObjectReader in(*campaign, "$.campaign", problems);
+        in.reject_unknown({"id", "name", "status", "settings", "deadline_policy", "time_zone",
+                           "created_at"});
+        c.id = text_of(in, "id");
+        c.name = text_of(in, "name");
+        c.status = in.choice("status", {"active", "paused", "finished"}).value_or("active");
+        c.settings = json_text(in, "settings", Json::value_t::object).value_or("");
+        c.deadline_policy = json_text(in, "deadline_policy", Json::value_t::object).value_or("");
+        c.time_zone = text_of(in, "time_zone");
+        c.created_at = text_of(in, "created_at");
+    }
+    if (const Json* ruleset = root.object("ruleset")) {
+        ObjectReader in(*ruleset, "$.ruleset", problems);
+        in.reject_unknown({"name", "version", "sha256", "document"});
+        c.ruleset_name = text_of(in, "name");
+        c.ruleset_version = text_of(in, "version");
+        c.ruleset_hash = text_of(in, "sha256");
+        c.ruleset = json_text(in, "document", Json::value_t::object).value_or("");
+    }
+    c.scenario = json_text(root, "scenario", Json::value_t::object).value_or("");
+    each_item(root, "periods", [&](const Json& item, const std::string& path) {
+        a.periods.push_back(read_period(item, path, c.id, problems));
+    });
+    if (const Json* open = root.member("open_period"); open && !open->is_null()) {
+        ObjectReader in(*open, "$.open_period", problems);
+        in.reject_unknown({"index", "day", "period", "seed_hash", "sealed_seed", "opened_at"});
+        a.open_period = OpenPeriodRecord{c.id,
+                                         int_of(in, "index"),
+                                         int_of(in, "day", 1),
+                                         in.choice("period", {"day", "night"}).value_or("day"),
+                                         text_of(in, "seed_hash"),
+                                         text_of(in, "sealed_seed"),
+                                         text_of(in, "opened_at")};
+    }
+    each_item(root, "orders", [&](const Json& item, const std::string& path) {
+        ObjectReader in(item, path, problems);
+        if (!in.is_object()) return;
+        in.reject_unknown({"period_index", "player", "state", "receipt", "updated_at", "orders"});
+        a.orders.push_back({c.id, int_of(in, "period_index"), text_of(in, "player"),
+                            json_text(in, "orders", Json::value_t::array).value_or(""),
+                            in.choice("state", {"draft", "submitted", "confirmed"}).value_or(""),
+                            text_of(in, "receipt"), text_of(in, "updated_at")});
+    });
+    each_item(root, "receipts", [&](const Json& item, const std::string& path) {
+        ObjectReader in(item, path, problems);
+        if (!in.is_object()) return;
+        in.reject_unknown({"receipt", "period_index", "player", "state", "issued_at", "orders"});
+        a.receipts.push_back({c.id, text_of(in, "receipt"), int_of(in, "period_index"),
+                              text_of(in, "player"),
+                              json_text(in, "orders", Json::value_t::array).value_or(""),
+                              in.choice("state", {"draft", "submitted", "confirmed"}).value_or(""),
+                              text_of(in, "issued_at")});
+    });
+    each_item(root, "decisions", [&](const Json& item, const std::string& path) {
+        ObjectReader in(item, path, problems);
+        if (!in.is_object()) return;
+        in.reject_unknown({"no", "period_index", "player", "state", "request", "answer",
+                           "requested_at", "answered_at"});
+        DecisionRecord d;
+        d.campaign_id = c.id;
+        d.no = int_of(in, "no", 1);
+        d.period_index = int_of(in, "period_index");
+        d.player = text_of(in, "player");
+        d.state = in.choice("state", {"pending", "answered"}).value_or("pending");
+        if (const Json* request = in.member("request")) d.request = request->dump();
+        if (const Json* answer = in.member("answer"); answer && !answer->is_null())
+            d.answer = answer->dump();
+        d.requested_at = text_of(in, "requested_at");
+        if (const Json* at = in.member("answered_at"); at && !at->is_null())
+            d.answered_at = text_of(in, "answered_at");
+        if ((d.state == "answered") != d.answer.has_value())
+            problems.add(path, "an answered decision has an answer, and only it does");
+        a.decisions.push_back(std::move(d));
+    });
+    each_item(root, "gm_actions", [&](const Json& item, const std::string& path) {
+        ObjectReader in(item, path, problems);
+        if (!in.is_object()) return;
+        in.reject_unknown({"no", "kind", "reason", "details", "at"});
+        a.gm_actions.push_back({c.id, int_of(in, "no", 1), text_of(in, "kind"),
+                                text_of(in, "reason"),
+                                json_text(in, "details", Json::value_t::object).value_or(""),
+                                text_of(in, "at")});
+    });
+    if (problems.size() != before) return std::nullopt;
+    return a;
+}
+
+}  // namespace umpire::storage

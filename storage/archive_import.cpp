@@ -1,0 +1,74 @@
+// Importing an archive: every check first, then one transaction.
+#include <set>
+
+#include "storage/archive.hpp"
+#include "storage/campaign_service.hpp"
+#include "storage/error.hpp"
+#include "storage/replay.hpp"
+
+namespace umpire::storage {
+
+namespace {
+
+// Uniqueness and references the database would also refuse, reported with their paths.
+void check_keys(const CampaignArchive& a, rules::Problems& problems) {
+    if (!is_valid_id(a.campaign.id))
+        problems.add("$.campaign.id", "\"" + a.campaign.id + "\" is not a valid campaign id");
+    if (!is_valid_time_zone(a.campaign.time_zone))
+        problems.add("$.campaign.time_zone", "not a known IANA time zone");
+    std::set<int> actions;
+    for (std::size_t i = 0; i < a.gm_actions.size(); ++i)
+        if (!actions.insert(a.gm_actions[i].no).second)
+            problems.add("$.gm_actions[" + std::to_string(i) + "].no", "a second action with this number");
+    std::set<std::pair<int, int>> periods;
+    for (std::size_t i = 0; i < a.periods.size(); ++i) {
+        const auto& p = a.periods[i];
+        const std::string path = "$.periods[" + std::to_string(i) + "]";
+        if (!periods.insert({p.index, p.attempt}).second)
+            problems.add(path, "a second period with this index and attempt");
+        if (p.rolled_back_by && !actions.count(*p.rolled_back_by))
+            problems.add(path + ".rolled_back_by", "no GM action with this number");
+    }
+    std::set<std::pair<int, std::string>> orders;
+    for (std::size_t i = 0; i < a.orders.size(); ++i)
+        if (!orders.insert({a.orders[i].period_index, a.orders[i].player}).second)
+            problems.add("$.orders[" + std::to_string(i) + "]",
+                         "a second order set of this player for this period");
+    std::set<std::string> receipts;
+    for (std::size_t i = 0; i < a.receipts.size(); ++i)
+        if (!receipts.insert(a.receipts[i].receipt).second)
+            problems.add("$.receipts[" + std::to_string(i) + "]", "a second copy of this receipt");
+    std::set<int> decisions;
+    for (std::size_t i = 0; i < a.decisions.size(); ++i)
+        if (!decisions.insert(a.decisions[i].no).second)
+            problems.add("$.decisions[" + std::to_string(i) + "].no",
+                         "a second decision with this number");
+}
+
+}  // namespace
+
+std::string import_campaign(CampaignStore& store, const rules::Json& document) {
+    rules::Problems problems;
+    auto archive = archive_from_json(document, problems);
+    if (archive) {
+        check_keys(*archive, problems);
+        if (problems.empty()) {
+            // Chain, seeds, receipts, the pinned ruleset, and a replay of every period.
+            for (const auto& mismatch : verify_archive(*archive).mismatches)
+                problems.add("$", mismatch);
+        }
+    }
+    if (!problems.empty())
+        throw StorageError(ErrorKind::invalid_input,
+                           "the archive is refused, nothing was imported: " +
+                               std::to_string(problems.size()) + " problem(s)\n" +
+                               problems.to_text());
+    if (store.find_campaign(archive->campaign.id))
+        throw StorageError(ErrorKind::conflict,
+                           store.location() + ": a campaign \"" + archive->campaign.id +
+                               "\" already exists; nothing was imported");
+    store.write_archive(*archive);
+    return archive->campaign.id;
+}
+
+}  // namespace umpire::storage

@@ -1,0 +1,101 @@
+// Orders and decisions of a campaign's open period: checked, committed as they arrive, and
+// acknowledged with a receipt only once on disk.
+#include <set>
+
+#include "storage/campaign_service.hpp"
+#include "storage/receipt.hpp"
+
+namespace umpire::storage {
+
+namespace {
+
+[[noreturn]] void invalid(const std::string& message) {
+    throw StorageError(ErrorKind::invalid_input, message);
+}
+
+}  // namespace
+
+void Campaign::check_player(const std::string& player) const {
+    if (!state_.find_player(player))
+        invalid("campaign \"" + record_.id + "\" has no player \"" + player + "\"");
+}
+
+Receipt Campaign::submit_orders(const std::string& player,
+                                const std::vector<rules::ForceOrder>& orders, OrderState state) {
+    check_player(player);
+    std::set<std::string> ordered;
+    rules::Json list = rules::Json::array();
+    for (std::size_t i = 0; i < orders.size(); ++i) {
+        const auto& order = orders[i];
+        const std::string where = "order " + std::to_string(i + 1) + ": ";
+        if (order.player != player)
+            invalid(where + "given by \"" + order.player + "\", not by \"" + player + "\"");
+        // One message for unknown and foreign forces: a player must not learn which exist.
+        const rules::Force* force = state_.find_force(order.force);
+        if (!force || force->player != player)
+            invalid(where + "\"" + order.force + "\" is not one of " + player + "'s forces");
+        if (!ordered.insert(order.force).second)
+            invalid(where + "a second order for \"" + order.force + "\"");
+        list.push_back(rules::write_order(order));
+    }
+    OrderRecord record;
+    record.campaign_id = record_.id;
+    record.period_index = open_.index;
+    record.player = player;
+    record.orders = list.dump();
+    record.state = to_string(state);
+    record.updated_at = clock_();
+    record.receipt = receipt_of(record);
+    store_->put_orders(record);
+    return {record.receipt, record.updated_at, record.state, record.period_index, player,
+            orders.size()};
+}
+
+Receipt Campaign::confirm_orders(const std::string& player) {
+    check_player(player);
+    OrderRecord record;
+    record.orders = "[]";
+    for (const auto& current : store_->orders(record_.id, open_.index))
+        if (current.player == player) record = current;
+    if (record.state == "confirmed")
+        invalid("the orders of \"" + player + "\" for period " + std::to_string(open_.index) +
+                " are already confirmed");
+    record.campaign_id = record_.id;
+    record.period_index = open_.index;
+    record.player = player;
+    record.state = "confirmed";
+    record.updated_at = clock_();
+    record.receipt = receipt_of(record);
+    store_->put_orders(record);
+    return {record.receipt, record.updated_at, record.state, record.period_index, player,
+            rules::Json::parse(record.orders).size()};
+}
+
+std::vector<OrderRecord> Campaign::current_orders() {
+    return store_->orders(record_.id, open_.index);
+}
+
+int Campaign::request_decision(const std::string& player, const rules::Json& request) {
+    check_player(player);
+    DecisionRecord decision;
+    decision.campaign_id = record_.id;
+    decision.period_index = open_.index;
+    decision.player = player;
+    decision.request = request.dump();
+    decision.requested_at = clock_();
+    return store_->add_decision(decision);
+}
+
+void Campaign::answer_decision(int no, const std::string& player, const rules::Json& answer) {
+    check_player(player);
+    store_->answer_decision(record_.id, no, player, answer.dump(), clock_());
+}
+
+std::vector<DecisionRecord> Campaign::pending_decisions() {
+    std::vector<DecisionRecord> out;
+    for (auto& decision : store_->decisions(record_.id))
+        if (decision.state == "pending") out.push_back(std::move(decision));
+    return out;
+}
+
+}  // namespace umpire::storage

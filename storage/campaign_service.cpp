@@ -1,0 +1,211 @@
+// Creating, resuming, resolving and rolling back a campaign (orders and decisions are in
+// campaign_orders.cpp).
+#include "storage/campaign_service.hpp"
+
+#include <filesystem>
+
+#include "rules/scenario_io.hpp"
+#include "storage/engine_call.hpp"
+#include "storage/period_codec.hpp"
+#include "storage/seeds.hpp"
+
+namespace umpire::storage {
+
+namespace {
+
+[[noreturn]] void invalid(const std::string& message) {
+    throw StorageError(ErrorKind::invalid_input, message);
+}
+
+}  // namespace
+
+bool is_valid_id(const std::string& id) {
+    if (id.empty() || id.size() > 64) return false;
+    for (char c : id)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'))
+            return false;
+    return true;
+}
+
+bool is_valid_time_zone(const std::string& name) {
+    if (name == "UTC") return true;
+    if (name.empty() || name.size() > 64 || name.front() == '/' ||
+        name.find("..") != std::string::npos)
+        return false;
+    for (char c : name)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '+' ||
+              c == '/'))
+            return false;
+    std::error_code error;
+    const std::filesystem::path zoneinfo = "/usr/share/zoneinfo";
+    if (!std::filesystem::is_directory(zoneinfo, error)) return true;  // no tzdata to ask
+    return std::filesystem::is_regular_file(zoneinfo / name, error);
+}
+
+const char* to_string(OrderState state) {
+    switch (state) {
+        case OrderState::draft: return "draft";
+        case OrderState::submitted: return "submitted";
+        case OrderState::confirmed: return "confirmed";
+    }
+    return "submitted";
+}
+
+OpenPeriodRecord Campaign::new_open_period(int index, const rules::CampaignState& state) {
+    const SealedSeed seed = draw_seed();
+    return {record_.id,  index,     state.calendar.day, rules::to_string(state.calendar.period),
+            seed.hash,   seed.secret, clock_()};
+}
+
+Campaign Campaign::create(CampaignStore& store, rules::CampaignState scenario,
+                          rules::Ruleset ruleset, const CreateOptions& options, Clock clock) {
+    Campaign campaign(store, std::move(clock));
+    const std::string id = options.id.empty() ? scenario.id : options.id;
+    if (!is_valid_id(id))
+        invalid("campaign id \"" + id + "\" must be 1 to 64 of A-Z a-z 0-9 _ - .");
+    if (!is_valid_time_zone(options.time_zone))
+        invalid("\"" + options.time_zone + "\" is not a known IANA time zone");
+    if (!options.settings.is_object()) invalid("settings must be a JSON object");
+    if (!options.deadline_policy.is_object()) invalid("the deadline policy must be a JSON object");
+    rules::Problems problems;
+    rules::check_scenario_against_ruleset(scenario, ruleset, problems);
+    if (!problems.empty())
+        invalid("the scenario does not fit its ruleset:\n" + problems.to_text());
+
+    // Pin the ruleset by hash, so the scenario and every snapshot name exactly this content.
+    scenario.ruleset.hash = ruleset.hash;
+    CampaignRecord& r = campaign.record_;
+    r.id = id;
+    r.name = scenario.name;
+    r.scenario = snapshot_text(scenario);
+    r.ruleset_name = ruleset.name;
+    r.ruleset_version = ruleset.version;
+    r.ruleset_hash = ruleset.hash;
+    r.ruleset = ruleset.document.dump();
+    r.settings = options.settings.dump();
+    r.deadline_policy = options.deadline_policy.dump();
+    r.time_zone = options.time_zone;
+    r.status = "active";
+    r.created_at = campaign.clock_();
+    // What resume will read, not what we were handed: live play and replay start alike.
+    campaign.state_ = parse_snapshot(r.scenario, "the scenario");
+    campaign.ruleset_ = std::move(ruleset);
+    const OpenPeriodRecord first = campaign.new_open_period(0, campaign.state_);
+    store.create_campaign(r, first);
+    campaign.open_ = first;
+    return campaign;
+}
+
+Campaign Campaign::create_from_file(CampaignStore& store, const std::string& scenario_file,
+                                    const std::vector<std::string>& ruleset_dirs,
+                                    const CreateOptions& options, Clock clock) {
+    rules::Problems problems;
+    auto loaded = rules::load_scenario_file(scenario_file, ruleset_dirs, problems);
+    if (!loaded)
+        invalid(scenario_file + ": " + std::to_string(problems.size()) + " problem(s)\n" +
+                problems.to_text());
+    return create(store, std::move(loaded->state), std::move(loaded->ruleset), options,
+                  std::move(clock));
+}
+
+Campaign Campaign::open(CampaignStore& store, const std::string& id, Clock clock) {
+    Campaign campaign(store, std::move(clock));
+    auto record = store.find_campaign(id);
+    if (!record)
+        throw StorageError(ErrorKind::not_found,
+                           store.location() + ": no campaign \"" + id + "\"");
+    campaign.record_ = std::move(*record);
+    campaign.ruleset_ = parse_ruleset(campaign.record_);
+    const auto latest = store.latest_state(id);
+    campaign.state_ = parse_snapshot(latest ? *latest : campaign.record_.scenario,
+                                     "the latest state of \"" + id + "\"");
+    auto open = store.open_period(id);
+    if (!open)
+        throw StorageError(ErrorKind::corrupt,
+                           store.location() + ": campaign \"" + id + "\" has no open period");
+    if (open->day != campaign.state_.calendar.day ||
+        open->kind != rules::to_string(campaign.state_.calendar.period))
+        throw StorageError(ErrorKind::corrupt,
+                           store.location() + ": the open period of \"" + id +
+                               "\" is not where its latest state stands");
+    campaign.open_ = std::move(*open);
+    return campaign;
+}
+
+ResolvedPeriod Campaign::resolve_period() {
+    // The order set: submitted and confirmed orders, players in id order.
+    rules::PeriodOrders orders{state_.calendar.day, state_.calendar.period, {}};
+    std::vector<std::string> receipts;
+    for (const auto& set : store_->orders(record_.id, open_.index)) {
+        if (set.state == "draft") continue;
+        receipts.push_back(set.receipt);
+        const auto list = rules::Json::parse(set.orders, nullptr, false);
+        const rules::Json entry{{"day", orders.day},
+                                {"period", rules::to_string(orders.period)},
+                                {"orders", list}};
+        const auto parsed = parse_period_orders(entry.dump(), "the orders of " + set.player);
+        orders.orders.insert(orders.orders.end(), parsed.orders.begin(), parsed.orders.end());
+    }
+
+    EngineOutcome outcome = run_engine(state_, ruleset_, orders, dice_seed(open_.sealed_seed));
+
+    PeriodRecord period;
+    period.campaign_id = record_.id;
+    period.index = open_.index;
+    period.day = open_.day;
+    period.kind = open_.kind;
+    period.state_before = snapshot_text(state_);
+    period.state_after = snapshot_text(outcome.state);
+    period.orders = period_orders_text(orders);
+    period.events = event_records(outcome.events);
+    period.seed_hash = open_.seed_hash;
+    period.seed = open_.sealed_seed;
+    period.draws = static_cast<std::int64_t>(outcome.draws);
+    period.opened_at = open_.opened_at;
+    period.committed_at = clock_();
+    period.order_receipts = std::move(receipts);
+    rules::CampaignState next_state = parse_snapshot(period.state_after, "the resolved state");
+    const OpenPeriodRecord next = new_open_period(open_.index + 1, next_state);
+
+    // The one commit. Until it returns, nothing in memory has changed.
+    const int attempt = store_->commit_period(period, next);
+
+    state_ = std::move(next_state);
+    open_ = next;
+    return {period.index, attempt, std::move(outcome.events), period.seed_hash, period.seed,
+            outcome.draws};
+}
+
+int Campaign::roll_back(int to_index, const std::string& reason) {
+    if (reason.empty()) invalid("a rollback needs a reason");
+    if (to_index < 0 || to_index >= open_.index)
+        invalid("cannot roll back to period " + std::to_string(to_index) +
+                ": resolved periods are 0 to " + std::to_string(open_.index - 1) +
+                (open_.index == 0 ? " (none yet)" : ""));
+    std::optional<PeriodKey> key;
+    for (const auto& p : store_->periods(record_.id))
+        if (p.index == to_index && !p.rolled_back_by) key = PeriodKey{p.index, p.attempt};
+    if (!key)
+        throw StorageError(ErrorKind::corrupt, store_->location() + ": period " +
+                                                   std::to_string(to_index) + " of \"" +
+                                                   record_.id + "\" is missing");
+    rules::CampaignState state =
+        parse_snapshot(store_->load_period(record_.id, *key).state_before,
+                       "the state before period " + std::to_string(to_index));
+    // A fresh seed: the old one is revealed, and re-resolving with it would let players
+    // choose orders knowing every roll.
+    const OpenPeriodRecord reopened = new_open_period(to_index, state);
+    GmActionRecord action;
+    action.campaign_id = record_.id;
+    action.kind = "rollback";
+    action.reason = reason;
+    action.details =
+        rules::Json{{"to_period", to_index}, {"from_period", open_.index}}.dump();
+    action.at = clock_();
+    const int no = store_->roll_back(action, to_index, reopened);
+    state_ = std::move(state);
+    open_ = reopened;
+    return no;
+}
+
+}  // namespace umpire::storage

@@ -1,0 +1,109 @@
+#pragma once
+// One campaign in memory: its state as of the last commit, its pinned ruleset and its open
+// period, in front of a CampaignStore. Every change is committed before the in-memory campaign
+// changes; when a commit fails, the StorageError propagates and the campaign stays exactly at
+// the last commit. The server will run one Campaign per strand; it is not thread-safe.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/orders.hpp"
+#include "rules/ruleset.hpp"
+#include "rules/world.hpp"
+#include "storage/campaign_store.hpp"
+#include "storage/clock.hpp"
+
+namespace umpire::storage {
+
+struct CreateOptions {
+    std::string id;                // empty: the scenario's id
+    std::string time_zone = "UTC"; // IANA name deadlines are given in
+    rules::Json settings = rules::Json::object();
+    rules::Json deadline_policy = rules::Json{{"kind", "manual"}};
+};
+
+// What a player gets back for orders: proof of what was received and when.
+struct Receipt {
+    std::string hash;
+    std::string server_time;
+    std::string state;  // draft, submitted, confirmed
+    int period_index = 0;
+    std::string player;
+    std::size_t orders = 0;
+};
+
+struct ResolvedPeriod {
+    int index = 0;
+    int attempt = 0;
+    std::vector<rules::Json> events;
+    std::string seed_hash;
+    std::string seed;  // revealed: the period is committed
+    std::uint64_t draws = 0;
+};
+
+enum class OrderState { draft, submitted, confirmed };
+const char* to_string(OrderState state);
+
+class Campaign {
+public:
+    // Starts a campaign from a validated state and its ruleset: pins the ruleset, draws the
+    // first period's seed and commits both. Bad options are ErrorKind::invalid_input.
+    static Campaign create(CampaignStore& store, rules::CampaignState scenario,
+                           rules::Ruleset ruleset, const CreateOptions& options = {},
+                           Clock clock = utc_now);
+    // The same from a scenario file and the ruleset it names (rules::load_scenario_file).
+    static Campaign create_from_file(CampaignStore& store, const std::string& scenario_file,
+                                     const std::vector<std::string>& ruleset_dirs,
+                                     const CreateOptions& options = {}, Clock clock = utc_now);
+    // Resumes a stored campaign from its last commit.
+    static Campaign open(CampaignStore& store, const std::string& id, Clock clock = utc_now);
+
+    const std::string& id() const { return record_.id; }
+    const CampaignRecord& record() const { return record_; }
+    const rules::CampaignState& state() const { return state_; }
+    const rules::Ruleset& ruleset() const { return ruleset_; }
+    int period_index() const { return open_.index; }
+    // The published hash of the open period's seed (the seed itself stays sealed).
+    const std::string& seed_hash() const { return open_.seed_hash; }
+
+    // Orders of `player` for the open period, replacing any earlier set unless it is confirmed.
+    // Every order must be the player's own, for one of the player's forces, once per force.
+    Receipt submit_orders(const std::string& player, const std::vector<rules::ForceOrder>& orders,
+                          OrderState state = OrderState::submitted);
+    // Confirms the player's current orders (an empty set if none): they can no longer change.
+    Receipt confirm_orders(const std::string& player);
+    std::vector<OrderRecord> current_orders();
+
+    // Resolves the open period with its submitted and confirmed orders (drafts are not used; a
+    // force without orders holds) and its sealed seed, commits the result and reveals the seed in
+    // one transaction, and opens the next period.
+    ResolvedPeriod resolve_period();
+
+    // GM: back to the start of an earlier period. The periods from there on stay stored as
+    // history marked rolled back; the period reopens with a fresh seed. Returns the action no.
+    int roll_back(int to_index, const std::string& reason);
+
+    // Decisions of the contact procedure: opaque JSON requests and answers for the open period.
+    int request_decision(const std::string& player, const rules::Json& request);
+    void answer_decision(int no, const std::string& player, const rules::Json& answer);
+    std::vector<DecisionRecord> pending_decisions();
+
+private:
+    Campaign(CampaignStore& store, Clock clock) : store_(&store), clock_(std::move(clock)) {}
+    OpenPeriodRecord new_open_period(int index, const rules::CampaignState& state);
+    void check_player(const std::string& player) const;
+
+    CampaignStore* store_;
+    Clock clock_;
+    CampaignRecord record_;
+    rules::Ruleset ruleset_;
+    rules::CampaignState state_;
+    OpenPeriodRecord open_;
+};
+
+// Ids of campaigns and players: 1 to 64 of A-Z a-z 0-9 _ - .
+bool is_valid_id(const std::string& id);
+// "UTC", or an IANA name present in the system's zoneinfo.
+bool is_valid_time_zone(const std::string& name);
+
+}  // namespace umpire::storage

@@ -1,0 +1,75 @@
+#pragma once
+// The storage interface the rest of Umpire talks to. SQLite implements it (sqlite_store.hpp);
+// a PostgreSQL backend for a multi-node deployment would implement the same calls.
+//
+// Every write is one transaction: it happens entirely or not at all, and a write that does not
+// fit the stored state (a period already resolved, orders already confirmed) is refused with
+// ErrorKind::conflict before anything changes. Failures throw StorageError.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "storage/error.hpp"
+#include "storage/records.hpp"
+
+namespace umpire::storage {
+
+class CampaignStore {
+public:
+    virtual ~CampaignStore() = default;
+
+    // Where the data lives, for messages ("campaigns.db").
+    virtual std::string location() const = 0;
+
+    // Campaigns. create_campaign writes the campaign and its first open period together.
+    virtual void create_campaign(const CampaignRecord& campaign,
+                                 const OpenPeriodRecord& first) = 0;
+    virtual std::optional<CampaignRecord> find_campaign(const std::string& id) = 0;
+    virtual std::vector<std::string> campaign_ids() = 0;
+
+    // Periods.
+    virtual std::optional<OpenPeriodRecord> open_period(const std::string& campaign) = 0;
+    virtual std::vector<PeriodSummary> periods(const std::string& campaign) = 0;
+    virtual PeriodRecord load_period(const std::string& campaign, PeriodKey key) = 0;
+    // The state after the last period that is not rolled back; nullopt before the first.
+    virtual std::optional<std::string> latest_state(const std::string& campaign) = 0;
+    // One transaction: the resolved period with its events and revealed seed replaces the open
+    // period, and `next` opens. Refused unless `resolved` is the campaign's open period and
+    // resolved.order_receipts are exactly the receipts of its submitted and confirmed orders.
+    // Returns the attempt number the period was stored under (0, or more after rollbacks).
+    virtual int commit_period(const PeriodRecord& resolved, const OpenPeriodRecord& next) = 0;
+    // One transaction: records the GM action (its number is assigned and returned), marks every
+    // live period from `to_index` on as rolled back by it, and reopens `reopened`.
+    virtual int roll_back(const GmActionRecord& action, int to_index,
+                          const OpenPeriodRecord& reopened) = 0;
+
+    // Orders of the open period: written (and the receipt logged) as they arrive. Refused when
+    // the period is not open or the player's orders are already confirmed.
+    virtual void put_orders(const OrderRecord& orders) = 0;
+    virtual std::vector<OrderRecord> orders(const std::string& campaign, int period_index) = 0;
+    virtual std::vector<ReceiptRecord> receipts(const std::string& campaign) = 0;
+
+    // Decisions: the number is assigned and returned; answers commit as they arrive.
+    virtual int add_decision(const DecisionRecord& decision) = 0;
+    virtual void answer_decision(const std::string& campaign, int no, const std::string& player,
+                                 const std::string& answer, const std::string& at) = 0;
+    virtual std::vector<DecisionRecord> decisions(const std::string& campaign) = 0;
+
+    virtual std::vector<GmActionRecord> gm_actions(const std::string& campaign) = 0;
+
+    // Accounts and memberships (the server's; a placeholder password hash is never read back).
+    virtual std::int64_t create_account(const std::string& name,
+                                        const std::optional<std::string>& password_hash,
+                                        const std::string& at) = 0;
+    virtual std::optional<AccountRecord> find_account(const std::string& name) = 0;
+    virtual void add_membership(const MembershipRecord& membership) = 0;
+    virtual std::vector<MembershipRecord> memberships(const std::string& campaign) = 0;
+
+    // A consistent copy of everything of one campaign (one read transaction).
+    virtual CampaignArchive read_archive(const std::string& campaign) = 0;
+    // Writes a whole campaign in one transaction; refused if the id exists. The caller checks
+    // the archive's consistency first (archive.hpp).
+    virtual void write_archive(const CampaignArchive& archive) = 0;
+};
+
+}  // namespace umpire::storage

@@ -1,0 +1,149 @@
+#pragma once
+// What storage keeps, as plain records. JSON members are held as text exactly as stored
+// (compact, sorted keys), so what is read back is byte for byte what was written.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace umpire::storage {
+
+struct CampaignRecord {
+    std::string id;
+    std::string name;
+    std::string scenario;  // the starting state, umpire-scenario/1 with the ruleset hash pinned
+    std::string ruleset_name;
+    std::string ruleset_version;
+    std::string ruleset_hash;
+    std::string ruleset;  // the ruleset document
+    std::string settings = "{}";
+    std::string deadline_policy = R"({"kind":"manual"})";
+    std::string time_zone = "UTC";
+    std::string status = "active";  // active, paused, finished
+    std::string created_at;
+};
+
+// The period being ordered. The sealed seed is a secret until the period's resolution commits:
+// it is never printed, logged or sent (docs/storage.md, "Seeds").
+struct OpenPeriodRecord {
+    std::string campaign_id;
+    int index = 0;
+    int day = 1;
+    std::string kind = "day";
+    std::string seed_hash;
+    std::string sealed_seed;
+    std::string opened_at;
+};
+
+struct EventRecord {
+    int seq = 0;
+    std::string type;
+    std::optional<std::string> audience;  // JSON; nullopt: everyone
+    std::string body;                     // the event, JSON
+};
+
+struct PeriodKey {
+    int index = 0;
+    int attempt = 0;
+};
+
+struct PeriodRecord {
+    std::string campaign_id;
+    int index = 0;
+    int attempt = 0;
+    int day = 1;
+    std::string kind = "day";
+    std::string state_before;
+    std::string state_after;
+    std::string orders;  // {"day", "period", "orders": [...]}: what the engine was given
+    std::vector<EventRecord> events;
+    std::string seed_hash;
+    std::string seed;
+    std::int64_t draws = 0;
+    std::string opened_at;
+    std::string committed_at;
+    std::optional<int> rolled_back_by;  // the GM action that rolled it back
+    // Not stored: the receipts of the order sets the engine was given. The commit is refused if
+    // the period's submitted and confirmed orders are no longer exactly these.
+    std::vector<std::string> order_receipts;
+};
+
+// A period without its snapshots and events: cheap to list.
+struct PeriodSummary {
+    int index = 0;
+    int attempt = 0;
+    int day = 1;
+    std::string kind;
+    int event_count = 0;
+    std::string seed_hash;
+    std::string committed_at;
+    std::optional<int> rolled_back_by;
+};
+
+struct OrderRecord {
+    std::string campaign_id;
+    int period_index = 0;
+    std::string player;
+    std::string orders;  // JSON array of orders
+    std::string state;   // draft, submitted, confirmed
+    std::string receipt;
+    std::string updated_at;
+};
+
+struct ReceiptRecord {
+    std::string campaign_id;
+    std::string receipt;
+    int period_index = 0;
+    std::string player;
+    std::string orders;
+    std::string state;
+    std::string issued_at;
+};
+
+struct DecisionRecord {
+    std::string campaign_id;
+    int no = 0;  // per campaign, from 1
+    int period_index = 0;
+    std::string player;
+    std::string request;                // JSON, opaque to storage
+    std::optional<std::string> answer;  // JSON, opaque to storage
+    std::string state = "pending";      // pending, answered
+    std::string requested_at;
+    std::optional<std::string> answered_at;
+};
+
+struct GmActionRecord {
+    std::string campaign_id;
+    int no = 0;  // per campaign, from 1
+    std::string kind;
+    std::string reason;
+    std::string details = "{}";  // JSON
+    std::string at;
+};
+
+struct AccountRecord {
+    std::int64_t id = 0;
+    std::string name;
+    std::string created_at;
+};
+
+struct MembershipRecord {
+    std::int64_t account_id = 0;
+    std::string campaign_id;
+    std::string role;  // gm, player, observer
+    std::optional<std::string> player;
+};
+
+// Everything of one campaign, as export writes it and import reads it. Accounts and memberships
+// belong to the server, not the campaign, and are not part of it.
+struct CampaignArchive {
+    CampaignRecord campaign;
+    std::vector<PeriodRecord> periods;  // every attempt, by index then attempt
+    std::optional<OpenPeriodRecord> open_period;
+    std::vector<OrderRecord> orders;
+    std::vector<ReceiptRecord> receipts;
+    std::vector<DecisionRecord> decisions;
+    std::vector<GmActionRecord> gm_actions;
+};
+
+}  // namespace umpire::storage

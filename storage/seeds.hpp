@@ -1,0 +1,27 @@
+#pragma once
+// Period seeds (DESIGN habit 5, docs/storage.md "Seeds"). A seed is 32 random bytes from
+// libsodium, written as 64 lowercase hex digits. Its SHA-256 (of those 64 characters) is
+// published when the period opens; the seed itself is revealed when the resolution commits, so
+// every player can check the hash and re-derive every roll. The dice seed is the first 16 hex
+// digits read as a big-endian 64-bit number.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace umpire::storage {
+
+// SHA-256 of `data` as 64 lowercase hex digits (libsodium).
+std::string sha256_hex(std::string_view data);
+
+struct SealedSeed {
+    std::string secret;  // never printed or logged before it is revealed
+    std::string hash;
+};
+
+// A fresh seed from the operating system's random source.
+SealedSeed draw_seed();
+bool is_seed(std::string_view text);
+// The generator seed the dice are drawn with; `secret` must pass is_seed.
+std::uint64_t dice_seed(std::string_view secret);
+
+}  // namespace umpire::storage

@@ -1,0 +1,112 @@
+#pragma once
+// A thin RAII layer over the SQLite C API: a connection, prepared statements and transactions.
+// Every failure becomes a StorageError naming the file, the operation and SQLite's message.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "storage/error.hpp"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace umpire::storage {
+
+struct ConnectionOptions {
+    std::string vfs;              // empty: SQLite's default VFS (tests register fault shims)
+    int busy_timeout_ms = 5000;   // how long to wait for another writer before SQLITE_BUSY
+    bool create = true;           // create the file if it does not exist
+};
+
+class Statement;
+
+class Connection {
+public:
+    Connection(const std::string& path, const ConnectionOptions& options = {});
+    ~Connection();
+    Connection(const Connection&) = delete;
+    Connection& operator=(const Connection&) = delete;
+
+    // Runs one or more statements that return no rows we need.
+    void exec(const std::string& sql);
+    Statement prepare(std::string_view sql);
+    // The single integer a query such as "PRAGMA user_version" returns.
+    std::int64_t query_int(std::string_view sql);
+    std::string query_text(std::string_view sql);
+
+    const std::string& path() const { return path_; }
+    sqlite3* handle() const { return db_; }
+    std::int64_t changes() const;
+
+    // Throws the StorageError for result code `rc` of `what`.
+    [[noreturn]] void fail(int rc, std::string_view what) const;
+
+private:
+    sqlite3* db_ = nullptr;
+    std::string path_;
+};
+
+// A prepared statement. Parameters are 1-based, columns 0-based, as in SQLite.
+class Statement {
+public:
+    Statement(Connection& connection, std::string_view sql);
+    ~Statement();
+    Statement(Statement&& other) noexcept;
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+    Statement& operator=(Statement&&) = delete;
+
+    Statement& bind(int index, std::int64_t value);
+    Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
+    Statement& bind(int index, std::string_view text);
+    Statement& bind(int index, const std::string& text) { return bind(index, std::string_view(text)); }
+    Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
+    Statement& bind(int index, const std::optional<std::string>& text);
+    Statement& bind(int index, const std::optional<int>& value);
+    Statement& bind_blob(int index, const void* data, std::size_t size);
+    Statement& bind_null(int index);
+
+    // Binds each argument to parameters 1, 2, …
+    template <typename... Args>
+    Statement& bind_all(const Args&... args) {
+        int index = 0;
+        (bind(++index, args), ...);
+        return *this;
+    }
+
+    // One step: true when a row is ready, false when done.
+    bool step();
+    // Steps a statement that must return no row (INSERT, UPDATE, DELETE).
+    void run();
+    void reset();
+
+    bool is_null(int column) const;
+    std::int64_t integer(int column) const;
+    std::string text(int column) const;
+    std::optional<std::string> optional_text(int column) const;
+    std::optional<int> optional_int(int column) const;
+
+private:
+    Connection* connection_;
+    sqlite3_stmt* stmt_ = nullptr;
+    std::string sql_;
+};
+
+// BEGIN IMMEDIATE on construction (the write lock is taken up front, so a busy database fails
+// here rather than half-way), ROLLBACK on destruction unless commit() succeeded.
+class Transaction {
+public:
+    enum class Mode { immediate, deferred };
+    explicit Transaction(Connection& connection, Mode mode = Mode::immediate);
+    ~Transaction();
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    void commit();
+
+private:
+    Connection& connection_;
+    bool open_ = false;
+};
+
+}  // namespace umpire::storage

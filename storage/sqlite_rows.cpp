@@ -1,0 +1,210 @@
+#include "storage/sqlite_rows.hpp"
+
+namespace umpire::storage::rows {
+
+void insert_campaign(Connection& db, const CampaignRecord& r) {
+    db.prepare(
+          "INSERT INTO campaigns (id, name, scenario, ruleset_name, ruleset_version, "
+          "ruleset_hash, ruleset, settings, deadline_policy, time_zone, status, created_at) "
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        .bind_all(r.id, r.name, r.scenario, r.ruleset_name, r.ruleset_version, r.ruleset_hash,
+                  r.ruleset, r.settings, r.deadline_policy, r.time_zone, r.status, r.created_at)
+        .run();
+}
+
+std::optional<CampaignRecord> select_campaign(Connection& db, const std::string& id) {
+    auto s = db.prepare(
+        "SELECT id, name, scenario, ruleset_name, ruleset_version, ruleset_hash, ruleset, "
+        "settings, deadline_policy, time_zone, status, created_at FROM campaigns WHERE id = ?");
+    s.bind(1, id);
+    if (!s.step()) return std::nullopt;
+    return CampaignRecord{s.text(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5),
+                          s.text(6), s.text(7), s.text(8), s.text(9), s.text(10), s.text(11)};
+}
+
+void require_campaign(Connection& db, const std::string& campaign) {
+    auto s = db.prepare("SELECT 1 FROM campaigns WHERE id = ?");
+    s.bind(1, campaign);
+    if (!s.step())
+        throw StorageError(ErrorKind::not_found,
+                           db.path() + ": no campaign \"" + campaign + "\"");
+}
+
+void insert_open_period(Connection& db, const OpenPeriodRecord& r) {
+    db.prepare(
+          "INSERT INTO open_periods (campaign_id, period_index, day, kind, seed_hash, "
+          "sealed_seed, opened_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        .bind_all(r.campaign_id, r.index, r.day, r.kind, r.seed_hash, r.sealed_seed, r.opened_at)
+        .run();
+}
+
+std::optional<OpenPeriodRecord> select_open_period(Connection& db, const std::string& campaign) {
+    auto s = db.prepare(
+        "SELECT campaign_id, period_index, day, kind, seed_hash, sealed_seed, opened_at "
+        "FROM open_periods WHERE campaign_id = ?");
+    s.bind(1, campaign);
+    if (!s.step()) return std::nullopt;
+    return OpenPeriodRecord{s.text(0), static_cast<int>(s.integer(1)),
+                            static_cast<int>(s.integer(2)), s.text(3), s.text(4), s.text(5),
+                            s.text(6)};
+}
+
+void insert_period(Connection& db, const PeriodRecord& r) {
+    db.prepare(
+          "INSERT INTO periods (campaign_id, period_index, attempt, day, kind, state_before, "
+          "state_after, orders, event_count, seed_hash, seed, draws, opened_at, committed_at, "
+          "rolled_back_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        .bind_all(r.campaign_id, r.index, r.attempt, r.day, r.kind, r.state_before, r.state_after,
+                  r.orders, static_cast<int>(r.events.size()), r.seed_hash, r.seed, r.draws,
+                  r.opened_at, r.committed_at, r.rolled_back_by)
+        .run();
+    auto insert = db.prepare(
+        "INSERT INTO events (campaign_id, period_index, attempt, seq, type, audience, body) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)");
+    for (const auto& e : r.events) {
+        insert.bind_all(r.campaign_id, r.index, r.attempt, e.seq, e.type, e.audience, e.body);
+        insert.run();
+        insert.reset();
+    }
+}
+
+std::vector<PeriodKey> select_period_keys(Connection& db, const std::string& campaign) {
+    auto s = db.prepare(
+        "SELECT period_index, attempt FROM periods WHERE campaign_id = ? "
+        "ORDER BY period_index, attempt");
+    s.bind(1, campaign);
+    std::vector<PeriodKey> out;
+    while (s.step())
+        out.push_back({static_cast<int>(s.integer(0)), static_cast<int>(s.integer(1))});
+    return out;
+}
+
+std::optional<PeriodRecord> select_period(Connection& db, const std::string& campaign,
+                                          PeriodKey key) {
+    auto s = db.prepare(
+        "SELECT day, kind, state_before, state_after, orders, event_count, seed_hash, seed, "
+        "draws, opened_at, committed_at, rolled_back_by FROM periods "
+        "WHERE campaign_id = ? AND period_index = ? AND attempt = ?");
+    s.bind_all(campaign, key.index, key.attempt);
+    if (!s.step()) return std::nullopt;
+    PeriodRecord r;
+    r.campaign_id = campaign;
+    r.index = key.index;
+    r.attempt = key.attempt;
+    r.day = static_cast<int>(s.integer(0));
+    r.kind = s.text(1);
+    r.state_before = s.text(2);
+    r.state_after = s.text(3);
+    r.orders = s.text(4);
+    const auto event_count = s.integer(5);
+    r.seed_hash = s.text(6);
+    r.seed = s.text(7);
+    r.draws = s.integer(8);
+    r.opened_at = s.text(9);
+    r.committed_at = s.text(10);
+    r.rolled_back_by = s.optional_int(11);
+
+    auto e = db.prepare(
+        "SELECT seq, type, audience, body FROM events "
+        "WHERE campaign_id = ? AND period_index = ? AND attempt = ? ORDER BY seq");
+    e.bind_all(campaign, key.index, key.attempt);
+    while (e.step())
+        r.events.push_back({static_cast<int>(e.integer(0)), e.text(1), e.optional_text(2),
+                            e.text(3)});
+    // A period is all or nothing: a short event list means the file was damaged.
+    if (static_cast<std::int64_t>(r.events.size()) != event_count)
+        throw StorageError(ErrorKind::corrupt,
+                           db.path() + ": period " + std::to_string(key.index) + " of \"" +
+                               campaign + "\" records " + std::to_string(event_count) +
+                               " events but " + std::to_string(r.events.size()) + " are stored");
+    return r;
+}
+
+void insert_order(Connection& db, const OrderRecord& r) {
+    db.prepare(
+          "INSERT OR REPLACE INTO orders (campaign_id, period_index, player_id, orders, state, "
+          "receipt, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        .bind_all(r.campaign_id, r.period_index, r.player, r.orders, r.state, r.receipt,
+                  r.updated_at)
+        .run();
+}
+
+std::vector<OrderRecord> select_orders(Connection& db, const std::string& campaign,
+                                       std::optional<int> period_index) {
+    auto s = db.prepare(
+        "SELECT period_index, player_id, orders, state, receipt, updated_at FROM orders "
+        "WHERE campaign_id = ?1 AND (?2 IS NULL OR period_index = ?2) "
+        "ORDER BY period_index, player_id");
+    s.bind(1, campaign).bind(2, period_index);
+    std::vector<OrderRecord> out;
+    while (s.step())
+        out.push_back({campaign, static_cast<int>(s.integer(0)), s.text(1), s.text(2), s.text(3),
+                       s.text(4), s.text(5)});
+    return out;
+}
+
+void insert_receipt(Connection& db, const ReceiptRecord& r) {
+    // The same order set at the same millisecond is the same receipt: keep the first.
+    db.prepare(
+          "INSERT OR IGNORE INTO receipts (campaign_id, receipt, period_index, player_id, "
+          "orders, state, issued_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        .bind_all(r.campaign_id, r.receipt, r.period_index, r.player, r.orders, r.state,
+                  r.issued_at)
+        .run();
+}
+
+std::vector<ReceiptRecord> select_receipts(Connection& db, const std::string& campaign) {
+    auto s = db.prepare(
+        "SELECT receipt, period_index, player_id, orders, state, issued_at FROM receipts "
+        "WHERE campaign_id = ? ORDER BY issued_at, period_index, player_id, receipt");
+    s.bind(1, campaign);
+    std::vector<ReceiptRecord> out;
+    while (s.step())
+        out.push_back({campaign, s.text(0), static_cast<int>(s.integer(1)), s.text(2), s.text(3),
+                       s.text(4), s.text(5)});
+    return out;
+}
+
+void insert_decision(Connection& db, const DecisionRecord& r) {
+    db.prepare(
+          "INSERT INTO decisions (campaign_id, decision_no, period_index, player_id, request, "
+          "answer, state, requested_at, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        .bind_all(r.campaign_id, r.no, r.period_index, r.player, r.request, r.answer, r.state,
+                  r.requested_at, r.answered_at)
+        .run();
+}
+
+std::vector<DecisionRecord> select_decisions(Connection& db, const std::string& campaign) {
+    auto s = db.prepare(
+        "SELECT decision_no, period_index, player_id, request, answer, state, requested_at, "
+        "answered_at FROM decisions WHERE campaign_id = ? ORDER BY decision_no");
+    s.bind(1, campaign);
+    std::vector<DecisionRecord> out;
+    while (s.step())
+        out.push_back({campaign, static_cast<int>(s.integer(0)), static_cast<int>(s.integer(1)),
+                       s.text(2), s.text(3), s.optional_text(4), s.text(5), s.text(6),
+                       s.optional_text(7)});
+    return out;
+}
+
+void insert_gm_action(Connection& db, const GmActionRecord& r) {
+    db.prepare(
+          "INSERT INTO gm_actions (campaign_id, action_no, kind, reason, details, at) "
+          "VALUES (?, ?, ?, ?, ?, ?)")
+        .bind_all(r.campaign_id, r.no, r.kind, r.reason, r.details, r.at)
+        .run();
+}
+
+std::vector<GmActionRecord> select_gm_actions(Connection& db, const std::string& campaign) {
+    auto s = db.prepare(
+        "SELECT action_no, kind, reason, details, at FROM gm_actions WHERE campaign_id = ? "
+        "ORDER BY action_no");
+    s.bind(1, campaign);
+    std::vector<GmActionRecord> out;
+    while (s.step())
+        out.push_back({campaign, static_cast<int>(s.integer(0)), s.text(1), s.text(2), s.text(3),
+                       s.text(4)});
+    return out;
+}
+
+}  // namespace umpire::storage::rows

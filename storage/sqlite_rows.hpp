@@ -1,0 +1,40 @@
+#pragma once
+// Internal to the SQLite store: reading and writing one row of each table, shared by the
+// per-topic files and by archive import.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "storage/records.hpp"
+#include "storage/sqlite_connection.hpp"
+
+namespace umpire::storage::rows {
+
+void insert_campaign(Connection& db, const CampaignRecord& r);
+std::optional<CampaignRecord> select_campaign(Connection& db, const std::string& id);
+
+void insert_open_period(Connection& db, const OpenPeriodRecord& r);
+std::optional<OpenPeriodRecord> select_open_period(Connection& db, const std::string& campaign);
+
+// The period row and its events.
+void insert_period(Connection& db, const PeriodRecord& r);
+std::vector<PeriodKey> select_period_keys(Connection& db, const std::string& campaign);
+std::optional<PeriodRecord> select_period(Connection& db, const std::string& campaign,
+                                          PeriodKey key);
+
+void insert_order(Connection& db, const OrderRecord& r);
+std::vector<OrderRecord> select_orders(Connection& db, const std::string& campaign,
+                                       std::optional<int> period_index);
+void insert_receipt(Connection& db, const ReceiptRecord& r);
+std::vector<ReceiptRecord> select_receipts(Connection& db, const std::string& campaign);
+
+void insert_decision(Connection& db, const DecisionRecord& r);
+std::vector<DecisionRecord> select_decisions(Connection& db, const std::string& campaign);
+
+void insert_gm_action(Connection& db, const GmActionRecord& r);
+std::vector<GmActionRecord> select_gm_actions(Connection& db, const std::string& campaign);
+
+// The campaign must exist: not_found otherwise.
+void require_campaign(Connection& db, const std::string& campaign);
+
+}  // namespace umpire::storage::rows

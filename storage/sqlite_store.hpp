@@ -1,0 +1,60 @@
+#pragma once
+// The SQLite implementation of CampaignStore: one database file in WAL mode with
+// synchronous=FULL, so every commit (a period, an order, an answer) is on disk when it returns.
+#include <memory>
+#include <string>
+
+#include "storage/campaign_store.hpp"
+#include "storage/sqlite_connection.hpp"
+
+namespace umpire::storage {
+
+class SqliteCampaignStore final : public CampaignStore {
+public:
+    // Opens the database (creating it when options.create), refuses a foreign, corrupt or newer
+    // file with a clear StorageError, and migrates it to the latest schema version.
+    explicit SqliteCampaignStore(const std::string& path, const ConnectionOptions& options = {});
+
+    Connection& connection() { return *connection_; }
+    int schema_version() { return static_cast<int>(connection_->query_int("PRAGMA user_version")); }
+
+    std::string location() const override { return connection_->path(); }
+
+    void create_campaign(const CampaignRecord& campaign, const OpenPeriodRecord& first) override;
+    std::optional<CampaignRecord> find_campaign(const std::string& id) override;
+    std::vector<std::string> campaign_ids() override;
+
+    std::optional<OpenPeriodRecord> open_period(const std::string& campaign) override;
+    std::vector<PeriodSummary> periods(const std::string& campaign) override;
+    PeriodRecord load_period(const std::string& campaign, PeriodKey key) override;
+    std::optional<std::string> latest_state(const std::string& campaign) override;
+    int commit_period(const PeriodRecord& resolved, const OpenPeriodRecord& next) override;
+    int roll_back(const GmActionRecord& action, int to_index,
+                  const OpenPeriodRecord& reopened) override;
+
+    void put_orders(const OrderRecord& orders) override;
+    std::vector<OrderRecord> orders(const std::string& campaign, int period_index) override;
+    std::vector<ReceiptRecord> receipts(const std::string& campaign) override;
+
+    int add_decision(const DecisionRecord& decision) override;
+    void answer_decision(const std::string& campaign, int no, const std::string& player,
+                         const std::string& answer, const std::string& at) override;
+    std::vector<DecisionRecord> decisions(const std::string& campaign) override;
+
+    std::vector<GmActionRecord> gm_actions(const std::string& campaign) override;
+
+    std::int64_t create_account(const std::string& name,
+                                const std::optional<std::string>& password_hash,
+                                const std::string& at) override;
+    std::optional<AccountRecord> find_account(const std::string& name) override;
+    void add_membership(const MembershipRecord& membership) override;
+    std::vector<MembershipRecord> memberships(const std::string& campaign) override;
+
+    CampaignArchive read_archive(const std::string& campaign) override;
+    void write_archive(const CampaignArchive& archive) override;
+
+private:
+    std::unique_ptr<Connection> connection_;
+};
+
+}  // namespace umpire::storage

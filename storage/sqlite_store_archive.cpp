@@ -1,0 +1,44 @@
+// A whole campaign in and out of the SQLite store, each in one transaction.
+#include "storage/sqlite_rows.hpp"
+#include "storage/sqlite_store.hpp"
+
+namespace umpire::storage {
+
+CampaignArchive SqliteCampaignStore::read_archive(const std::string& campaign) {
+    Connection& db = *connection_;
+    Transaction read(db, Transaction::Mode::deferred);
+    CampaignArchive archive;
+    auto record = rows::select_campaign(db, campaign);
+    if (!record)
+        throw StorageError(ErrorKind::not_found,
+                           db.path() + ": no campaign \"" + campaign + "\"");
+    archive.campaign = std::move(*record);
+    for (const auto& key : rows::select_period_keys(db, campaign))
+        archive.periods.push_back(*rows::select_period(db, campaign, key));
+    archive.open_period = rows::select_open_period(db, campaign);
+    archive.orders = rows::select_orders(db, campaign, std::nullopt);
+    archive.receipts = rows::select_receipts(db, campaign);
+    archive.decisions = rows::select_decisions(db, campaign);
+    archive.gm_actions = rows::select_gm_actions(db, campaign);
+    read.commit();
+    return archive;
+}
+
+void SqliteCampaignStore::write_archive(const CampaignArchive& archive) {
+    Connection& db = *connection_;
+    Transaction transaction(db);
+    const std::string& id = archive.campaign.id;
+    if (rows::select_campaign(db, id))
+        throw StorageError(ErrorKind::conflict,
+                           db.path() + ": a campaign \"" + id + "\" already exists");
+    rows::insert_campaign(db, archive.campaign);
+    for (const auto& action : archive.gm_actions) rows::insert_gm_action(db, action);
+    for (const auto& period : archive.periods) rows::insert_period(db, period);
+    if (archive.open_period) rows::insert_open_period(db, *archive.open_period);
+    for (const auto& order : archive.orders) rows::insert_order(db, order);
+    for (const auto& receipt : archive.receipts) rows::insert_receipt(db, receipt);
+    for (const auto& decision : archive.decisions) rows::insert_decision(db, decision);
+    transaction.commit();
+}
+
+}  // namespace umpire::storage

@@ -1,0 +1,116 @@
+// Export and import: the round trip is identical, and a bad archive is refused whole.
+#include <gtest/gtest.h>
+
+#include "storage/archive.hpp"
+#include "storage/replay.hpp"
+#include "test_support.hpp"
+
+namespace umpire::storage::testing {
+namespace {
+
+using rules::Json;
+
+class Archive : public ::testing::Test {
+protected:
+    void SetUp() override {
+        SqliteCampaignStore store(dir.file("source.db"));
+        auto campaign = create_demo(store);
+        for (int i = 0; i < 3; ++i) play_period(campaign);
+        campaign.roll_back(1, "replay from day 1 night");
+        play_period(campaign);
+        campaign.submit_orders("anna", demo_orders(campaign, "anna"));
+        campaign.confirm_orders("bertram");
+        campaign.request_decision("anna", {{"kind", "pursuit"}});
+        const int answered = campaign.request_decision("bertram", {{"kind", "rearguard"}});
+        campaign.answer_decision(answered, "bertram", {{"regiment", "b2"}});
+        exported = archive_text(store.read_archive("demo"));
+    }
+
+    // Imports into a fresh target; expects a refusal naming `words`, and an unchanged target.
+    void expect_refused(const Json& archive, const std::string& words) {
+        SqliteCampaignStore target(dir.file("target.db"));
+        const auto before = target.campaign_ids();
+        try {
+            import_campaign(target, archive);
+            FAIL() << "imported an archive with: " << words;
+        } catch (const StorageError& e) {
+            EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+        }
+        EXPECT_EQ(target.campaign_ids(), before);
+    }
+
+    TempDir dir;
+    std::string exported;
+};
+
+TEST_F(Archive, ExportImportExportIsIdentical) {
+    SqliteCampaignStore target(dir.file("target.db"));
+    EXPECT_EQ(import_campaign(target, Json::parse(exported)), "demo");
+    EXPECT_EQ(archive_text(target.read_archive("demo")), exported);
+    EXPECT_TRUE(verify_campaign(target, "demo").ok());
+    // The imported campaign goes on: orders, receipts and the sealed seed came along.
+    auto campaign = Campaign::open(target, "demo");
+    EXPECT_EQ(campaign.current_orders().size(), 2u);
+    EXPECT_EQ(campaign.pending_decisions().size(), 1u);
+    campaign.resolve_period();
+    EXPECT_TRUE(verify_campaign(target, "demo").ok());
+}
+
+TEST_F(Archive, AnExistingCampaignIsNotOverwritten) {
+    SqliteCampaignStore target(dir.file("target.db"));
+    import_campaign(target, Json::parse(exported));
+    try {
+        import_campaign(target, Json::parse(exported));
+        FAIL() << "imported twice";
+    } catch (const StorageError& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::conflict);
+    }
+    EXPECT_EQ(archive_text(target.read_archive("demo")), exported);
+}
+
+TEST_F(Archive, StructuralProblemsAreListedWithTheirPaths) {
+    auto a = Json::parse(exported);
+    a["format"] = "umpire-archive/9";
+    expect_refused(a, "$.format: unsupported format");
+    a = Json::parse(exported);
+    a["periods"][0].erase("seed");
+    a["orders"][0]["state"] = "maybe";
+    a["surprise"] = 1;
+    expect_refused(a, "$.periods[0].seed: missing");
+    expect_refused(a, "$.orders[0].state");
+    expect_refused(a, "$.surprise");
+    expect_refused(Json::array(), "$");
+}
+
+TEST_F(Archive, InconsistentArchivesAreRefused) {
+    auto a = Json::parse(exported);
+    a["periods"][0]["events"][1]["force"] = "someone-else";
+    expect_refused(a, "period 0 attempt 0: event 1 differs");
+
+    a = Json::parse(exported);
+    a["periods"][1]["seed"] = std::string(64, 'b');
+    expect_refused(a, "the revealed seed does not match its published hash");
+
+    a = Json::parse(exported);
+    a["open_period"]["sealed_seed"] = std::string(64, 'c');
+    expect_refused(a, "sealed seed does not match");
+
+    a = Json::parse(exported);
+    a["ruleset"]["document"]["movement"]["max_saved_points"] = 11;
+    expect_refused(a, "is not the one it pinned");
+
+    a = Json::parse(exported);
+    a["orders"][0]["updated_at"] = "2031-01-01T00:00:00.000Z";
+    expect_refused(a, "does not match the stored orders");
+
+    a = Json::parse(exported);
+    a["periods"].erase(a["periods"].begin());  // a hole in the chain
+    expect_refused(a, "expected live period 0");
+
+    a = Json::parse(exported);
+    a["periods"][0]["rolled_back_by"] = 7;
+    expect_refused(a, "no GM action with this number");
+}
+
+}  // namespace
+}  // namespace umpire::storage::testing

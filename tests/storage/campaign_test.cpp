@@ -1,0 +1,282 @@
+// The campaign service on a real database file: creation, orders and receipts, decisions,
+// resolution, resume after reopening, rollback, accounts and memberships.
+#include <gtest/gtest.h>
+
+#include "storage/period_codec.hpp"
+#include "storage/receipt.hpp"
+#include "storage/replay.hpp"
+#include "storage/seeds.hpp"
+#include "test_support.hpp"
+
+namespace umpire::storage::testing {
+namespace {
+
+TEST(Campaign, CreatePinsTheRulesetAndPublishesTheFirstSeedHash) {
+    TempDir dir;
+    SqliteCampaignStore store(dir.file("c.db"));
+    auto campaign = create_demo(store);
+    EXPECT_EQ(campaign.period_index(), 0);
+    EXPECT_EQ(campaign.state().ruleset.hash, campaign.ruleset().hash);
+    const auto open = store.open_period("demo");
+    ASSERT_TRUE(open);
+    EXPECT_EQ(open->seed_hash, campaign.seed_hash());
+    EXPECT_EQ(sha256_hex(open->sealed_seed), open->seed_hash);
+    const auto record = store.find_campaign("demo");
+    ASSERT_TRUE(record);
+    EXPECT_EQ(record->ruleset_hash, campaign.ruleset().hash);
+    EXPECT_EQ(record->time_zone, "UTC");
+    EXPECT_EQ(store.schema_version(), 2);
+}
+
+TEST(Campaign, BadCreateOptionsAreRefusedAndChangeNothing) {
+    TempDir dir;
+    SqliteCampaignStore store(dir.file("c.db"));
+    CreateOptions options;
+    options.id = "bad id!";
+    EXPECT_THROW(Campaign::create_from_file(store, kDemo, {}, options), StorageError);
+    options.id = "ok";
+    options.time_zone = "Mars/Olympus_Mons";
+    try {
+        Campaign::create_from_file(store, kDemo, {}, options);
+        FAIL() << "an unknown time zone was accepted";
+    } catch (const StorageError& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::invalid_input);
+        EXPECT_NE(std::string(e.what()).find("time zone"), std::string::npos);
+    }
+    options.time_zone = "Europe/Berlin";
+    create_demo(store, "one");
+    EXPECT_THROW(create_demo(store, "one"), StorageError);  // the id is taken
+    EXPECT_EQ(store.campaign_ids(), std::vector<std::string>{"one"});
+    EXPECT_EQ(Campaign::create_from_file(store, kDemo, {}, options).record().time_zone,
+              "Europe/Berlin");
+}
+
+TEST(Campaign, OrdersGetAReceiptThatSurvivesAReopen) {
+    TempDir dir;
+    std::string receipt;
+    {
+        SqliteCampaignStore store(dir.file("c.db"));
+        auto campaign = create_demo(store);
+        const auto r = campaign.submit_orders("anna", demo_orders(campaign, "anna"));
+        EXPECT_EQ(r.state, "submitted");
+        EXPECT_EQ(r.hash.size(), 64u);
+        receipt = r.hash;
+    }
+    SqliteCampaignStore store(dir.file("c.db"));
+    auto campaign = Campaign::open(store, "demo");
+    const auto orders = campaign.current_orders();
+    ASSERT_EQ(orders.size(), 1u);
+    EXPECT_EQ(orders[0].receipt, receipt);
+    EXPECT_EQ(receipt_of(orders[0]), receipt);  // anyone can recompute it
+    ASSERT_EQ(store.receipts("demo").size(), 1u);
+    EXPECT_EQ(store.receipts("demo")[0].receipt, receipt);
+}
+
+TEST(Campaign, OrdersForOthersForcesUnknownPlayersOrTwiceAreRefused) {
+    TempDir dir;
+    SqliteCampaignStore store(dir.file("c.db"));
+    auto campaign = create_demo(store);
+    auto orders = demo_orders(campaign, "anna");
+    ASSERT_FALSE(orders.empty());
+    auto expect_refused = [&](const std::string& player, const std::vector<rules::ForceOrder>& o,
+                              const std::string& words) {
+        try {
+            campaign.submit_orders(player, o);
+            FAIL() << "accepted: " << words;
+        } catch (const StorageError& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::invalid_input);
+            EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+        }
+    };
+    expect_refused("nobody", {}, "no player \"nobody\"");
+    expect_refused("bertram", orders, "given by \"anna\"");
+    auto foreign = demo_orders(campaign, "bertram");
+    for (auto& o : foreign) o.player = "anna";
+    expect_refused("anna", foreign, "is not one of anna's forces");
+    auto twice = orders;
+    twice.push_back(orders.front());
+    expect_refused("anna", twice, "a second order");
+    EXPECT_TRUE(campaign.current_orders().empty());
+    EXPECT_TRUE(store.receipts("demo").empty());
+}
+
+TEST(Campaign, ConfirmedOrdersCannotChangeAndDraftsAreNotUsed) {
+    TempDir dir;
+    SqliteCampaignStore store(dir.file("c.db"));
+    auto campaign = create_demo(store);
+    campaign.submit_orders("anna", demo_orders(campaign, "anna"), OrderState::draft);
+    const auto confirmed = campaign.confirm_orders("bertram");  // none given: all hold
+    EXPECT_EQ(confirmed.state, "confirmed");
+    EXPECT_EQ(confirmed.orders, 0u);
+    try {
+        campaign.submit_orders("bertram", demo_orders(campaign, "bertram"));
+        FAIL() << "confirmed orders changed";
+    } catch (const StorageError& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::conflict);
+    }
+    const auto period = campaign.resolve_period();
+    // Anna's draft was not used: no order of hers was judged.
+    for (const auto& event : period.events)
+        if (event["type"] == "order_result") EXPECT_NE(event.value("player", ""), "anna");
+    const auto stored = store.load_period("demo", {0, 0});
+    EXPECT_EQ(rules::Json::parse(stored.orders)["orders"].size(), 0u);
+}
+
+TEST(Campaign, ResolvedPeriodsResumeAfterReopenAndReplay) {
+    TempDir dir;
+    std::string state_after, hash;
+    {
+        SqliteCampaignStore store(dir.file("c.db"));
+        auto campaign = create_demo(store);
+        for (int i = 0; i < 3; ++i) {
+            const std::string published = campaign.seed_hash();
+            const auto period = play_period(campaign);
+            EXPECT_EQ(period.index, i);
+            EXPECT_EQ(period.seed_hash, published);
+            EXPECT_EQ(sha256_hex(period.seed), published);
+        }
+        state_after = snapshot_text(campaign.state());
+        hash = campaign.seed_hash();
+    }
+    SqliteCampaignStore store(dir.file("c.db"));
+    auto campaign = Campaign::open(store, "demo");
+    EXPECT_EQ(campaign.period_index(), 3);
+    EXPECT_EQ(snapshot_text(campaign.state()), state_after);
+    EXPECT_EQ(campaign.seed_hash(), hash);
+    play_period(campaign);
+    const auto report = verify_campaign(store, "demo");
+    EXPECT_TRUE(report.ok()) << report.mismatches.front();
+    EXPECT_EQ(report.periods_checked, 4);
+}
+
+TEST(Campaign, DecisionsAreKeptUntilAnsweredAcrossReopens) {
+    TempDir dir;
+    {
+        SqliteCampaignStore store(dir.file("c.db"));
+        auto campaign = create_demo(store);
+        EXPECT_EQ(campaign.request_decision("anna", {{"kind", "contact_window"}}), 1);
+        EXPECT_EQ(campaign.request_decision("bertram", {{"kind", "pursuit"}}), 2);
+    }
+    SqliteCampaignStore store(dir.file("c.db"));
+    auto campaign = Campaign::open(store, "demo");
+    ASSERT_EQ(campaign.pending_decisions().size(), 2u);
+    EXPECT_THROW(campaign.answer_decision(1, "bertram", {{"go", true}}), StorageError);
+    campaign.answer_decision(1, "anna", {{"go", true}});
+    EXPECT_THROW(campaign.answer_decision(1, "anna", {{"go", false}}), StorageError);
+    EXPECT_THROW(campaign.answer_decision(9, "anna", {{"go", false}}), StorageError);
+    SqliteCampaignStore again(dir.file("c.db"));
+    const auto decisions = again.decisions("demo");
+    ASSERT_EQ(decisions.size(), 2u);
+    EXPECT_EQ(decisions[0].state, "answered");
+    EXPECT_EQ(decisions[0].answer, std::optional<std::string>(R"({"go":true})"));
+    EXPECT_EQ(decisions[1].state, "pending");
+}
+
+TEST(Campaign, RollbackKeepsHistoryRecordsTheReasonAndReResolves) {
+    TempDir dir;
+    SqliteCampaignStore store(dir.file("c.db"));
+    auto campaign = create_demo(store);
+    for (int i = 0; i < 3; ++i) play_period(campaign);
+    const auto period1 = store.load_period("demo", {1, 0});
+    const std::string old_hash = campaign.seed_hash();
+    EXPECT_THROW(campaign.roll_back(1, ""), StorageError);   // a reason is required
+    EXPECT_THROW(campaign.roll_back(3, "x"), StorageError);  // not resolved yet
+    EXPECT_EQ(campaign.period_index(), 3);
+
+    EXPECT_EQ(campaign.roll_back(1, "orders lost in the post"), 1);
+    EXPECT_EQ(campaign.period_index(), 1);
+    EXPECT_EQ(snapshot_text(campaign.state()), period1.state_before);
+    EXPECT_NE(campaign.seed_hash(), period1.seed_hash);  // a fresh seed
+    const auto actions = store.gm_actions("demo");
+    ASSERT_EQ(actions.size(), 1u);
+    EXPECT_EQ(actions[0].kind, "rollback");
+    EXPECT_EQ(actions[0].reason, "orders lost in the post");
+    int rolled_back = 0;
+    for (const auto& p : store.periods("demo")) rolled_back += p.rolled_back_by.has_value();
+    EXPECT_EQ(rolled_back, 2);
+
+    const auto again = play_period(campaign);
+    EXPECT_EQ(again.index, 1);
+    EXPECT_EQ(again.attempt, 1);
+    // The resumed campaign stands where the in-memory one does.
+    auto reopened = Campaign::open(store, "demo");
+    EXPECT_EQ(reopened.period_index(), 2);
+    EXPECT_EQ(snapshot_text(reopened.state()), snapshot_text(campaign.state()));
+    EXPECT_TRUE(verify_campaign(store, "demo").ok());
+}
+
+TEST(Campaign, AStaleCampaignCannotCommitAPeriodTwice) {
+    TempDir dir;
+    SqliteCampaignStore store(dir.file("c.db"));
+    auto first = create_demo(store);
+    auto second = Campaign::open(store, "demo");
+    first.resolve_period();
+    try {
+        second.resolve_period();
+        FAIL() << "a period was committed twice";
+    } catch (const StorageError& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::conflict);
+    }
+    EXPECT_EQ(second.period_index(), 0);
+    EXPECT_EQ(store.periods("demo").size(), 1u);
+}
+
+TEST(Campaign, OrdersThatArriveDuringResolutionBlockTheCommit) {
+    TempDir dir;
+    SqliteCampaignStore store(dir.file("c.db"));
+    auto campaign = create_demo(store);
+    const auto open = *store.open_period("demo");
+    campaign.submit_orders("anna", demo_orders(campaign, "anna"));
+    // A resolution that read the orders before Anna's arrived must not commit over her receipt.
+    PeriodRecord period;
+    period.campaign_id = "demo";
+    period.day = open.day;
+    period.kind = open.kind;
+    period.state_before = period.state_after = snapshot_text(campaign.state());
+    period.orders = R"({"day":1,"orders":[],"period":"day"})";
+    period.seed_hash = open.seed_hash;
+    period.seed = open.sealed_seed;
+    const auto seed = draw_seed();
+    try {
+        store.commit_period(period, {"demo", 1, 1, "night", seed.hash, seed.secret, "t"});
+        FAIL() << "committed without the orders that had arrived";
+    } catch (const StorageError& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::conflict);
+        EXPECT_NE(std::string(e.what()).find("changed while it was resolving"), std::string::npos);
+    }
+    EXPECT_TRUE(store.periods("demo").empty());
+    campaign.resolve_period();  // reads them, and commits
+    EXPECT_EQ(store.periods("demo").size(), 1u);
+}
+
+TEST(Store, AccountsAndMemberships) {
+    TempDir dir;
+    SqliteCampaignStore store(dir.file("c.db"));
+    create_demo(store);
+    const auto ann = store.create_account("ann", std::nullopt, "2025-03-01T00:00:00.000Z");
+    const auto gm = store.create_account("gm", std::string("placeholder"), "2025-03-01T00:00:00.000Z");
+    EXPECT_THROW(store.create_account("ann", std::nullopt, "x"), StorageError);
+    store.add_membership({ann, "demo", "player", std::string("anna")});
+    store.add_membership({gm, "demo", "gm", std::nullopt});
+    EXPECT_THROW(store.add_membership({gm, "demo", "player", std::string("anna")}), StorageError);
+    EXPECT_THROW(store.add_membership({ann, "nope", "observer", std::nullopt}), StorageError);
+    const auto members = store.memberships("demo");
+    ASSERT_EQ(members.size(), 2u);
+    EXPECT_EQ(members[0].player, std::optional<std::string>("anna"));
+    EXPECT_EQ(store.find_account("gm")->id, gm);
+}
+
+TEST(Seeds, HashAndDiceSeedAreDerivedFromTheSecret) {
+    const auto seed = draw_seed();
+    EXPECT_TRUE(is_seed(seed.secret));
+    EXPECT_EQ(seed.hash, sha256_hex(seed.secret));
+    EXPECT_NE(draw_seed().secret, seed.secret);
+    EXPECT_EQ(dice_seed(std::string(16, '0') + std::string(47, 'f') + "e"), 0u);
+    EXPECT_EQ(dice_seed("00000000000001ff" + std::string(48, '0')), 0x1ffu);
+    // FIPS 180-4 test vector.
+    EXPECT_EQ(sha256_hex("abc"),
+              "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+}  // namespace
+}  // namespace umpire::storage::testing

@@ -1,0 +1,19 @@
+#pragma once
+// A test-only SQLite VFS, registered as "umpire-fault", that forwards to the default VFS and can
+// make the Nth write or sync from now on fail with a chosen result code (SQLITE_IOERR_WRITE,
+// SQLITE_IOERR_FSYNC, SQLITE_FULL…). Open a store with ConnectionOptions::vfs = kFaultVfs.
+namespace umpire::storage::testing {
+
+inline constexpr const char* kFaultVfs = "umpire-fault";
+
+// Registers the VFS (once; later calls do nothing).
+void register_fault_vfs();
+
+// The `nth` write or sync from now fails with `code`; with `sticky`, every later one too, until
+// disarm_fault() (a disk that stays full).
+void arm_fault(int nth, int code, bool sticky = false);
+void disarm_fault();
+// Whether the armed fault was hit since arm_fault.
+bool fault_fired();
+
+}  // namespace umpire::storage::testing

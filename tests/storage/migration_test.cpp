@@ -1,0 +1,180 @@
+// Schema migrations from an empty file and from each earlier version; files that are not ours
+// or not databases at all give a clear error and are left untouched.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <random>
+
+#include "storage/migrations.hpp"
+#include "storage/replay.hpp"
+#include "storage/sqlite_rows.hpp"
+#include "test_support.hpp"
+
+namespace umpire::storage::testing {
+namespace {
+
+StorageError open_error(const std::string& path) {
+    try {
+        SqliteCampaignStore store(path);
+        auto campaign = Campaign::open(store, "demo");
+        verify_campaign(store, "demo");
+    } catch (const StorageError& e) {
+        return e;
+    }
+    ADD_FAILURE() << path << " opened without an error";
+    return StorageError(ErrorKind::internal, "none");
+}
+
+TEST(Migrations, AnEmptyFileGetsTheLatestSchema) {
+    TempDir dir;
+    SqliteCampaignStore store(dir.file("new.db"));
+    EXPECT_EQ(store.schema_version(), latest_schema_version());
+    EXPECT_EQ(store.connection().query_int("PRAGMA application_id"), kApplicationId);
+    EXPECT_EQ(store.connection().query_text("PRAGMA journal_mode"), "wal");
+    EXPECT_EQ(store.connection().query_int("PRAGMA synchronous"), 2);  // FULL
+    EXPECT_EQ(store.connection().query_int(
+                  "SELECT count(*) FROM sqlite_schema WHERE name = 'receipts'"),
+              1);
+}
+
+// A database as version 1 wrote it, with a campaign and orders in it.
+void make_version_1_fixture(const std::string& path, std::string& receipt) {
+    TempDir scratch;
+    SqliteCampaignStore source(scratch.file("latest.db"));
+    auto campaign = create_demo(source);
+    receipt = campaign.submit_orders("anna", demo_orders(campaign, "anna")).hash;
+
+    Connection v1(path);
+    ASSERT_EQ(migrate(v1, 1), 1);
+    Transaction t(v1);
+    rows::insert_campaign(v1, *source.find_campaign("demo"));
+    rows::insert_open_period(v1, *source.open_period("demo"));
+    for (const auto& o : source.orders("demo", 0)) rows::insert_order(v1, o);
+    t.commit();
+}
+
+TEST(Migrations, Version1IsUpgradedWithItsDataAndReceiptsBackfilled) {
+    TempDir dir;
+    const std::string path = dir.file("v1.db");
+    std::string receipt;
+    make_version_1_fixture(path, receipt);
+    {
+        Connection raw(path);
+        EXPECT_EQ(raw.query_int("PRAGMA user_version"), 1);
+        EXPECT_EQ(raw.query_int("SELECT count(*) FROM sqlite_schema WHERE name = 'receipts'"), 0);
+    }
+    SqliteCampaignStore store(path);
+    EXPECT_EQ(store.schema_version(), 2);
+    const auto receipts = store.receipts("demo");
+    ASSERT_EQ(receipts.size(), 1u);
+    EXPECT_EQ(receipts[0].receipt, receipt);
+    auto campaign = Campaign::open(store, "demo");
+    play_period(campaign);
+    EXPECT_TRUE(verify_campaign(store, "demo").ok());
+}
+
+TEST(Migrations, AFailingStepLeavesTheDatabaseAtTheVersionBefore) {
+    TempDir dir;
+    const std::string path = dir.file("c.db");
+    { SqliteCampaignStore store(path); }
+    auto steps = migrations();
+    steps.push_back({3, "broken", "CREATE TABLE half_done (x); INSERT INTO no_such_table VALUES (1);"});
+    Connection db(path);
+    try {
+        migrate(db, -1, steps);
+        FAIL() << "a broken migration succeeded";
+    } catch (const StorageError& e) {
+        EXPECT_NE(std::string(e.what()).find("migration to schema version 3"), std::string::npos);
+    }
+    EXPECT_EQ(db.query_int("PRAGMA user_version"), 2);
+    EXPECT_EQ(db.query_int("SELECT count(*) FROM sqlite_schema WHERE name = 'half_done'"), 0);
+}
+
+TEST(Migrations, ANewerSchemaIsRefused) {
+    TempDir dir;
+    const std::string path = dir.file("c.db");
+    {
+        SqliteCampaignStore store(path);
+        store.connection().exec("PRAGMA user_version = 99");
+    }
+    const auto e = open_error(path);
+    EXPECT_EQ(e.kind(), ErrorKind::too_new);
+    EXPECT_NE(std::string(e.what()).find("schema version 99 is newer"), std::string::npos);
+}
+
+TEST(BadFiles, AForeignDatabaseIsRefusedAndLeftUntouched) {
+    TempDir dir;
+    const std::string path = dir.file("other.db");
+    {
+        Connection other(path);
+        other.exec("CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT)");
+        other.exec("INSERT INTO users (email) VALUES ('a@example.org')");
+    }
+    const std::string before = read_file(path);
+    const auto e = open_error(path);
+    EXPECT_EQ(e.kind(), ErrorKind::not_umpire);
+    EXPECT_NE(std::string(e.what()).find("not an Umpire database"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("users"), std::string::npos);
+    EXPECT_EQ(read_file(path), before);
+    EXPECT_FALSE(fs::exists(path + "-wal"));
+}
+
+TEST(BadFiles, RandomBytesAreNotADatabase) {
+    TempDir dir;
+    const std::string path = dir.file("noise.db");
+    std::mt19937 random(5);
+    std::string noise(8192, '\0');
+    for (auto& c : noise) c = static_cast<char>(random());
+    write_file(path, noise);
+    const auto e = open_error(path);
+    EXPECT_EQ(e.kind(), ErrorKind::corrupt);
+    EXPECT_NE(std::string(e.what()).find("not a readable SQLite database"), std::string::npos);
+    EXPECT_EQ(read_file(path), noise);
+}
+
+TEST(BadFiles, ADamagedHeaderIsCorrupt) {
+    TempDir dir;
+    const std::string path = dir.file("c.db");
+    {
+        SqliteCampaignStore store(path);
+        create_demo(store);
+    }
+    std::string bytes = read_file(path);
+    bytes.replace(0, 16, "Not SQLite here!");
+    write_file(path, bytes);
+    EXPECT_EQ(open_error(path).kind(), ErrorKind::corrupt);
+}
+
+TEST(BadFiles, ATruncatedDatabaseGivesAClearError) {
+    TempDir dir;
+    const std::string path = dir.file("c.db");
+    {
+        SqliteCampaignStore store(path);
+        auto campaign = create_demo(store);
+        for (int i = 0; i < 4; ++i) play_period(campaign);
+    }  // closing checkpoints the WAL into the main file
+    ASSERT_FALSE(fs::exists(path + "-wal"));
+    const auto size = fs::file_size(path);
+    for (const auto keep : {size / 2, size / 4, std::uintmax_t{4096}}) {
+        const std::string cut = dir.file("cut-" + std::to_string(keep) + ".db");
+        write_file(cut, read_file(path).substr(0, keep));
+        const auto e = open_error(cut);
+        EXPECT_EQ(e.kind(), ErrorKind::corrupt) << keep << ": " << e.what();
+    }
+}
+
+TEST(BadFiles, AMissingFileIsNotCreatedWhenCreationIsOff) {
+    TempDir dir;
+    ConnectionOptions options;
+    options.create = false;
+    try {
+        SqliteCampaignStore store(dir.file("typo.db"), options);
+        FAIL() << "opened a missing file";
+    } catch (const StorageError& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::cannot_open);
+    }
+    EXPECT_FALSE(fs::exists(dir.file("typo.db")));
+}
+
+}  // namespace
+}  // namespace umpire::storage::testing

@@ -1,0 +1,47 @@
+#pragma once
+// Shared by the storage tests: temporary directories, the demo scenario, a fixed clock and a
+// campaign that has been played a little.
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "storage/campaign_service.hpp"
+#include "storage/sqlite_store.hpp"
+
+namespace umpire::storage::testing {
+
+namespace fs = std::filesystem;
+
+const std::string kSource = UMPIRE_SOURCE_DIR;
+const std::string kDemo = kSource + "/scenarios/valormr-demo.json";
+const std::string kDemoOrders = kSource + "/scenarios/valormr-demo-orders.json";
+
+// A fresh directory, removed with everything in it at the end of the test.
+class TempDir {
+public:
+    TempDir();
+    ~TempDir();
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const fs::path& path() const { return path_; }
+    std::string file(const std::string& name) const { return (path_ / name).string(); }
+
+private:
+    fs::path path_;
+};
+
+// Seconds that tick by one per call: stored times differ but are reproducible.
+Clock counting_clock();
+
+Campaign create_demo(CampaignStore& store, const std::string& id = "demo");
+
+// The demo orders of `player` for the campaign's current period (empty if none).
+std::vector<rules::ForceOrder> demo_orders(const Campaign& campaign, const std::string& player);
+
+// Submits every player's demo orders for the current period, then resolves it.
+ResolvedPeriod play_period(Campaign& campaign);
+
+std::string read_file(const std::string& path);
+void write_file(const std::string& path, const std::string& bytes);
+
+}  // namespace umpire::storage::testing
