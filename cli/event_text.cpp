@@ -6,6 +6,11 @@ namespace {
 std::string hex_text(const rules::Json& h) {
     return "(" + std::to_string(h[0].get<int>()) + "," + std::to_string(h[1].get<int>()) + ")";
 }
+std::string join(const rules::Json& list) {
+    std::string out;
+    for (const auto& item : list) out += (out.empty() ? "" : ", ") + item.get<std::string>();
+    return out;
+}
 std::string str(const rules::Json& e, const char* key) {
     return e.contains(key) ? (e[key].is_string() ? e[key].get<std::string>() : e[key].dump())
                            : std::string();
@@ -34,6 +39,7 @@ std::string describe_event(const rules::Json& e) {
         return "  CONTACT: " + e["forces"][0].get<std::string>() + " at " + hex_text(e["hexes"][0]) + " and " +
                e["forces"][1].get<std::string>() + " at " + hex_text(e["hexes"][1]) + ", " +
                str(e, "half_period") + " (t = " + str(e, "t") + ", hour " + str(e, "hour") + ")";
+    if (type == "dice_roll" && str(e, "purpose").rfind("shuffle", 0) == 0) return "";
     if (type == "dice_roll")
         return "  roll " + str(e, "die") + " = " + str(e, "value") + " for " + str(e, "purpose") +
                (e.contains("force") ? " (" + str(e, "force") + ")" : "");
@@ -51,6 +57,41 @@ std::string describe_event(const rules::Json& e) {
     if (type == "stepped_back")
         return "  " + str(e, "force") + " steps back to " + hex_text(e["to"]) +
                " (no ending in an allied hex)";
+    if (type == "contact_procedure")
+        return "  -- contact " + str(e, "contact") + " (" + str(e, "half_period") + "): " +
+               join(e["forces"]);
+    if (type == "decision")
+        return "    " + str(e, "force") + " " + str(e, "kind") +
+               (str(e, "window").empty() ? "" : " [" + str(e, "window") + "]") + ": " +
+               e["answer"].dump() + " (" + str(e, "by") + ")";
+    if (type == "contact_dice") {
+        std::string line = "    contact dice:";
+        for (const auto& s : e["scores"])
+            line += " " + s["force"].get<std::string>() + " " + std::to_string(s["die"].get<int>()) +
+                    "->" + std::to_string(s["modified"].get<int>());
+        return line;
+    }
+    if (type == "contact_hour") return "    contact hour " + str(e, "hour");
+    if (type == "intelligence")
+        return "    " + str(e, "receiver") + " learns of " + str(e["fact"], "force") + ": " +
+               e["fact"].dump();
+    if (type == "contact_rested")
+        return "    everyone rests: the contact resumes next half period (Fight on the Morrow)";
+    if (type == "contact_ended") return "    the contact ends (" + str(e, "step") + ")";
+    if (type == "disengagement")
+        return "    " + str(e, "force") + " disengages: total " + str(e, "total") + ", loses " +
+               str(e, "loss_percent") + "% = " + str(e, "figures_lost") + " figures" +
+               (e.value("displaced", false) ? ", displaced" : "");
+    if (type == "battle")
+        return "    BATTLE at hour " + str(e, "hour") + ": " + e["sides"].dump() + ", attacker " +
+               str(e, "attacker");
+    if (type == "card_placed")
+        return "    " + str(e, "side") + " places " + str(e, "card") + " at column " +
+               str(e, "column") + ", row " + str(e, "row");
+    if (type == "scout_result")
+        return "  " + str(e, "force") + "'s scout: " + str(e, "result");
+    if (type == "terrain_deck" || type == "reconnaissance_order" || type == "movement_resumed")
+        return "";
     std::string rest = e.dump();
     return "  " + type + " " + rest;
 }

@@ -34,19 +34,28 @@ void ContactProcedure::disengage(const std::string& id, const std::vector<std::s
     // ▶ The opponents declare the maneuver action or aggressive pursuit ...
     const bool pursuable = f.order_state != OrderState::formed;
     std::vector<DecisionRequest> declarations;
-    for (const auto& o : opponents) {
+    std::vector<int> maneuver_at(opponents.size(), -1), pursuit_at(opponents.size(), -1);
+    for (std::size_t i = 0; i < opponents.size(); ++i) {
+        const std::string& o = opponents[i];
         Json context = base_context(o);
         context["disengaging"] = id;
         context["operation"] = operation;
-        declarations.push_back({decision_id(operation + "-" + id + "-maneuver", o),
-                                force(o).player, o, "maneuver", "",
-                                Json::array({true, false}), false, context});
-        if (pursuable)
+        // the maneuver action once per force per half period.
+        if (!r_.maneuvered_.count(o)) {
+            maneuver_at[i] = static_cast<int>(declarations.size());
+            declarations.push_back({decision_id(operation + "-" + id + "-maneuver", o),
+                                    force(o).player, o, "maneuver", "",
+                                    Json::array({true, false}), false, context});
+        }
+        if (pursuable) {
+            pursuit_at[i] = static_cast<int>(declarations.size());
             declarations.push_back({decision_id(operation + "-" + id + "-pursuit", o),
                                     force(o).player, o, "pursuit", "",
                                     Json::array({true, false}), false, context});
+        }
     }
     const auto declared = r_.decider_.ask_together(declarations);
+    auto declared_at = [&](int at) { return at >= 0 && declared[at] == true; };
     // ... then the disengager chooses a rearguard.
     bool rearguard = false;
     if (can_detail_rearguard(r_.ruleset_, f))
@@ -58,11 +67,15 @@ void ContactProcedure::disengage(const std::string& id, const std::vector<std::s
     disengager.rearguard = rearguard;
     std::vector<DisengagementParty> parties;
     std::vector<const Force*> opponent_forces;
-    std::size_t k = 0;
-    for (const auto& o : opponents) {
+    for (std::size_t i = 0; i < opponents.size(); ++i) {
+        const std::string& o = opponents[i];
         DisengagementParty p = party_of(r_.ruleset_, r_.state_, force(o), supporters_.count(o));
-        p.maneuver = declared[k++] == true;
-        if (pursuable) p.aggressive_pursuit = declared[k++] == true;
+        p.maneuver = declared_at(maneuver_at[i]);
+        p.aggressive_pursuit = declared_at(pursuit_at[i]);
+        if (p.maneuver) {
+            r_.maneuvered_.insert(o);
+            maneuvers_.push_back({o, id, operation});
+        }
         parties.push_back(p);
         opponent_forces.push_back(&force(o));
     }
@@ -76,7 +89,8 @@ void ContactProcedure::disengage(const std::string& id, const std::vector<std::s
     involved.push_back(id);
     r_.log_.restrict_since(mark, audience(involved));
     apply_losses(f, outcome.figures_lost, outcome.destroyed);
-    if (on_map(f) && outcome.displaced && hex) {
+    // a supporter may reinforce and cancel the displacement; the losses stand.
+    if (on_map(f) && outcome.displaced && hex && !reinforced(id, operation, *hex)) {
         const Hex from = f.hex;
         f.hex = *hex;
         r_.movement_.moved_outside(id, 0, r_.context_.half);

@@ -17,7 +17,7 @@ HalfPeriod HalfPeriodContext::half_period() const { return half_periods_of(perio
 
 ContactResolver::ContactResolver(CampaignState& state, const Ruleset& ruleset, DiceSource& dice,
                                  EventLog& log, Decider& decider, MovementPhase& movement,
-                                 const HalfPeriodContext& context, int& contact_counter)
+                                 const HalfPeriodContext& context, PeriodContacts& period)
     : state_(state),
       ruleset_(ruleset),
       dice_(dice),
@@ -25,7 +25,7 @@ ContactResolver::ContactResolver(CampaignState& state, const Ruleset& ruleset, D
       decider_(decider),
       movement_(movement),
       context_(context),
-      contact_counter_(contact_counter) {}
+      period_(period) {}
 
 void ContactResolver::resolve(const std::vector<MapContact>& contacts) {
     // Contacts come in ascending t (ties by lower id); each starts a group unless an earlier
@@ -50,7 +50,7 @@ void ContactResolver::resolve(const std::vector<MapContact>& contacts) {
         done.insert(group.begin(), group.end());
         participants_.insert(group.begin(), group.end());
         const std::string id = std::to_string(context_.day) + "." + to_string(context_.period) +
-                               "." + std::to_string(++contact_counter_);
+                               "." + std::to_string(++period_.count);
         log_.add("contact_procedure",
                  Json{{"contact", id}, {"forces", group},
                       {"half_period", to_string(context_.half_period())}},
@@ -63,17 +63,23 @@ void ContactResolver::resolve(const std::vector<MapContact>& contacts) {
 
 void ContactProcedure::run(std::vector<std::string> forces) {
     all_ = forces;
-    // three or more forces choose one battle or separate engagements.
+    // three or more forces choose one battle or separate engagements, unless the
+    // campaign settings fix either.
+    using Engagements = CampaignSettings::Engagements;
+    const Engagements setting = r_.state_.settings.engagements;
     if (forces.size() >= 3) {
-        std::vector<DecisionRequest> requests;
-        for (const auto& id : forces)
-            requests.push_back({decision_id("engagements", id), force(id).player, id,
-                                "separate_engagements", "before_contact",
-                                Json::array({"one_battle", "separate"}), "one_battle",
-                                base_context(id)});
-        const auto answers = r_.decider_.ask_together(requests);
-        const bool separate = std::all_of(answers.begin(), answers.end(),
-                                          [](const Json& a) { return a == "separate"; });
+        bool separate = setting == Engagements::separate;
+        if (setting == Engagements::choose) {
+            std::vector<DecisionRequest> requests;
+            for (const auto& id : forces)
+                requests.push_back({decision_id("engagements", id), force(id).player, id,
+                                    "separate_engagements", "before_contact",
+                                    Json::array({"one_battle", "separate"}), "one_battle",
+                                    base_context(id)});
+            const auto answers = r_.decider_.ask_together(requests);
+            separate = std::all_of(answers.begin(), answers.end(),
+                                   [](const Json& a) { return a == "separate"; });
+        }
         r_.log_.add("engagements_chosen",
                     Json{{"contact", id_}, {"separate", separate}}, audience(forces));
         if (separate) {
@@ -90,8 +96,20 @@ void ContactProcedure::run(std::vector<std::string> forces) {
             return;
         }
     }
+    steps(std::move(forces));
+    follow_maneuvers();
+}
+
+void ContactProcedure::steps(std::vector<std::string> forces) {
+    // count the procedures each opposing pair goes through in this half period.
+    for (std::size_t i = 0; i < forces.size(); ++i)
+        for (std::size_t j = i + 1; j < forces.size(); ++j)
+            if (side(forces[i]) != side(forces[j]))
+                ++r_.pair_procedures_[std::minmax(forces[i], forces[j])];
     forces = before_contact(std::move(forces));
     if (forces.empty()) return;
+    // a supporter may relieve the force it supports before the contact dice.
+    forces = offer_relief(std::move(forces), "before_dice");
     contact_dice(forces);
     forces = engage_or_evade(std::move(forces), "after_contact_dice");
     if (forces.empty()) return;
@@ -200,8 +218,10 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
         const auto& [supporter, supported] = offers[i - forces.size()];
         if (answers[i] == true && !supporters_.count(supported)) {
             supporters_[supported] = supporter;
+            std::vector<std::string> seen_by = all_;
+            seen_by.push_back(supporter);  // the supporter's player too
             r_.log_.add("support_role", Json{{"force", supporter}, {"supports", supported}},
-                        audience(all_));
+                        audience(seen_by));
         }
     }
 
@@ -366,9 +386,11 @@ std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::stri
                     Json{{"contact", id_}, {"step", window}, {"evaded", evade}}, audience(all_));
         return {};
     }
+    bool disengaged = false;
     for (const auto& id : evade) {
         const auto opponents = opponents_of(id, engage);
         if (!opponents.empty()) disengage(id, opponents, "evade");
+        disengaged = disengaged || !opponents.empty();
     }
     std::vector<std::string> remaining;
     for (const auto& id : engage)
@@ -377,6 +399,8 @@ std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::stri
         r_.log_.add("contact_ended", Json{{"contact", id_}, {"step", window}}, audience(all_));
         return {};
     }
+    // after a disengagement, a supporter may relieve a force still in the contact.
+    if (disengaged) remaining = offer_relief(std::move(remaining), window);
     return remaining;
 }
 

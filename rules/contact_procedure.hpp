@@ -3,7 +3,9 @@
 // ContactResolver serves one half period: it groups the half period's contacts, asks
 // the ▶ windows through the Decider, and resolves rest, avoid and delay, contact
 // dice and intelligence, terrain reconnaissance, engage or evade with its
-// disengagements, and opens a battle when engaging forces of both sides remain.
+// disengagements, support, relief, reinforce and the maneuver action's second contact
+// and opens a battle when engaging forces of both sides remain.
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -26,11 +28,17 @@ struct HalfPeriodContext {
     int half_ordinal() const { return period_ordinal() * 2 + half; }
 };
 
+// What the contact procedures of one period share across its half periods.
+struct PeriodContacts {
+    int count = 0;                       // numbers the period's contact procedures
+    std::map<std::string, int> reliefs;  // force -> reliefs it took part in
+};
+
 class ContactResolver {
 public:
     ContactResolver(CampaignState& state, const Ruleset& ruleset, DiceSource& dice,
                     EventLog& log, Decider& decider, MovementPhase& movement,
-                    const HalfPeriodContext& context, int& contact_counter);
+                    const HalfPeriodContext& context, PeriodContacts& period);
 
     // Resolves these map contacts in ascending t, ties by lower force id, one contact
     // group at a time.
@@ -50,10 +58,14 @@ private:
     Decider& decider_;
     MovementPhase& movement_;
     HalfPeriodContext context_;
-    int& contact_counter_;
+    PeriodContacts& period_;
     std::set<std::string> participants_;
     std::set<std::string> used_up_;
     std::set<std::string> disengaged_;  // may not rest this half period
+    std::set<std::string> maneuvered_;  // declared the maneuver action this half period
+    // Opposing pair (lower id first) -> contact procedures it went through this half period:
+    // at most the ruleset's limit, the later ones only through the maneuver action.
+    std::map<std::pair<std::string, std::string>, int> pair_procedures_;
 };
 
 // A force is still on the map while it has a regiment (R-1.3: with none it is eliminated).

@@ -20,6 +20,8 @@ public:
 
 private:
     // --- steps (contact_procedure.cpp) ---
+    // from the before-contact window to the battle, for the forces of this procedure.
+    void steps(std::vector<std::string> forces);
     std::vector<std::string> before_contact(std::vector<std::string> forces);
     void contact_dice(const std::vector<std::string>& forces);
     // A ▶ engage-or-evade window; returns the forces still in contact, or none.
@@ -37,6 +39,28 @@ private:
     void apply_losses(Force& force, int figures, bool destroyed);
     std::vector<Hex> avoid_hexes(const Force& force, const std::vector<std::string>& forces) const;
     void move_avoiding(Force& force, Hex to);
+
+    // --- relief (contact_relief.cpp) ---
+    // supporters of forces still in the contact may relieve them; returns the forces in
+    // the contact afterwards. `when`: before_dice, or the window whose disengagements it follows.
+    std::vector<std::string> offer_relief(std::vector<std::string> forces,
+                                          const std::string& when);
+    // The move points each of the two forces pays, or nullopt if the relief cannot be made.
+    std::optional<std::pair<int, int>> relief_costs(const std::string& supported,
+                                                    const std::string& supporter);
+    void relieve(const std::string& supported, const std::string& supporter,
+                 std::pair<int, int> costs);
+
+    // --- reinforce (contact_reinforce.cpp) ---
+    // whether the supporter of the displaced force `id` reinforces it.
+    bool reinforced(const std::string& id, const std::string& operation, Hex displacement);
+
+    // --- maneuver action (contact_maneuver.cpp) ---
+    // after the procedure, forces that declared the maneuver action may move next to the
+    // force that disengaged and force a second contact.
+    void follow_maneuvers();
+    std::vector<std::pair<int, Hex>> maneuver_hexes(const Force& mover, const Force& target) const;
+    std::string maneuver_refusal(const std::string& mover, const std::string& target) const;
 
     // --- helpers ---
     Force& force(const std::string& id) { return *r_.state_.find_force(id); }
@@ -61,6 +85,13 @@ private:
     std::map<std::string, Json> estimates_;  // receiver -> largest estimated opponent figures
     std::optional<int> hour_;
     std::vector<CardPlacement> battlefield_;
+    struct Maneuver {
+        std::string force;      // declared the maneuver action
+        std::string target;     // the force that disengaged
+        std::string operation;  // avoid, delay or evade: names the decision
+    };
+    std::vector<Maneuver> maneuvers_;  // declared in this procedure, followed after it
+    int second_contacts_ = 0;          // numbers the nested procedures "<id>-m<n>"
 };
 
 }  // namespace umpire::rules

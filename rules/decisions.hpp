@@ -23,7 +23,8 @@ struct DecisionRequest {
     std::string player;  // who answers
     std::string force;
     std::string kind;    // contact_window, avoid_target, separate_engagements, rearguard,
-                         // pursuit, maneuver, loss_allocation, card_placement, support_role
+                         // pursuit, maneuver, loss_allocation, card_placement, support_role,
+                         // relief, reinforce, maneuver_move
     std::string window;  // for contact_window: before_contact, after_contact_dice, after_terrain
     Json options;        // the allowed answers (kind-specific, see docs/decisions.md)
     Json default_answer;

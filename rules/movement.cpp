@@ -119,11 +119,28 @@ struct MovementPhase::Impl {
         ForceMovement& fm = result_.at(id);
         fm.spent += cost;
         (half == 0 ? fm.moved_first_half : fm.moved_second_half) = true;
+        repositioned(id);
+    }
+
+    void repositioned(const std::string& id) {
         Mover& m = movers_.at(id);
         m.visited.push_back(m.force->hex);
         // Moved onto its next path hex, it follows on from there; moved off its path, it stops.
         if (m.next < m.path.size() && m.force->hex == m.path[m.next]) ++m.next;
         if (m.next < m.path.size() && !adjacent(m.force->hex, m.path[m.next])) m.path.clear();
+    }
+
+    void joined_contact(const std::string& id) {
+        Mover& m = movers_.at(id);
+        if (m.active) halt(m, "map contact");
+        for (const auto& other : state_.forces) {
+            if (other.regiments.empty() || !state_.opposed(other, *m.force) ||
+                !adjacent(other.hex, m.force->hex))
+                continue;
+            contacts_.insert(other.id < id ? std::pair{other.id, id} : std::pair{id, other.id});
+            auto& at = result_.at(id).contact_at;
+            if (!at || now_ < *at) at = now_;
+        }
     }
 
     void force_march(const std::string& id) {
@@ -367,6 +384,8 @@ void MovementPhase::stop(const std::string& force, const std::string& reason) {
 void MovementPhase::moved_outside(const std::string& force, int cost, int half) {
     impl_->moved_outside(force, cost, half);
 }
+void MovementPhase::repositioned(const std::string& force) { impl_->repositioned(force); }
+void MovementPhase::joined_contact(const std::string& force) { impl_->joined_contact(force); }
 bool MovementPhase::has_path_left(const std::string& force) const {
     return impl_->has_path_left(force);
 }

@@ -86,6 +86,13 @@ public:
     // The force's position changed outside movement (avoid, displacement): moving there costs
     // `cost` points (0 for displacement) and counts as movement in `half`.
     void moved_outside(const std::string& force, int cost, int half);
+    // The force's position changed without spending points or time (R-9.2: a first relief):
+    // its path is followed on or dropped as for moved_outside, but it has not moved.
+    void repositioned(const std::string& force);
+    // The force took another's place in a contact: it halts like a force in map contact
+    // (R-3.6 may resume it), its opposing neighbours count as met, not as new contacts in this
+    // half period, and it has made contact this period.
+    void joined_contact(const std::string& force);
     bool has_path_left(const std::string& force) const;
     // the force forces the march to pay for an avoid move (R-3.5's bonus is added).
     void force_march(const std::string& force);

@@ -146,12 +146,12 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
         resolve_scouts(state, ruleset, accepted, dice, log);  // before anyone moves
 
         MovementPhase movement(state, ruleset, accepted, dice, log, {now.day, now.period});
-        int contact_counter = 0;
+        PeriodContacts contacts;
         std::set<std::string> in_contact[2];
         for (int half = 0; half < 2; ++half) {
             const HalfPeriodContext context{now.day, now.period, half};
             ContactResolver resolver(state, ruleset, dice, log, decider, movement, context,
-                                     contact_counter);
+                                     contacts);
             if (half == 1) {
                 // pairs still adjacent are in contact again at the start of the half.
                 resolver.resolve(movement.renew_contacts(1));

@@ -109,7 +109,7 @@ std::optional<CampaignState> read_scenario(const Json& doc, Problems& problems) 
         return std::nullopt;
     }
     top.reject_unknown({"format", "id", "name", "description", "ruleset", "calendar", "map",
-                        "sides", "players", "forces", "knowledge", "history"});
+                        "sides", "players", "forces", "knowledge", "history", "settings"});
 
     CampaignState state;
     if (auto id = read_id(top, "id")) state.id = *id;
@@ -136,6 +136,7 @@ std::optional<CampaignState> read_scenario(const Json& doc, Problems& problems) 
         read_forces(*forces, top.path_of("forces"), {state.map, hexes_known, player_ids}, problems,
                     state.forces);
     read_knowledge_and_history(top, player_ids, problems, state);
+    read_settings(top, problems, state.settings);
 
     if (problems.size() != before) return std::nullopt;
     // "Lowest force id" breaks ties in the rules, so the state keeps forces in id order.

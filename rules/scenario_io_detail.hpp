@@ -62,4 +62,8 @@ void read_knowledge_and_history(const ObjectReader& top, const IdRegistry& playe
                                 Problems& problems, CampaignState& state);
 void write_knowledge_and_history(const CampaignState& state, OrderedJson& out);
 
+// The optional "settings" member (written only when a setting differs from its default).
+void read_settings(const ObjectReader& top, Problems& problems, CampaignSettings& settings);
+void write_settings(const CampaignSettings& settings, OrderedJson& out);
+
 }  // namespace umpire::rules::scenario_detail

@@ -140,6 +140,7 @@ OrderedJson write_scenario_ordered(const CampaignState& state) {
     out["name"] = state.name;
     out["description"] = state.description;
     out["ruleset"] = std::move(ruleset);
+    write_settings(state.settings, out);
     out["calendar"] = {{"start_date", state.calendar.start_date},
                        {"day", state.calendar.day},
                        {"period", to_string(state.calendar.period)}};

@@ -44,7 +44,7 @@ bool check_standing_instructions(const Json& instructions, const std::string& pa
     ObjectReader in(instructions, path, problems);
     if (!in.is_object()) return false;
     in.reject_unknown({"contact", "separate_engagements", "rearguard", "pursuit", "maneuver",
-                       "support", "cards", "losses"});
+                       "support", "relief", "reinforce", "cards", "losses"});
     if (const Json* contact = in.array("contact", false)) {
         for (std::size_t i = 0; i < contact->size(); ++i) {
             const std::string at = item_path(in.path_of("contact"), i);
@@ -58,7 +58,8 @@ bool check_standing_instructions(const Json& instructions, const std::string& pa
                                      "avoid, delay");
         }
     }
-    for (const char* key : {"separate_engagements", "rearguard", "pursuit", "maneuver", "support"})
+    for (const char* key : {"separate_engagements", "rearguard", "pursuit", "maneuver", "support",
+                            "relief", "reinforce"})
         in.boolean(key, false);
     in.choice("cards", {"auto"}, false);
     in.choice("losses", {"proportional"}, false);
@@ -81,6 +82,14 @@ std::optional<Json> standing_answer(const DecisionRequest& request, const Json& 
     if (kind == "pursuit") return flag(instructions, "pursuit");
     if (kind == "maneuver") return flag(instructions, "maneuver");
     if (kind == "support_role") return flag(instructions, "support");
+    if (kind == "relief") return flag(instructions, "relief");
+    if (kind == "reinforce") return flag(instructions, "reinforce");
+    if (kind == "maneuver_move") {
+        // "maneuver": true also makes the move, to the first (cheapest) hex offered.
+        auto maneuver = flag(instructions, "maneuver");
+        if (!maneuver) return std::nullopt;
+        return maneuver->get<bool>() ? request.default_answer : Json(false);
+    }
     if (kind == "card_placement") return flag(instructions, "cards");
     if (kind == "loss_allocation") return flag(instructions, "losses");
     return std::nullopt;

@@ -3,7 +3,9 @@
 // absent at a deadline (or the run is headless). Stored on the force as JSON:
 //   {"contact": ["rest", "evade_if_larger", "engage"],  // first that applies, each window
 //    "separate_engagements": false, "rearguard": true, "pursuit": true, "maneuver": false,
-//    "support": true, "cards": "auto", "losses": "proportional"}
+//    "support": true, "relief": false, "reinforce": true, "cards": "auto",
+//    "losses": "proportional"}
+// "maneuver" answers both the declaration and, when true, the move that follows it.
 // Every member is optional; what the instructions do not cover takes the request's default.
 #include <optional>
 

@@ -140,6 +140,13 @@ struct ScoutRecord {
     std::string captured_by;            // captured: the capturing force
 };
 
+// Campaign settings the rules leave to the campaign.
+struct CampaignSettings {
+    // three or more forces in contact choose one battle or separate engagements, unless
+    // the campaign fixes either.
+    enum class Engagements { choose, one_battle, separate } engagements = Engagements::choose;
+};
+
 struct RulesetRef {
     std::string name;
     std::string version;
@@ -151,6 +158,7 @@ struct CampaignState {
     std::string name;
     std::string description;
     RulesetRef ruleset;
+    CampaignSettings settings;
     Calendar calendar;
     Map map;
     std::vector<Side> sides;

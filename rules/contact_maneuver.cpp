@@ -1,0 +1,102 @@
+// inside the contact procedure: after the disengagement, a force that declared the
+// maneuver action may move next to the force that disengaged and force a second contact in the
+// same half period.
+#include <algorithm>
+
+#include "rules/audience.hpp"
+#include "rules/calendar.hpp"
+#include "rules/contact_procedure_detail.hpp"
+#include "rules/movement_costs.hpp"
+
+namespace umpire::rules {
+
+void ContactProcedure::follow_maneuvers() {
+    for (std::size_t i = 0; i < maneuvers_.size(); ++i) {
+        const Maneuver m = maneuvers_[i];
+        std::string why = maneuver_refusal(m.force, m.target);
+        std::vector<std::pair<int, Hex>> hexes;
+        if (why.empty()) hexes = maneuver_hexes(force(m.force), force(m.target));
+        if (why.empty() && hexes.empty()) why = "no hex next to it within reach";
+        if (!why.empty()) {
+            r_.log_.add("maneuver_refused",
+                        Json{{"contact", id_}, {"force", m.force}, {"target", m.target},
+                             {"reason", why}},
+                        audience({m.force}));
+            continue;
+        }
+        // ▶ Where it moves: cheapest first, then lowest (q, r); or it stays.
+        Force& mover = force(m.force);
+        const ForceMovement& fm = r_.movement_.result().at(m.force);
+        Json options = Json::array();
+        Json candidates = Json::array();
+        for (const auto& [cost, h] : hexes) {
+            options.push_back(hex_json(h));
+            candidates.push_back({{"hex", hex_json(h)}, {"cost", cost}});
+        }
+        const Json first = options.front();
+        options.push_back(false);
+        Json context{{"contact", id_},
+                     {"hex", hex_json(mover.hex)},
+                     {"target", m.target},
+                     {"target_hex", hex_json(force(m.target).hex)},
+                     {"candidates", candidates},
+                     {"points_left", fm.available - fm.spent}};
+        const Json answer =
+            r_.decider_.ask({decision_id(m.operation + "-" + m.target + "-maneuver-move", m.force),
+                             mover.player, m.force, "maneuver_move", "", options, first, context});
+        if (!answer.is_array()) continue;
+        const Hex to{answer[0].get<int>(), answer[1].get<int>()};
+        const int cost = std::find_if(hexes.begin(), hexes.end(),
+                                      [&](const auto& c) { return c.second == to; })
+                             ->first;
+        const Hex from = mover.hex;
+        mover.hex = to;
+        r_.movement_.moved_outside(m.force, cost, r_.context_.half);
+        std::vector<std::string> pair{m.force, m.target};
+        std::sort(pair.begin(), pair.end());
+        r_.log_.add("maneuvered",
+                    Json{{"contact", id_}, {"force", m.force}, {"target", m.target},
+                         {"from", hex_json(from)}, {"to", hex_json(to)}, {"cost", cost}},
+                    audience(pair));
+        // the pair's second and last contact procedure in this half period.
+        const std::string nested = id_ + "-m" + std::to_string(++second_contacts_);
+        r_.log_.add("contact_procedure",
+                    Json{{"contact", nested}, {"forces", pair},
+                         {"half_period", to_string(r_.context_.half_period())},
+                         {"second_contact", true}},
+                    audience(pair));
+        ContactProcedure(r_, nested).run(pair);
+    }
+}
+
+std::string ContactProcedure::maneuver_refusal(const std::string& mover,
+                                               const std::string& target) const {
+    const Force& m = *r_.state_.find_force(mover);
+    const Force& t = *r_.state_.find_force(target);
+    if (!on_map(m) || !on_map(t)) return "force gone";
+    // a delay, a battle or a rest uses up the half period for the forces in it.
+    if (r_.used_up_.count(mover) || r_.used_up_.count(target)) return "half period used up";
+    const auto pair = std::minmax(mover, target);
+    const auto done = r_.pair_procedures_.find({pair.first, pair.second});
+    if (done != r_.pair_procedures_.end() &&
+        done->second >= r_.ruleset_.contact.max_procedures_per_pair_per_half_period)
+        return "the pair's contacts for the half period are used up";
+    return "";
+}
+
+std::vector<std::pair<int, Hex>> ContactProcedure::maneuver_hexes(const Force& mover,
+                                                                  const Force& target) const {
+    // One hex entered, next to the target, paid from the points the mover has left.
+    const ForceMovement& fm = r_.movement_.result().at(mover.id);
+    const int left = fm.available - fm.spent;
+    std::vector<std::pair<int, Hex>> out;
+    for (Hex h : neighbours(mover.hex)) {
+        if (!adjacent(h, target.hex) || r_.state_.force_at(h)) continue;
+        const int cost = step_cost(r_.state_.map, r_.ruleset_, mover.hex, h);
+        if (cost >= 0 && cost <= left) out.push_back({cost, h});
+    }
+    std::sort(out.begin(), out.end());  // cheapest, then lowest (q, r)
+    return out;
+}
+
+}  // namespace umpire::rules

@@ -1,0 +1,34 @@
+// inside the contact procedure: the supporter of a displaced force may reinforce it.
+#include "rules/contact_procedure_detail.hpp"
+
+namespace umpire::rules {
+
+bool ContactProcedure::reinforced(const std::string& id, const std::string& operation,
+                                  Hex displacement) {
+    const auto it = supporters_.find(id);
+    if (it == supporters_.end()) return false;
+    const std::string supporter = it->second;
+    const Force& s = force(supporter);
+    const Force& f = force(id);
+    if (!on_map(s) || !adjacent(s.hex, f.hex)) return false;
+    // ▶ Asked of the supporter's player once the losses are known; the losses stand either way.
+    Json context{{"contact", id_},
+                 {"reinforces", id},
+                 {"hex", hex_json(s.hex)},
+                 {"displaced_from", hex_json(f.hex)},
+                 {"displaced_to", hex_json(displacement)}};
+    const bool yes = r_.decider_.ask({decision_id(operation + "-" + id + "-reinforce", supporter),
+                                      s.player, supporter, "reinforce", "",
+                                      Json::array({true, false}), false, context}) == true;
+    if (yes) {
+        std::vector<std::string> seen_by = all_;
+        seen_by.push_back(supporter);
+        r_.log_.add("reinforced",
+                    Json{{"contact", id_}, {"force", supporter}, {"reinforces", id},
+                         {"hex", hex_json(f.hex)}},
+                    audience(seen_by));
+    }
+    return yes;
+}
+
+}  // namespace umpire::rules
