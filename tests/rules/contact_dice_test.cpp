@@ -6,6 +6,7 @@
 #include <array>
 
 #include "json_match.hpp"
+#include "shipped_ruleset.hpp"
 #include "rules/contact_dice.hpp"
 #include "rules/movement_costs.hpp"
 #include "rules/scenario_io.hpp"
@@ -15,17 +16,6 @@ namespace {
 
 using testing::json_mismatch;
 
-const std::string kRulesetDir = std::string(UMPIRE_SOURCE_DIR) + "/rulesets";
-
-const Ruleset& valormr() {
-    static const Ruleset ruleset = [] {
-        Problems problems;
-        auto loaded = load_ruleset_file(kRulesetDir + "/valormr-1.json", problems);
-        if (!loaded) throw std::runtime_error(problems.to_text());
-        return *loaded;
-    }();
-    return ruleset;
-}
 
 ContactCommander commander(std::string force, std::string side) {
     ContactCommander c;

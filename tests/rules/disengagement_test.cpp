@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "json_match.hpp"
+#include "shipped_ruleset.hpp"
 #include "rules/assault_regiment.hpp"
 #include "rules/disengagement.hpp"
 #include "rules/scenario_io.hpp"
@@ -13,17 +14,6 @@ namespace {
 
 using testing::json_mismatch;
 
-const std::string kRulesetDir = std::string(UMPIRE_SOURCE_DIR) + "/rulesets";
-
-const Ruleset& valormr() {
-    static const Ruleset ruleset = [] {
-        Problems problems;
-        auto loaded = load_ruleset_file(kRulesetDir + "/valormr-1.json", problems);
-        if (!loaded) throw std::runtime_error(problems.to_text());
-        return *loaded;
-    }();
-    return ruleset;
-}
 
 DisengagementParty party(std::string force, auto change) {
     DisengagementParty p;

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "json_match.hpp"
+#include "shipped_ruleset.hpp"
 #include "rules/dice_script.hpp"
 #include "rules/orders.hpp"
 #include "rules/period.hpp"
@@ -24,17 +25,6 @@ const fs::path kCasesDir = fs::path(UMPIRE_TEST_DATA_DIR) / "cases";
 Json read_json(const fs::path& file) {
     std::ifstream in(file);
     return Json::parse(in);
-}
-
-const Ruleset& valormr_ruleset() {
-    static const Ruleset ruleset = [] {
-        Problems problems;
-        auto loaded = load_ruleset_file(std::string(UMPIRE_SOURCE_DIR) + "/rulesets/valormr-1.json",
-                                        problems);
-        if (!loaded) throw std::runtime_error(problems.to_text());
-        return *loaded;
-    }();
-    return ruleset;
 }
 
 // The case's scenario: its base file, with the case's members replacing the base's, and each
@@ -81,7 +71,7 @@ TEST_P(RuleCase, Reproduces) {
     ASSERT_TRUE(c.contains("expect_events") || c.contains("expect_state") ||
                 c.contains("expect_pending"))
         << "a case must expect something";
-    const Ruleset& ruleset = valormr_ruleset();
+    const Ruleset& ruleset = valormr();
 
     Problems problems;
     const Json scenario = build_scenario(c);

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "json_match.hpp"
+#include "shipped_ruleset.hpp"
 #include "rules/audience.hpp"
 #include "rules/orders.hpp"
 #include "rules/period.hpp"
@@ -18,17 +19,6 @@ namespace {
 
 using testing::json_mismatch;
 
-const std::string kRulesetDir = std::string(UMPIRE_SOURCE_DIR) + "/rulesets";
-
-const Ruleset& valormr() {
-    static const Ruleset ruleset = [] {
-        Problems problems;
-        auto loaded = load_ruleset_file(kRulesetDir + "/valormr-1.json", problems);
-        if (!loaded) throw std::runtime_error(problems.to_text());
-        return *loaded;
-    }();
-    return ruleset;
-}
 
 struct Placed {
     std::string id;

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "json_match.hpp"
+#include "shipped_ruleset.hpp"
 #include "rules/scenario_io.hpp"
 #include "rules/terrain_cards.hpp"
 
@@ -14,17 +15,6 @@ namespace {
 
 using testing::json_mismatch;
 
-const std::string kRulesetDir = std::string(UMPIRE_SOURCE_DIR) + "/rulesets";
-
-const Ruleset& valormr() {
-    static const Ruleset ruleset = [] {
-        Problems problems;
-        auto loaded = load_ruleset_file(kRulesetDir + "/valormr-1.json", problems);
-        if (!loaded) throw std::runtime_error(problems.to_text());
-        return *loaded;
-    }();
-    return ruleset;
-}
 
 std::string letters(const std::vector<std::string>& sequence) {
     std::string out;
