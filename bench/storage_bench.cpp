@@ -209,7 +209,7 @@ void BM_ResolveAndCommit(benchmark::State& state) {
             }
             campaign.submit_orders(player, mine);
         }
-        benchmark::DoNotOptimize(campaign.resolve_period());
+        benchmark::DoNotOptimize(campaign.resolve_period(/*settle_missing=*/true));
     }
 }
 

@@ -5,8 +5,9 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <set>
 
-#include "cli/commands.hpp"
+#include "cli/storage_cli.hpp"
 #include "rules/calendar.hpp"
 #include "rules/scenario_io.hpp"
 #include "storage/archive.hpp"
@@ -21,28 +22,6 @@ namespace {
 using rules::Json;
 using storage::Campaign;
 using storage::StorageError;
-
-constexpr int kExitStorage = 4;   // the database refused the request or failed
-constexpr int kExitMismatch = 5;  // verify found a period that does not reproduce
-
-// Runs a command body, turning storage errors into a message and an exit code.
-template <typename Body>
-void guarded(Body body) {
-    try {
-        body();
-    } catch (const StorageError& e) {
-        std::cerr << "umpire: " << e.what() << "\n";
-        throw CLI::RuntimeError(e.kind() == storage::ErrorKind::invalid_input ? kExitInvalidInput
-                                                                              : kExitStorage);
-    }
-}
-
-// Existing databases only: a mistyped path must not create an empty one.
-std::unique_ptr<storage::SqliteCampaignStore> open_store(const std::string& path, bool create) {
-    storage::ConnectionOptions options;
-    options.create = create;
-    return std::make_unique<storage::SqliteCampaignStore>(path, options);
-}
 
 Json receipt_json(const Campaign& campaign, const storage::Receipt& r) {
     return {{"type", "receipt"},       {"campaign", campaign.id()},
@@ -190,6 +169,7 @@ void add_campaign_commands(CLI::App& app) {
     struct Resolve {
         std::string db, campaign;
         int periods = 1;
+        bool settle = false;
     };
     auto resolve = std::make_shared<Resolve>();
     cmd = group->add_subcommand("resolve", "Resolve and commit the current period");
@@ -197,12 +177,30 @@ void add_campaign_commands(CLI::App& app) {
     cmd->add_option("CAMPAIGN", resolve->campaign, "campaign id")->required();
     cmd->add_option("--periods", resolve->periods, "periods to resolve (default 1)")
         ->check(CLI::Range(1, 10000));
+    cmd->add_flag("--settle", resolve->settle,
+                  "missing answers take standing instructions or defaults (deadline passed)");
     cmd->callback([resolve] {
         guarded([&] {
             auto store = open_store(resolve->db, false);
             auto campaign = Campaign::open(*store, resolve->campaign);
             for (int i = 0; i < resolve->periods; ++i) {
-                const auto period = campaign.resolve_period();
+                const auto period = campaign.resolve_period(resolve->settle);
+                if (!period.complete) {
+                    // Not an error: the period goes on once the answers are in.
+                    std::set<std::string> players;
+                    for (const auto& d : period.pending) {
+                        std::cout << decision_request_json(d).dump() << "\n";
+                        players.insert(d.player);
+                    }
+                    std::string names;
+                    for (const auto& p : players) names += (names.empty() ? "" : ", ") + p;
+                    std::cerr << "umpire: period " << period.index << " of " << campaign.id()
+                              << " waits for " << period.pending.size()
+                              << " answer(s) from " << names
+                              << " (umpire campaign answer); resolve again when they are in, "
+                                 "or with --settle to take standing instructions and defaults\n";
+                    break;
+                }
                 for (const auto& event : period.events) std::cout << event.dump() << "\n";
                 std::cout << Json{{"type", "seed_revealed"},
                                   {"period_index", period.index},
@@ -241,6 +239,8 @@ void add_campaign_commands(CLI::App& app) {
                       << "); new seed sha256 " << campaign.seed_hash() << "\n";
         });
     });
+
+    add_decision_commands(*group);
 
     auto status = std::make_shared<std::pair<std::string, std::string>>();
     cmd = group->add_subcommand("status", "Show a campaign's current period, orders and history");

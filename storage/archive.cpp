@@ -28,6 +28,8 @@ Json period_json(const PeriodRecord& p) {
             {"draws", p.draws},
             {"rolled_back_by", p.rolled_back_by ? Json(*p.rolled_back_by) : Json()},
             {"orders", parsed(p.orders)},
+            {"answers", parsed(p.answers)},
+            {"settled", p.settled},
             {"state_before", parsed(p.state_before)},
             {"state_after", parsed(p.state_after)},
             {"events", events}};
@@ -48,6 +50,15 @@ std::optional<std::string> json_text(const ObjectReader& in, std::string_view ke
     }
     return value->dump();
 }
+
+// An optional string member (absent or null: empty), as archives of schema 2 lack them.
+std::string optional_text(const ObjectReader& in, std::string_view key) {
+    if (const Json* value = in.member(key, false); !value || value->is_null()) return "";
+    return in.string(key).value_or("");
+}
+
+// A text column that may be NULL in the database: empty text is written as JSON null.
+Json nullable(const std::string& text) { return text.empty() ? Json() : Json(text); }
 
 int int_of(const ObjectReader& in, std::string_view key, long long min = 0,
            long long max = 1'000'000'000) {
@@ -72,8 +83,8 @@ PeriodRecord read_period(const Json& value, const std::string& path, const std::
     PeriodRecord p;
     if (!in.is_object()) return p;
     in.reject_unknown({"index", "attempt", "day", "period", "opened_at", "committed_at",
-                       "seed_hash", "seed", "draws", "rolled_back_by", "orders", "state_before",
-                       "state_after", "events"});
+                       "seed_hash", "seed", "draws", "rolled_back_by", "orders", "answers",
+                       "settled", "state_before", "state_after", "events"});
     p.campaign_id = campaign;
     p.index = int_of(in, "index");
     p.attempt = int_of(in, "attempt");
@@ -87,6 +98,9 @@ PeriodRecord read_period(const Json& value, const std::string& path, const std::
     if (const Json* by = in.member("rolled_back_by"); by && !by->is_null())
         p.rolled_back_by = int_of(in, "rolled_back_by", 1);
     p.orders = json_text(in, "orders", Json::value_t::object).value_or("");
+    // Absent in archives of periods resolved before decisions were stored: none, all settled.
+    if (in.has("answers")) p.answers = json_text(in, "answers", Json::value_t::object).value_or("");
+    if (in.has("settled")) p.settled = in.boolean("settled").value_or(true);
     p.state_before = json_text(in, "state_before", Json::value_t::object).value_or("");
     p.state_after = json_text(in, "state_after", Json::value_t::object).value_or("");
     each_item(in, "events", [&](const Json& item, const std::string& item_path) {
@@ -127,12 +141,17 @@ Json archive_to_json(const CampaignArchive& a) {
     for (const auto& d : a.decisions)
         decisions.push_back({{"no", d.no},
                              {"period_index", d.period_index},
+                             {"id", nullable(d.decision_id)},
                              {"player", d.player},
+                             {"force", nullable(d.force)},
+                             {"kind", nullable(d.kind)},
                              {"state", d.state},
                              {"request", parsed(d.request)},
                              {"answer", d.answer ? parsed(*d.answer) : Json()},
                              {"requested_at", d.requested_at},
-                             {"answered_at", d.answered_at ? Json(*d.answered_at) : Json()}});
+                             {"answered_at", d.answered_at ? Json(*d.answered_at) : Json()},
+                             {"rolled_back_by",
+                              d.rolled_back_by ? Json(*d.rolled_back_by) : Json()}});
     Json actions = Json::array();
     for (const auto& g : a.gm_actions)
         actions.push_back({{"no", g.no},
@@ -245,14 +264,19 @@ std::optional<CampaignArchive> archive_from_json(const Json& document, Problems&
     each_item(root, "decisions", [&](const Json& item, const std::string& path) {
         ObjectReader in(item, path, problems);
         if (!in.is_object()) return;
-        in.reject_unknown({"no", "period_index", "player", "state", "request", "answer",
-                           "requested_at", "answered_at"});
+        in.reject_unknown({"no", "period_index", "id", "player", "force", "kind", "state",
+                           "request", "answer", "requested_at", "answered_at", "rolled_back_by"});
         DecisionRecord d;
         d.campaign_id = c.id;
         d.no = int_of(in, "no", 1);
         d.period_index = int_of(in, "period_index");
+        d.decision_id = optional_text(in, "id");
         d.player = text_of(in, "player");
-        d.state = in.choice("state", {"pending", "answered"}).value_or("pending");
+        d.force = optional_text(in, "force");
+        d.kind = optional_text(in, "kind");
+        d.state = in.choice("state", {"pending", "answered", "settled"}).value_or("pending");
+        if (const Json* by = in.member("rolled_back_by", false); by && !by->is_null())
+            d.rolled_back_by = int_of(in, "rolled_back_by", 1);
         if (const Json* request = in.member("request")) d.request = request->dump();
         if (const Json* answer = in.member("answer"); answer && !answer->is_null())
             d.answer = answer->dump();

@@ -39,10 +39,18 @@ void check_keys(const CampaignArchive& a, rules::Problems& problems) {
         if (!receipts.insert(a.receipts[i].receipt).second)
             problems.add("$.receipts[" + std::to_string(i) + "]", "a second copy of this receipt");
     std::set<int> decisions;
-    for (std::size_t i = 0; i < a.decisions.size(); ++i)
-        if (!decisions.insert(a.decisions[i].no).second)
-            problems.add("$.decisions[" + std::to_string(i) + "].no",
-                         "a second decision with this number");
+    std::set<std::pair<int, std::string>> live;
+    for (std::size_t i = 0; i < a.decisions.size(); ++i) {
+        const auto& d = a.decisions[i];
+        const std::string path = "$.decisions[" + std::to_string(i) + "]";
+        if (!decisions.insert(d.no).second)
+            problems.add(path + ".no", "a second decision with this number");
+        if (d.rolled_back_by && !actions.count(*d.rolled_back_by))
+            problems.add(path + ".rolled_back_by", "no GM action with this number");
+        if (!d.decision_id.empty() && !d.rolled_back_by &&
+            !live.insert({d.period_index, d.decision_id}).second)
+            problems.add(path + ".id", "a second live request with this id in its period");
+    }
 }
 
 }  // namespace

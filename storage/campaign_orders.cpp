@@ -1,5 +1,5 @@
-// Orders and decisions of a campaign's open period: checked, committed as they arrive, and
-// acknowledged with a receipt only once on disk.
+// Orders of a campaign's open period: checked, committed as they arrive, and acknowledged with
+// a receipt only once on disk.
 #include <set>
 
 #include "storage/campaign_service.hpp"
@@ -73,29 +73,6 @@ Receipt Campaign::confirm_orders(const std::string& player) {
 
 std::vector<OrderRecord> Campaign::current_orders() {
     return store_->orders(record_.id, open_.index);
-}
-
-int Campaign::request_decision(const std::string& player, const rules::Json& request) {
-    check_player(player);
-    DecisionRecord decision;
-    decision.campaign_id = record_.id;
-    decision.period_index = open_.index;
-    decision.player = player;
-    decision.request = request.dump();
-    decision.requested_at = clock_();
-    return store_->add_decision(decision);
-}
-
-void Campaign::answer_decision(int no, const std::string& player, const rules::Json& answer) {
-    check_player(player);
-    store_->answer_decision(record_.id, no, player, answer.dump(), clock_());
-}
-
-std::vector<DecisionRecord> Campaign::pending_decisions() {
-    std::vector<DecisionRecord> out;
-    for (auto& decision : store_->decisions(record_.id))
-        if (decision.state == "pending") out.push_back(std::move(decision));
-    return out;
 }
 
 }  // namespace umpire::storage

@@ -3,8 +3,10 @@
 #include "storage/campaign_service.hpp"
 
 #include <filesystem>
+#include <set>
 
 #include "rules/scenario_io.hpp"
+#include "storage/decision_codec.hpp"
 #include "storage/engine_call.hpp"
 #include "storage/period_codec.hpp"
 #include "storage/seeds.hpp"
@@ -132,7 +134,7 @@ Campaign Campaign::open(CampaignStore& store, const std::string& id, Clock clock
     return campaign;
 }
 
-ResolvedPeriod Campaign::resolve_period() {
+ResolvedPeriod Campaign::resolve_period(bool settle_missing) {
     // The order set: submitted and confirmed orders, players in id order.
     rules::PeriodOrders orders{state_.calendar.day, state_.calendar.period, {}};
     std::vector<std::string> receipts;
@@ -146,8 +148,15 @@ ResolvedPeriod Campaign::resolve_period() {
         const auto parsed = parse_period_orders(entry.dump(), "the orders of " + set.player);
         orders.orders.insert(orders.orders.end(), parsed.orders.begin(), parsed.orders.end());
     }
+    // Every answer given so far: resolution is resumable by replaying from the period's start.
+    const Answers answers = answers_of(decisions_of(store_->decisions(record_.id), open_.index));
 
-    EngineOutcome outcome = run_engine(state_, ruleset_, orders, dice_seed(open_.sealed_seed));
+    EngineOutcome outcome = run_engine(state_, ruleset_, orders, dice_seed(open_.sealed_seed),
+                                       answers, settle_missing);
+    if (!outcome.complete)
+        return commit_waiting({record_.id, open_.index, open_.seed_hash, std::move(receipts),
+                               answers_text(answers), {}},
+                              outcome.pending);
 
     PeriodRecord period;
     period.campaign_id = record_.id;
@@ -157,6 +166,8 @@ ResolvedPeriod Campaign::resolve_period() {
     period.state_before = snapshot_text(state_);
     period.state_after = snapshot_text(outcome.state);
     period.orders = period_orders_text(orders);
+    period.answers = answers_text(answers);
+    period.settled = settle_missing;
     period.events = event_records(outcome.events);
     period.seed_hash = open_.seed_hash;
     period.seed = open_.sealed_seed;
@@ -172,8 +183,34 @@ ResolvedPeriod Campaign::resolve_period() {
 
     state_ = std::move(next_state);
     open_ = next;
-    return {period.index, attempt, std::move(outcome.events), period.seed_hash, period.seed,
-            outcome.draws};
+    ResolvedPeriod resolved;
+    resolved.complete = true;
+    resolved.index = period.index;
+    resolved.attempt = attempt;
+    resolved.events = std::move(outcome.events);
+    resolved.seed_hash = period.seed_hash;
+    resolved.seed = period.seed;
+    resolved.draws = outcome.draws;
+    return resolved;
+}
+
+ResolvedPeriod Campaign::commit_waiting(const RequestCommit& inputs,
+                                        const std::vector<rules::DecisionRequest>& pending) {
+    RequestCommit commit = inputs;
+    const std::string now = clock_();
+    std::set<std::string> ids;
+    for (const auto& request : pending) {
+        commit.requests.push_back(decision_record(record_.id, open_.index, request, now));
+        ids.insert(request.id);
+    }
+    store_->commit_requests(commit);
+    // Report them as stored: a request asked by an earlier run keeps its number and time.
+    ResolvedPeriod waiting;
+    waiting.index = open_.index;
+    waiting.seed_hash = open_.seed_hash;
+    for (auto& d : decisions_of(store_->decisions(record_.id), open_.index))
+        if (ids.count(d.decision_id)) waiting.pending.push_back(std::move(d));
+    return waiting;
 }
 
 int Campaign::roll_back(int to_index, const std::string& reason) {

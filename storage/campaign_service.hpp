@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/decisions.hpp"
 #include "rules/orders.hpp"
 #include "rules/ruleset.hpp"
 #include "rules/world.hpp"
@@ -32,7 +33,12 @@ struct Receipt {
     std::size_t orders = 0;
 };
 
+// What resolve_period did: the period completed and is committed, or it waits for answers.
 struct ResolvedPeriod {
+    bool complete = false;
+    // When not complete: the requests of the window the period waits at, as stored (pending).
+    // Nothing else is filled in but index and seed_hash: the seed stays sealed.
+    std::vector<DecisionRecord> pending;
     int index = 0;
     int attempt = 0;
     std::vector<rules::Json> events;
@@ -75,22 +81,31 @@ public:
     std::vector<OrderRecord> current_orders();
 
     // Resolves the open period with its submitted and confirmed orders (drafts are not used; a
-    // force without orders holds) and its sealed seed, commits the result and reveals the seed in
-    // one transaction, and opens the next period.
-    ResolvedPeriod resolve_period();
+    // force without orders holds), its sealed seed and every answer given so far, replaying it
+    // from its start. If it reaches a window still waiting for answers and `settle_missing` is
+    // false, the window's requests are committed (orders close) and returned, not complete.
+    // Otherwise (`settle_missing`: the deadline passed, or the GM forces the period, and
+    // missing answers take standing instructions or defaults) the result is committed with its
+    // answers, the seed revealed, in one transaction, and the next period opens.
+    ResolvedPeriod resolve_period(bool settle_missing);
 
     // GM: back to the start of an earlier period. The periods from there on stay stored as
     // history marked rolled back; the period reopens with a fresh seed. Returns the action no.
     int roll_back(int to_index, const std::string& reason);
 
-    // Decisions of the contact procedure: opaque JSON requests and answers for the open period.
-    int request_decision(const std::string& player, const rules::Json& request);
-    void answer_decision(int no, const std::string& player, const rules::Json& answer);
-    std::vector<DecisionRecord> pending_decisions();
+    // Answers a pending request of the open period, committed at once. Only the request's own
+    // player may answer, once, with an answer rules::answer_allowed accepts; anything else is a
+    // StorageError (invalid_input, or conflict for an answered request) and changes nothing.
+    void answer_decision(const std::string& player, const std::string& decision_id,
+                         const rules::Json& answer);
+    // The requests of the open period still waiting for an answer (of one player, if given).
+    std::vector<DecisionRecord> pending_decisions(const std::string& player = "");
 
 private:
     Campaign(CampaignStore& store, Clock clock) : store_(&store), clock_(std::move(clock)) {}
     OpenPeriodRecord new_open_period(int index, const rules::CampaignState& state);
+    ResolvedPeriod commit_waiting(const RequestCommit& commit,
+                                  const std::vector<rules::DecisionRequest>& pending);
     void check_player(const std::string& player) const;
 
     CampaignStore* store_;

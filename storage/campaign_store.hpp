@@ -34,25 +34,32 @@ public:
     // The state after the last period that is not rolled back; nullopt before the first.
     virtual std::optional<std::string> latest_state(const std::string& campaign) = 0;
     // One transaction: the resolved period with its events and revealed seed replaces the open
-    // period, and `next` opens. Refused unless `resolved` is the campaign's open period and
-    // resolved.order_receipts are exactly the receipts of its submitted and confirmed orders.
+    // period, and `next` opens; the period's requests still pending become settled. Refused
+    // unless `resolved` is the campaign's open period, resolved.order_receipts are exactly the
+    // receipts of its submitted and confirmed orders and resolved.answers exactly its answers.
     // Returns the attempt number the period was stored under (0, or more after rollbacks).
     virtual int commit_period(const PeriodRecord& resolved, const OpenPeriodRecord& next) = 0;
+    // One transaction: the requests of a resolution that waits for answers (the same checks as
+    // commit_period). From then on the period's orders are closed.
+    virtual void commit_requests(const RequestCommit& commit) = 0;
     // One transaction: records the GM action (its number is assigned and returned), marks every
-    // live period from `to_index` on as rolled back by it, and reopens `reopened`.
+    // live period and decision from `to_index` on as rolled back by it, and reopens `reopened`.
     virtual int roll_back(const GmActionRecord& action, int to_index,
                           const OpenPeriodRecord& reopened) = 0;
 
     // Orders of the open period: written (and the receipt logged) as they arrive. Refused when
-    // the period is not open or the player's orders are already confirmed.
+    // the period is not open, its resolution waits for decisions, or the player's orders are
+    // already confirmed.
     virtual void put_orders(const OrderRecord& orders) = 0;
     virtual std::vector<OrderRecord> orders(const std::string& campaign, int period_index) = 0;
     virtual std::vector<ReceiptRecord> receipts(const std::string& campaign) = 0;
 
-    // Decisions: the number is assigned and returned; answers commit as they arrive.
-    virtual int add_decision(const DecisionRecord& decision) = 0;
-    virtual void answer_decision(const std::string& campaign, int no, const std::string& player,
+    // Answers commit as they arrive: refused unless `decision_id` is a live pending request of
+    // `player` in the open period `period_index`.
+    virtual void answer_decision(const std::string& campaign, int period_index,
+                                 const std::string& decision_id, const std::string& player,
                                  const std::string& answer, const std::string& at) = 0;
+    // Every decision of the campaign, rolled back ones too, by number.
     virtual std::vector<DecisionRecord> decisions(const std::string& campaign) = 0;
 
     virtual std::vector<GmActionRecord> gm_actions(const std::string& campaign) = 0;

@@ -6,10 +6,17 @@
 namespace umpire::storage {
 
 EngineOutcome run_engine(const rules::CampaignState& before, const rules::Ruleset& ruleset,
-                         const rules::PeriodOrders& orders, std::uint64_t dice_seed) {
-    EngineOutcome outcome{before, {}, 0};
+                         const rules::PeriodOrders& orders, std::uint64_t dice_seed,
+                         const std::map<std::string, rules::Json>& answers,
+                         bool settle_missing) {
     rules::SeededDice dice(dice_seed);
-    outcome.events = rules::resolve_period(outcome.state, ruleset, orders, dice);
+    const rules::PeriodInputs inputs{orders, answers, settle_missing};
+    rules::PeriodOutcome period = rules::resolve_period(before, ruleset, inputs, dice);
+    EngineOutcome outcome;
+    outcome.complete = period.complete;
+    outcome.pending = std::move(period.pending);
+    outcome.state = period.complete ? std::move(period.state) : before;
+    outcome.events = std::move(period.events);
     outcome.draws = dice.draws();
     return outcome;
 }

@@ -35,6 +35,7 @@ const std::vector<Migration>& migrations() {
     static const std::vector<Migration> steps{
         {1, "every table", kSchemaV1},
         {2, "receipts log, events by type", kSchemaV2},
+        {3, "engine decisions, answers of periods", kSchemaV3},
     };
     return steps;
 }

@@ -56,6 +56,8 @@ struct PeriodRecord {
     std::string state_before;
     std::string state_after;
     std::string orders;  // {"day", "period", "orders": [...]}: what the engine was given
+    std::string answers = "{}";  // {"<decision id>": answer}: the players' answers it was given
+    bool settled = true;         // whether missing answers took standing instructions/defaults
     std::vector<EventRecord> events;
     std::string seed_hash;
     std::string seed;
@@ -100,16 +102,35 @@ struct ReceiptRecord {
     std::string issued_at;
 };
 
+// A decision request of the engine (rules/decisions.hpp) and its answer. Ids are unique among
+// the live (not rolled back) requests of a period.
 struct DecisionRecord {
     std::string campaign_id;
     int no = 0;  // per campaign, from 1
     int period_index = 0;
+    std::string decision_id;            // the engine's id; empty for notes of schema 1 and 2
     std::string player;
-    std::string request;                // JSON, opaque to storage
-    std::optional<std::string> answer;  // JSON, opaque to storage
-    std::string state = "pending";      // pending, answered
+    std::string force;
+    std::string kind;
+    std::string request;                // JSON: the engine's request
+    std::optional<std::string> answer;  // JSON: the player's answer
+    // pending; answered; settled: the period completed without an answer, which then took the
+    // standing instruction or default (the period's `decision` event says which).
+    std::string state = "pending";
     std::string requested_at;
     std::optional<std::string> answered_at;
+    std::optional<int> rolled_back_by;  // the GM action that rolled its period back
+};
+
+// What a resolution that stopped at a window commits: the requests it asks, refused unless the
+// open period, its orders and its answers are still those the engine was given.
+struct RequestCommit {
+    std::string campaign_id;
+    int period_index = 0;
+    std::string seed_hash;
+    std::vector<std::string> order_receipts;
+    std::string answers = "{}";
+    std::vector<DecisionRecord> requests;  // those already stored are left as they are
 };
 
 struct GmActionRecord {

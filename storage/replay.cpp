@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "storage/decision_checks.hpp"
+#include "storage/decision_codec.hpp"
 #include "storage/engine_call.hpp"
 #include "storage/period_codec.hpp"
 #include "storage/receipt.hpp"
@@ -75,6 +77,7 @@ void check_chain(const CampaignArchive& a, std::vector<std::string>& out) {
         if (receipt_of(r) != r.receipt)
             out.push_back("receipt " + r.receipt.substr(0, 12) + " of " + r.player +
                           " does not match its stored orders");
+    check_decisions(a, out);
 }
 
 }  // namespace
@@ -90,7 +93,16 @@ std::vector<std::string> replay_period(const PeriodRecord& period,
             rules::to_string(before.calendar.period) != period.kind)
             out.push_back(name + ": state-before is not at day " + std::to_string(period.day) +
                           " " + period.kind);
-        const auto outcome = run_engine(before, ruleset, orders, dice_seed(period.seed));
+        // The same answers and the same settle flag as when it was resolved.
+        const auto answers = parse_answers(period.answers, name + " answers");
+        const auto outcome =
+            run_engine(before, ruleset, orders, dice_seed(period.seed), answers, period.settled);
+        if (!outcome.complete) {
+            std::string ids;
+            for (const auto& r : outcome.pending) ids += (ids.empty() ? "" : ", ") + r.id;
+            out.push_back(name + ": the replay stops, waiting for answers to " + ids);
+            return out;
+        }
         const auto replayed = event_records(outcome.events);
         if (replayed.size() != period.events.size())
             out.push_back(name + ": " + std::to_string(period.events.size()) +
@@ -138,6 +150,7 @@ VerifyReport verify_campaign(CampaignStore& store, const std::string& campaign) 
                            store.location() + ": no campaign \"" + campaign + "\"");
     spine.campaign = std::move(*record);
     spine.open_period = store.open_period(campaign);
+    spine.decisions = store.decisions(campaign);
     spine.orders.clear();
     for (const auto& r : store.receipts(campaign)) spine.receipts.push_back(r);
     VerifyReport report;

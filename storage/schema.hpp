@@ -8,5 +8,8 @@ extern const char* const kSchemaV1;
 // Version 2: the receipts log (every receipt ever issued, backfilled from orders) and an index
 // of events by type.
 extern const char* const kSchemaV2;
+// Version 3: decisions as the engine asks them (id, force, kind, 'settled', rolled_back_by) and
+// each period's answers and settle flag.
+extern const char* const kSchemaV3;
 
 }  // namespace umpire::storage

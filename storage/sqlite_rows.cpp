@@ -52,11 +52,12 @@ std::optional<OpenPeriodRecord> select_open_period(Connection& db, const std::st
 void insert_period(Connection& db, const PeriodRecord& r) {
     db.prepare(
           "INSERT INTO periods (campaign_id, period_index, attempt, day, kind, state_before, "
-          "state_after, orders, event_count, seed_hash, seed, draws, opened_at, committed_at, "
-          "rolled_back_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+          "state_after, orders, answers, settled, event_count, seed_hash, seed, draws, "
+          "opened_at, committed_at, rolled_back_by) "
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind_all(r.campaign_id, r.index, r.attempt, r.day, r.kind, r.state_before, r.state_after,
-                  r.orders, static_cast<int>(r.events.size()), r.seed_hash, r.seed, r.draws,
-                  r.opened_at, r.committed_at, r.rolled_back_by)
+                  r.orders, r.answers, r.settled ? 1 : 0, static_cast<int>(r.events.size()),
+                  r.seed_hash, r.seed, r.draws, r.opened_at, r.committed_at, r.rolled_back_by)
         .run();
     auto insert = db.prepare(
         "INSERT INTO events (campaign_id, period_index, attempt, seq, type, audience, body) "
@@ -83,7 +84,7 @@ std::optional<PeriodRecord> select_period(Connection& db, const std::string& cam
                                           PeriodKey key) {
     auto s = db.prepare(
         "SELECT day, kind, state_before, state_after, orders, event_count, seed_hash, seed, "
-        "draws, opened_at, committed_at, rolled_back_by FROM periods "
+        "draws, opened_at, committed_at, rolled_back_by, answers, settled FROM periods "
         "WHERE campaign_id = ? AND period_index = ? AND attempt = ?");
     s.bind_all(campaign, key.index, key.attempt);
     if (!s.step()) return std::nullopt;
@@ -103,6 +104,8 @@ std::optional<PeriodRecord> select_period(Connection& db, const std::string& cam
     r.opened_at = s.text(9);
     r.committed_at = s.text(10);
     r.rolled_back_by = s.optional_int(11);
+    r.answers = s.text(12);
+    r.settled = s.integer(13) != 0;
 
     auto e = db.prepare(
         "SELECT seq, type, audience, body FROM events "
@@ -165,25 +168,49 @@ std::vector<ReceiptRecord> select_receipts(Connection& db, const std::string& ca
     return out;
 }
 
+namespace {
+
+std::optional<std::string> null_if_empty(const std::string& text) {
+    return text.empty() ? std::nullopt : std::optional<std::string>(text);
+}
+
+}  // namespace
+
 void insert_decision(Connection& db, const DecisionRecord& r) {
     db.prepare(
-          "INSERT INTO decisions (campaign_id, decision_no, period_index, player_id, request, "
-          "answer, state, requested_at, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        .bind_all(r.campaign_id, r.no, r.period_index, r.player, r.request, r.answer, r.state,
-                  r.requested_at, r.answered_at)
+          "INSERT INTO decisions (campaign_id, decision_no, period_index, decision_id, player_id, "
+          "force_id, kind, request, answer, state, requested_at, answered_at, rolled_back_by) "
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        .bind_all(r.campaign_id, r.no, r.period_index, null_if_empty(r.decision_id), r.player,
+                  null_if_empty(r.force), null_if_empty(r.kind), r.request, r.answer, r.state,
+                  r.requested_at, r.answered_at, r.rolled_back_by)
         .run();
 }
 
 std::vector<DecisionRecord> select_decisions(Connection& db, const std::string& campaign) {
     auto s = db.prepare(
-        "SELECT decision_no, period_index, player_id, request, answer, state, requested_at, "
-        "answered_at FROM decisions WHERE campaign_id = ? ORDER BY decision_no");
+        "SELECT decision_no, period_index, decision_id, player_id, force_id, kind, request, "
+        "answer, state, requested_at, answered_at, rolled_back_by FROM decisions "
+        "WHERE campaign_id = ? ORDER BY decision_no");
     s.bind(1, campaign);
     std::vector<DecisionRecord> out;
-    while (s.step())
-        out.push_back({campaign, static_cast<int>(s.integer(0)), static_cast<int>(s.integer(1)),
-                       s.text(2), s.text(3), s.optional_text(4), s.text(5), s.text(6),
-                       s.optional_text(7)});
+    while (s.step()) {
+        DecisionRecord d;
+        d.campaign_id = campaign;
+        d.no = static_cast<int>(s.integer(0));
+        d.period_index = static_cast<int>(s.integer(1));
+        d.decision_id = s.optional_text(2).value_or("");
+        d.player = s.text(3);
+        d.force = s.optional_text(4).value_or("");
+        d.kind = s.optional_text(5).value_or("");
+        d.request = s.text(6);
+        d.answer = s.optional_text(7);
+        d.state = s.text(8);
+        d.requested_at = s.text(9);
+        d.answered_at = s.optional_text(10);
+        d.rolled_back_by = s.optional_int(11);
+        out.push_back(std::move(d));
+    }
     return out;
 }
 

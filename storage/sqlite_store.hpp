@@ -36,8 +36,9 @@ public:
     std::vector<OrderRecord> orders(const std::string& campaign, int period_index) override;
     std::vector<ReceiptRecord> receipts(const std::string& campaign) override;
 
-    int add_decision(const DecisionRecord& decision) override;
-    void answer_decision(const std::string& campaign, int no, const std::string& player,
+    void commit_requests(const RequestCommit& commit) override;
+    void answer_decision(const std::string& campaign, int period_index,
+                         const std::string& decision_id, const std::string& player,
                          const std::string& answer, const std::string& at) override;
     std::vector<DecisionRecord> decisions(const std::string& campaign) override;
 

@@ -1,6 +1,8 @@
-// Periods in the SQLite store: the open period, committing a resolution, rollback.
+// Periods in the SQLite store: the open period, committing a resolution (or the requests of one
+// that waits for answers), rollback.
 #include <algorithm>
 
+#include "storage/decision_codec.hpp"
 #include "storage/sqlite_rows.hpp"
 #include "storage/sqlite_store.hpp"
 
@@ -15,6 +17,38 @@ OpenPeriodRecord require_open(Connection& db, const std::string& campaign) {
         throw StorageError(ErrorKind::conflict,
                            db.path() + ": campaign \"" + campaign + "\" has no open period");
     return *open;
+}
+
+// The engine ran on the open period as it was read: refused if another process resolved it,
+// or orders or answers arrived meanwhile (they would hold a receipt or an acknowledgement but
+// not have been used).
+void require_same_inputs(Connection& db, const std::string& campaign, int index,
+                         const std::string& seed_hash, std::vector<std::string> receipts,
+                         const std::string& answers) {
+    const auto open = require_open(db, campaign);
+    if (open.index != index || open.seed_hash != seed_hash)
+        throw StorageError(ErrorKind::conflict,
+                           db.path() + ": period " + std::to_string(index) + " of \"" + campaign +
+                               "\" is not the open period (open: " + std::to_string(open.index) +
+                               "); was it resolved elsewhere?");
+    auto used = db.prepare(
+        "SELECT receipt FROM orders WHERE campaign_id = ? AND period_index = ? "
+        "AND state != 'draft' ORDER BY receipt");
+    used.bind_all(campaign, index);
+    std::vector<std::string> current;
+    while (used.step()) current.push_back(used.text(0));
+    std::sort(receipts.begin(), receipts.end());
+    if (current != receipts)
+        throw StorageError(ErrorKind::conflict,
+                           db.path() + ": the orders of period " + std::to_string(index) +
+                               " of \"" + campaign +
+                               "\" changed while it was resolving; resolve it again");
+    const auto live = decisions_of(rows::select_decisions(db, campaign), index);
+    if (answers_text(answers_of(live)) != answers)
+        throw StorageError(ErrorKind::conflict,
+                           db.path() + ": answers to decisions of period " +
+                               std::to_string(index) + " of \"" + campaign +
+                               "\" arrived while it was resolving; resolve it again");
 }
 
 }  // namespace
@@ -63,29 +97,10 @@ int SqliteCampaignStore::commit_period(const PeriodRecord& resolved,
                                        const OpenPeriodRecord& next) {
     Connection& db = *connection_;
     Transaction transaction(db);
-    const auto open = require_open(db, resolved.campaign_id);
-    // A second writer (another process, a stale in-memory campaign) must not commit twice.
-    if (open.index != resolved.index || open.seed_hash != resolved.seed_hash)
-        throw StorageError(ErrorKind::conflict,
-                           db.path() + ": period " + std::to_string(resolved.index) + " of \"" +
-                               resolved.campaign_id + "\" is not the open period (open: " +
-                               std::to_string(open.index) + "); was it resolved elsewhere?");
+    require_same_inputs(db, resolved.campaign_id, resolved.index, resolved.seed_hash,
+                        resolved.order_receipts, resolved.answers);
     if (next.index != resolved.index + 1 || next.campaign_id != resolved.campaign_id)
         throw StorageError(ErrorKind::internal, "the next open period must follow the resolved one");
-    // Orders that arrived while the engine ran would hold a receipt but not have been used.
-    auto used = db.prepare(
-        "SELECT receipt FROM orders WHERE campaign_id = ? AND period_index = ? "
-        "AND state != 'draft' ORDER BY receipt");
-    used.bind_all(resolved.campaign_id, resolved.index);
-    std::vector<std::string> current;
-    while (used.step()) current.push_back(used.text(0));
-    std::vector<std::string> given = resolved.order_receipts;
-    std::sort(given.begin(), given.end());
-    if (current != given)
-        throw StorageError(ErrorKind::conflict,
-                           db.path() + ": the orders of period " + std::to_string(resolved.index) +
-                               " of \"" + resolved.campaign_id +
-                               "\" changed while it was resolving; resolve it again");
     auto attempt = db.prepare(
         "SELECT coalesce(max(attempt) + 1, 0) FROM periods "
         "WHERE campaign_id = ? AND period_index = ?");
@@ -95,10 +110,44 @@ int SqliteCampaignStore::commit_period(const PeriodRecord& resolved,
     row.attempt = static_cast<int>(attempt.integer(0));
     row.rolled_back_by.reset();
     rows::insert_period(db, row);
+    // Requests the period completed without an answer took instructions or defaults.
+    db.prepare(
+          "UPDATE decisions SET state = 'settled' WHERE campaign_id = ? AND period_index = ? "
+          "AND rolled_back_by IS NULL AND state = 'pending'")
+        .bind_all(row.campaign_id, row.index)
+        .run();
     db.prepare("DELETE FROM open_periods WHERE campaign_id = ?").bind(1, row.campaign_id).run();
     rows::insert_open_period(db, next);
     transaction.commit();
     return row.attempt;
+}
+
+void SqliteCampaignStore::commit_requests(const RequestCommit& commit) {
+    Connection& db = *connection_;
+    Transaction transaction(db);
+    require_same_inputs(db, commit.campaign_id, commit.period_index, commit.seed_hash,
+                        commit.order_receipts, commit.answers);
+    const auto stored = rows::select_decisions(db, commit.campaign_id);
+    int next_no = stored.empty() ? 1 : stored.back().no + 1;
+    const auto live = decisions_of(stored, commit.period_index);
+    for (const auto& request : commit.requests) {
+        // A replay asks the requests of a window again: each is stored once.
+        const bool known = std::any_of(live.begin(), live.end(), [&](const DecisionRecord& d) {
+            return d.decision_id == request.decision_id;
+        });
+        if (known) continue;
+        if (request.decision_id.empty() || request.period_index != commit.period_index)
+            throw StorageError(ErrorKind::internal, "a request needs an id and the open period");
+        DecisionRecord row = request;
+        row.campaign_id = commit.campaign_id;
+        row.no = next_no++;
+        row.state = "pending";
+        row.answer.reset();
+        row.answered_at.reset();
+        row.rolled_back_by.reset();
+        rows::insert_decision(db, row);
+    }
+    transaction.commit();
 }
 
 int SqliteCampaignStore::roll_back(const GmActionRecord& action, int to_index,
@@ -123,6 +172,12 @@ int SqliteCampaignStore::roll_back(const GmActionRecord& action, int to_index,
     rows::insert_gm_action(db, row);
     db.prepare(
           "UPDATE periods SET rolled_back_by = ? WHERE campaign_id = ? AND period_index >= ? "
+          "AND rolled_back_by IS NULL")
+        .bind_all(row.no, row.campaign_id, to_index)
+        .run();
+    // Their decisions are history too: the reopened period asks afresh (docs/storage.md).
+    db.prepare(
+          "UPDATE decisions SET rolled_back_by = ? WHERE campaign_id = ? AND period_index >= ? "
           "AND rolled_back_by IS NULL")
         .bind_all(row.no, row.campaign_id, to_index)
         .run();

@@ -4,7 +4,7 @@ source "$(dirname "$0")/lib.bash"
 
 expect_exit 0 "$UMPIRE" campaign create "$WORK/a.db" --scenario "$DEMO" --id raid --time-zone Europe/Oslo
 expect_exit 0 "$UMPIRE" campaign orders "$WORK/a.db" raid --player anna --orders "$DEMO_ORDERS"
-expect_exit 0 "$UMPIRE" campaign resolve "$WORK/a.db" raid --periods 2
+expect_exit 0 "$UMPIRE" campaign resolve "$WORK/a.db" raid --periods 2 --settle
 expect_exit 0 "$UMPIRE" export "$WORK/a.db" raid --out "$WORK/one.json"
 expect_exit 0 "$UMPIRE" import "$WORK/b.db" "$WORK/one.json"
 expect_in "$WORK/out" "imported raid"

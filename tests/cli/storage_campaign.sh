@@ -36,7 +36,7 @@ states = {o["player"]: o["state"] for o in status["orders"]}
 assert states["anna"] == "submitted" and states["bertram"] == "confirmed" and states["erik"] == "none", states
 PY
 
-expect_exit 0 "$UMPIRE" campaign resolve "$DB" valormr-demo --periods 2
+expect_exit 0 "$UMPIRE" campaign resolve "$DB" valormr-demo --periods 2 --settle
 python3 - "$WORK/out" "$WORK/status0.json" <<'PY'
 import hashlib, json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
@@ -56,7 +56,7 @@ expect_exit 0 "$UMPIRE" campaign rollback "$DB" valormr-demo --to-period 1 --rea
 expect_exit 0 "$UMPIRE" campaign status "$DB" valormr-demo
 expect_in "$WORK/out" '"reason": "lost orders"'
 expect_in "$WORK/out" '"rolled_back_periods": 1'
-expect_exit 0 "$UMPIRE" campaign resolve "$DB" valormr-demo
+expect_exit 0 "$UMPIRE" campaign resolve "$DB" valormr-demo --settle
 expect_exit 0 "$UMPIRE" verify "$DB" valormr-demo
 expect_in "$WORK/out" "3 period(s) replayed, all reproduce"
 

@@ -1,6 +1,8 @@
 // Export and import: the round trip is identical, and a bad archive is refused whole.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "storage/archive.hpp"
 #include "storage/replay.hpp"
 #include "test_support.hpp"
@@ -15,14 +17,24 @@ protected:
     void SetUp() override {
         SqliteCampaignStore store(dir.file("source.db"));
         auto campaign = create_demo(store);
-        for (int i = 0; i < 3; ++i) play_period(campaign);
+        // Periods 0 and 1 resolved with answers (all of the first window in period 0, one in
+        // period 1: the others settled), period 2 settled; periods 1 and 2 rolled back with
+        // their decisions, and 1 resolved again.
+        for (int i = 0; i < 2; ++i) {
+            const auto asked = start_period(campaign).pending;
+            answer_all(campaign, i == 0 ? asked : std::vector<DecisionRecord>{asked.front()});
+            campaign.resolve_period(true);
+        }
+        play_period(campaign);
         campaign.roll_back(1, "replay from day 1 night");
         play_period(campaign);
+        // The open period waits for answers: one given, the others pending.
         campaign.submit_orders("anna", demo_orders(campaign, "anna"));
         campaign.confirm_orders("bertram");
-        campaign.request_decision("anna", {{"kind", "pursuit"}});
-        const int answered = campaign.request_decision("bertram", {{"kind", "rearguard"}});
-        campaign.answer_decision(answered, "bertram", {{"regiment", "b2"}});
+        const auto waiting = campaign.resolve_period(false);
+        ASSERT_FALSE(waiting.complete);
+        pending = waiting.pending.size();
+        answer_all(campaign, {waiting.pending.front()});
         exported = archive_text(store.read_archive("demo"));
     }
 
@@ -41,6 +53,7 @@ protected:
 
     TempDir dir;
     std::string exported;
+    std::size_t pending = 0;
 };
 
 TEST_F(Archive, ExportImportExportIsIdentical) {
@@ -51,9 +64,42 @@ TEST_F(Archive, ExportImportExportIsIdentical) {
     // The imported campaign goes on: orders, receipts and the sealed seed came along.
     auto campaign = Campaign::open(target, "demo");
     EXPECT_EQ(campaign.current_orders().size(), 2u);
-    EXPECT_EQ(campaign.pending_decisions().size(), 1u);
-    campaign.resolve_period();
+    EXPECT_EQ(campaign.pending_decisions().size(), pending - 1);
+    const auto archive = Json::parse(exported);
+    std::set<std::string> states;
+    for (const auto& d : archive["decisions"])
+        states.insert(d["state"].get<std::string>() + (d["rolled_back_by"].is_null() ? "" : "+rb"));
+    EXPECT_EQ(states,
+              (std::set<std::string>{"answered", "pending", "answered+rb", "settled+rb"}));
+    EXPECT_NE(archive["periods"][0]["answers"], Json::object());
+    // The answer given before the export is used when the imported campaign goes on.
+    const auto resolved = campaign.resolve_period(true);
+    ASSERT_TRUE(resolved.complete);
+    int by_player = 0;
+    for (const auto& event : resolved.events)
+        by_player += event["type"] == "decision" && event["by"] == "player";
+    EXPECT_EQ(by_player, 1);
     EXPECT_TRUE(verify_campaign(target, "demo").ok());
+}
+
+TEST_F(Archive, DecisionsThatDoNotFitAreRefused) {
+    // The first decision is erik's, answered in period 0: its answer is in the period's answers.
+    auto a = Json::parse(exported);
+    ASSERT_EQ(a["decisions"][0]["state"], "answered");
+    a["decisions"][0]["answer"] = "fight!";
+    expect_refused(a, "is not one its request allows");
+    a = Json::parse(exported);
+    a["periods"][0]["answers"] = Json::object();
+    expect_refused(a, "period 0 attempt 0: its stored answers {} are not the answers");
+    a = Json::parse(exported);
+    a["decisions"][0]["player"] = "anna";
+    expect_refused(a, "differ from its request");
+    a = Json::parse(exported);
+    a["decisions"][0]["rolled_back_by"] = 9;
+    expect_refused(a, "$.decisions[0].rolled_back_by: no GM action");
+    a = Json::parse(exported);
+    a["decisions"].back()["state"] = "settled";
+    expect_refused(a, "settled, but its period was not resolved");
 }
 
 TEST_F(Archive, AnExistingCampaignIsNotOverwritten) {

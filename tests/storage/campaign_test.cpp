@@ -1,7 +1,8 @@
-// The campaign service on a real database file: creation, orders and receipts, decisions,
-// resolution, resume after reopening, rollback, accounts and memberships.
+// The campaign service on a real database file: creation, orders and receipts, resolution,
+// resume after reopening, rollback, accounts and memberships (decisions: decisions_test.cpp).
 #include <gtest/gtest.h>
 
+#include "storage/migrations.hpp"
 #include "storage/period_codec.hpp"
 #include "storage/receipt.hpp"
 #include "storage/replay.hpp"
@@ -25,7 +26,7 @@ TEST(Campaign, CreatePinsTheRulesetAndPublishesTheFirstSeedHash) {
     ASSERT_TRUE(record);
     EXPECT_EQ(record->ruleset_hash, campaign.ruleset().hash);
     EXPECT_EQ(record->time_zone, "UTC");
-    EXPECT_EQ(store.schema_version(), 2);
+    EXPECT_EQ(store.schema_version(), latest_schema_version());
 }
 
 TEST(Campaign, BadCreateOptionsAreRefusedAndChangeNothing) {
@@ -114,10 +115,12 @@ TEST(Campaign, ConfirmedOrdersCannotChangeAndDraftsAreNotUsed) {
     } catch (const StorageError& e) {
         EXPECT_EQ(e.kind(), ErrorKind::conflict);
     }
-    const auto period = campaign.resolve_period();
+    const auto period = campaign.resolve_period(true);
     // Anna's draft was not used: no order of hers was judged.
     for (const auto& event : period.events)
-        if (event["type"] == "order_result") EXPECT_NE(event.value("player", ""), "anna");
+        if (event["type"] == "order_result") {
+            EXPECT_NE(event.value("player", ""), "anna");
+        }
     const auto stored = store.load_period("demo", {0, 0});
     EXPECT_EQ(rules::Json::parse(stored.orders)["orders"].size(), 0u);
 }
@@ -147,29 +150,6 @@ TEST(Campaign, ResolvedPeriodsResumeAfterReopenAndReplay) {
     const auto report = verify_campaign(store, "demo");
     EXPECT_TRUE(report.ok()) << report.mismatches.front();
     EXPECT_EQ(report.periods_checked, 4);
-}
-
-TEST(Campaign, DecisionsAreKeptUntilAnsweredAcrossReopens) {
-    TempDir dir;
-    {
-        SqliteCampaignStore store(dir.file("c.db"));
-        auto campaign = create_demo(store);
-        EXPECT_EQ(campaign.request_decision("anna", {{"kind", "contact_window"}}), 1);
-        EXPECT_EQ(campaign.request_decision("bertram", {{"kind", "pursuit"}}), 2);
-    }
-    SqliteCampaignStore store(dir.file("c.db"));
-    auto campaign = Campaign::open(store, "demo");
-    ASSERT_EQ(campaign.pending_decisions().size(), 2u);
-    EXPECT_THROW(campaign.answer_decision(1, "bertram", {{"go", true}}), StorageError);
-    campaign.answer_decision(1, "anna", {{"go", true}});
-    EXPECT_THROW(campaign.answer_decision(1, "anna", {{"go", false}}), StorageError);
-    EXPECT_THROW(campaign.answer_decision(9, "anna", {{"go", false}}), StorageError);
-    SqliteCampaignStore again(dir.file("c.db"));
-    const auto decisions = again.decisions("demo");
-    ASSERT_EQ(decisions.size(), 2u);
-    EXPECT_EQ(decisions[0].state, "answered");
-    EXPECT_EQ(decisions[0].answer, std::optional<std::string>(R"({"go":true})"));
-    EXPECT_EQ(decisions[1].state, "pending");
 }
 
 TEST(Campaign, RollbackKeepsHistoryRecordsTheReasonAndReResolves) {
@@ -210,9 +190,9 @@ TEST(Campaign, AStaleCampaignCannotCommitAPeriodTwice) {
     SqliteCampaignStore store(dir.file("c.db"));
     auto first = create_demo(store);
     auto second = Campaign::open(store, "demo");
-    first.resolve_period();
+    first.resolve_period(true);
     try {
-        second.resolve_period();
+        second.resolve_period(true);
         FAIL() << "a period was committed twice";
     } catch (const StorageError& e) {
         EXPECT_EQ(e.kind(), ErrorKind::conflict);
@@ -245,7 +225,7 @@ TEST(Campaign, OrdersThatArriveDuringResolutionBlockTheCommit) {
         EXPECT_NE(std::string(e.what()).find("changed while it was resolving"), std::string::npos);
     }
     EXPECT_TRUE(store.periods("demo").empty());
-    campaign.resolve_period();  // reads them, and commits
+    campaign.resolve_period(true);  // reads them, and commits
     EXPECT_EQ(store.periods("demo").size(), 1u);
 }
 

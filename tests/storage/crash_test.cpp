@@ -116,7 +116,7 @@ TEST(Crash, SigkillAtRandomPointsNeverLosesOrHalfWritesACommit) {
     for (const auto& r : receipts) EXPECT_TRUE(stored.count(r)) << "receipt lost: " << r;
     auto campaign = Campaign::open(store, "crash");
     EXPECT_EQ(campaign.period_index(), committed);
-    campaign.resolve_period();
+    campaign.resolve_period(true);
     const auto verified = verify_campaign(store, "crash");
     EXPECT_TRUE(verified.ok()) << verified.mismatches.front();
     EXPECT_EQ(verified.periods_checked, committed + 1);

@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
             // Every player holds with an empty order set, so each period has order commits too.
             for (const auto& player : campaign.state().players)
                 say("receipt " + campaign.submit_orders(player.id, {}).hash);
-            say("committed " + std::to_string(campaign.resolve_period().index));
+            say("committed " + std::to_string(campaign.resolve_period(true).index));
         }
     } catch (const std::exception& e) {
         std::cerr << "crash_writer: " << e.what() << "\n";

@@ -57,7 +57,7 @@ TEST_F(FaultAtN, AFailedPeriodCommitChangesNothing) {
             arm_fault(n, fault.code, fault.sticky);
             bool failed = false;
             try {
-                campaign->resolve_period();
+                campaign->resolve_period(true);
             } catch (const StorageError& e) {
                 failed = true;
                 EXPECT_EQ(e.kind(), fault.kind) << "n=" << n << ": " << e.what();
@@ -70,7 +70,7 @@ TEST_F(FaultAtN, AFailedPeriodCommitChangesNothing) {
             ASSERT_EQ(campaign->seed_hash(), hash) << "n=" << n;
             ASSERT_EQ(committed_periods(), on_disk) << "n=" << n;
             // The fault is gone: the same period resolves and commits.
-            const auto period = campaign->resolve_period();
+            const auto period = campaign->resolve_period(true);
             ASSERT_EQ(period.index, index);
             ASSERT_EQ(committed_periods(), on_disk + 1);
         }
@@ -108,7 +108,7 @@ TEST_F(FaultAtN, ABusyDatabaseIsReportedAndPlayGoesOnOnceFree) {
     const std::string state = snapshot_text(campaign->state());
     for (auto attempt : {0, 1}) {
         try {
-            if (attempt == 0) campaign->resolve_period();
+            if (attempt == 0) campaign->resolve_period(true);
             else campaign->submit_orders("anna", {});
             FAIL() << "wrote through another writer's lock";
         } catch (const StorageError& e) {
@@ -119,7 +119,7 @@ TEST_F(FaultAtN, ABusyDatabaseIsReportedAndPlayGoesOnOnceFree) {
     EXPECT_EQ(snapshot_text(campaign->state()), state);
     other.exec("ROLLBACK");
     campaign->submit_orders("anna", {});
-    EXPECT_EQ(campaign->resolve_period().index, 0);
+    EXPECT_EQ(campaign->resolve_period(true).index, 0);
     EXPECT_TRUE(verify_campaign(*store, "demo").ok());
 }
 

@@ -64,7 +64,7 @@ TEST(Migrations, Version1IsUpgradedWithItsDataAndReceiptsBackfilled) {
         EXPECT_EQ(raw.query_int("SELECT count(*) FROM sqlite_schema WHERE name = 'receipts'"), 0);
     }
     SqliteCampaignStore store(path);
-    EXPECT_EQ(store.schema_version(), 2);
+    EXPECT_EQ(store.schema_version(), latest_schema_version());
     const auto receipts = store.receipts("demo");
     ASSERT_EQ(receipts.size(), 1u);
     EXPECT_EQ(receipts[0].receipt, receipt);
@@ -73,20 +73,76 @@ TEST(Migrations, Version1IsUpgradedWithItsDataAndReceiptsBackfilled) {
     EXPECT_TRUE(verify_campaign(store, "demo").ok());
 }
 
+// A database as version 2 wrote it: a resolved period (every decision settled, none stored)
+// and an opaque decision note of the old kind.
+void make_version_2_fixture(const std::string& path) {
+    TempDir scratch;
+    const std::string latest = scratch.file("latest.db");
+    {
+        SqliteCampaignStore source(latest);
+        auto campaign = create_demo(source);
+        play_period(campaign);
+    }
+    Connection v2(path);
+    ASSERT_EQ(migrate(v2, 2), 2);
+    v2.exec("ATTACH DATABASE '" + latest + "' AS src");
+    Transaction t(v2);
+    for (const char* table : {"campaigns", "open_periods", "events", "orders", "receipts"})
+        v2.exec(std::string("INSERT INTO main.") + table + " SELECT * FROM src." + table);
+    v2.exec(
+        "INSERT INTO main.periods SELECT campaign_id, period_index, attempt, day, kind, "
+        "state_before, state_after, orders, event_count, seed_hash, seed, draws, opened_at, "
+        "committed_at, rolled_back_by FROM src.periods");
+    v2.exec(
+        "INSERT INTO decisions (campaign_id, decision_no, period_index, player_id, request, "
+        "answer, state, requested_at, answered_at) VALUES ('demo', 1, 1, 'anna', "
+        "'{\"kind\":\"pursuit\"}', '{\"go\":true}', 'answered', 't0', 't1')");
+    t.commit();
+}
+
+TEST(Migrations, Version2KeepsItsPeriodsReplayableAndItsDecisionNotes) {
+    TempDir dir;
+    const std::string path = dir.file("v2.db");
+    make_version_2_fixture(path);
+    SqliteCampaignStore store(path);
+    EXPECT_EQ(store.schema_version(), latest_schema_version());
+    const auto period = store.load_period("demo", {0, 0});
+    EXPECT_EQ(period.answers, "{}");  // resolved with every decision settled
+    EXPECT_TRUE(period.settled);
+    const auto decisions = store.decisions("demo");
+    ASSERT_EQ(decisions.size(), 1u);
+    EXPECT_TRUE(decisions[0].decision_id.empty());
+    EXPECT_EQ(decisions[0].answer, std::optional<std::string>(R"({"go":true})"));
+    auto report = verify_campaign(store, "demo");
+    EXPECT_TRUE(report.ok()) << report.mismatches.front();
+    // The note is not the engine's: the open period asks its own questions.
+    auto campaign = Campaign::open(store, "demo");
+    const auto waiting = start_period(campaign);
+    ASSERT_FALSE(waiting.complete);
+    EXPECT_EQ(waiting.pending.front().no, 2);
+    campaign.resolve_period(true);
+    report = verify_campaign(store, "demo");
+    EXPECT_TRUE(report.ok()) << report.mismatches.front();
+}
+
 TEST(Migrations, AFailingStepLeavesTheDatabaseAtTheVersionBefore) {
     TempDir dir;
     const std::string path = dir.file("c.db");
     { SqliteCampaignStore store(path); }
     auto steps = migrations();
-    steps.push_back({3, "broken", "CREATE TABLE half_done (x); INSERT INTO no_such_table VALUES (1);"});
+    const int broken = latest_schema_version() + 1;
+    steps.push_back(
+        {broken, "broken", "CREATE TABLE half_done (x); INSERT INTO no_such_table VALUES (1);"});
     Connection db(path);
     try {
         migrate(db, -1, steps);
         FAIL() << "a broken migration succeeded";
     } catch (const StorageError& e) {
-        EXPECT_NE(std::string(e.what()).find("migration to schema version 3"), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("migration to schema version " +
+                                             std::to_string(broken)),
+                  std::string::npos);
     }
-    EXPECT_EQ(db.query_int("PRAGMA user_version"), 2);
+    EXPECT_EQ(db.query_int("PRAGMA user_version"), latest_schema_version());
     EXPECT_EQ(db.query_int("SELECT count(*) FROM sqlite_schema WHERE name = 'half_done'"), 0);
 }
 

@@ -57,7 +57,34 @@ ResolvedPeriod play_period(Campaign& campaign) {
         auto orders = demo_orders(campaign, player.id);
         if (!orders.empty()) campaign.submit_orders(player.id, orders);
     }
-    return campaign.resolve_period();
+    return campaign.resolve_period(true);
+}
+
+ResolvedPeriod start_period(Campaign& campaign) {
+    for (const auto& player : campaign.state().players) {
+        auto orders = demo_orders(campaign, player.id);
+        if (!orders.empty()) campaign.submit_orders(player.id, orders);
+    }
+    return campaign.resolve_period(false);
+}
+
+void answer_all(Campaign& campaign, const std::vector<DecisionRecord>& pending) {
+    for (const auto& d : pending) {
+        const auto request = rules::Json::parse(d.request);
+        rules::Json answer = request["default"];
+        for (const auto& option : request["options"])
+            if (option != request["default"]) answer = option;
+        campaign.answer_decision(d.player, d.decision_id, answer);
+    }
+}
+
+std::string decisions_text(CampaignStore& store, const std::string& campaign) {
+    std::string out;
+    for (const auto& d : store.decisions(campaign))
+        out += std::to_string(d.no) + " " + d.decision_id + " " + d.player + " " + d.state + " " +
+               d.answer.value_or("-") + " " + d.answered_at.value_or("-") + " " +
+               std::to_string(d.rolled_back_by.value_or(0)) + "\n";
+    return out;
 }
 
 std::string read_file(const std::string& path) {

@@ -38,8 +38,20 @@ Campaign create_demo(CampaignStore& store, const std::string& id = "demo");
 // The demo orders of `player` for the campaign's current period (empty if none).
 std::vector<rules::ForceOrder> demo_orders(const Campaign& campaign, const std::string& player);
 
-// Submits every player's demo orders for the current period, then resolves it.
+// Submits every player's demo orders for the current period, then resolves it, settling every
+// decision by standing instructions or defaults.
 ResolvedPeriod play_period(Campaign& campaign);
+
+// Submits every player's demo orders for the current period, then resolves it without settling:
+// the demo's periods stop at their first decision window.
+ResolvedPeriod start_period(Campaign& campaign);
+
+// Answers each request with an allowed option other than its default (the last listed), so a
+// test can see the answer was used.
+void answer_all(Campaign& campaign, const std::vector<DecisionRecord>& pending);
+
+// Every decision row of a campaign as text: to show that a refused call changed nothing.
+std::string decisions_text(CampaignStore& store, const std::string& campaign);
 
 std::string read_file(const std::string& path);
 void write_file(const std::string& path, const std::string& bytes);

@@ -1,0 +1,42 @@
+// Answers to the decisions of a campaign's open period: checked against the stored request and
+// committed as they arrive. The requests themselves are stored by resolve_period.
+#include "storage/campaign_service.hpp"
+#include "storage/decision_codec.hpp"
+
+namespace umpire::storage {
+
+void Campaign::answer_decision(const std::string& player, const std::string& decision_id,
+                               const rules::Json& answer) {
+    check_player(player);
+    const auto live = decisions_of(store_->decisions(record_.id), open_.index);
+    const DecisionRecord* decision = nullptr;
+    for (const auto& d : live)
+        if (d.decision_id == decision_id) decision = &d;
+    // One message for unknown and foreign requests: a player must not learn which exist.
+    if (!decision || decision->player != player)
+        throw StorageError(ErrorKind::invalid_input,
+                           "player \"" + player + "\" has no decision \"" + decision_id +
+                               "\" in period " + std::to_string(open_.index) + " of \"" +
+                               record_.id + "\"");
+    if (decision->state != "pending")
+        throw StorageError(ErrorKind::conflict, "decision \"" + decision_id +
+                                                    "\" is already answered; answers are final");
+    const auto request = parse_request(decision->request, "decision " + decision_id);
+    if (!rules::answer_allowed(request, answer))
+        throw StorageError(ErrorKind::invalid_input,
+                           answer.dump() + " is not an allowed answer to decision \"" +
+                               decision_id + "\" (" + request.kind + "): the options are " +
+                               request.options.dump() + " (docs/decisions.md)");
+    // The store checks again inside its transaction: another process may have been quicker.
+    store_->answer_decision(record_.id, open_.index, decision_id, player, answer.dump(), clock_());
+}
+
+std::vector<DecisionRecord> Campaign::pending_decisions(const std::string& player) {
+    std::vector<DecisionRecord> out;
+    for (auto& d : decisions_of(store_->decisions(record_.id), open_.index))
+        if (d.state == "pending" && (player.empty() || d.player == player))
+            out.push_back(std::move(d));
+    return out;
+}
+
+}  // namespace umpire::storage

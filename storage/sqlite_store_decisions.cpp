@@ -1,0 +1,46 @@
+// Decisions in the SQLite store: requests are committed with the resolution that asks them
+// (sqlite_store_periods.cpp); answers commit here, one at a time, as they arrive.
+#include "storage/sqlite_rows.hpp"
+#include "storage/sqlite_store.hpp"
+
+namespace umpire::storage {
+
+void SqliteCampaignStore::answer_decision(const std::string& campaign, int period_index,
+                                          const std::string& decision_id,
+                                          const std::string& player, const std::string& answer,
+                                          const std::string& at) {
+    Connection& db = *connection_;
+    Transaction transaction(db);
+    rows::require_campaign(db, campaign);
+    const auto open = rows::select_open_period(db, campaign);
+    if (!open || open->index != period_index)
+        throw StorageError(ErrorKind::conflict,
+                           "period " + std::to_string(period_index) + " of \"" + campaign +
+                               "\" is no longer open; its decisions are closed");
+    auto current = db.prepare(
+        "SELECT decision_no, player_id, state FROM decisions WHERE campaign_id = ? "
+        "AND period_index = ? AND decision_id = ? AND rolled_back_by IS NULL");
+    current.bind_all(campaign, period_index, decision_id);
+    // One message for unknown and foreign requests: a player must not learn which exist.
+    if (!current.step() || current.text(1) != player)
+        throw StorageError(ErrorKind::invalid_input,
+                           "player \"" + player + "\" has no decision \"" + decision_id +
+                               "\" in period " + std::to_string(period_index) + " of \"" +
+                               campaign + "\"");
+    if (current.text(2) != "pending")
+        throw StorageError(ErrorKind::conflict, "decision \"" + decision_id +
+                                                    "\" is already answered; answers are final");
+    const int no = static_cast<int>(current.integer(0));
+    db.prepare(
+          "UPDATE decisions SET answer = ?, state = 'answered', answered_at = ? "
+          "WHERE campaign_id = ? AND decision_no = ?")
+        .bind_all(answer, at, campaign, no)
+        .run();
+    transaction.commit();
+}
+
+std::vector<DecisionRecord> SqliteCampaignStore::decisions(const std::string& campaign) {
+    return rows::select_decisions(*connection_, campaign);
+}
+
+}  // namespace umpire::storage
