@@ -275,16 +275,39 @@ struct MovementPhase::Impl {
             return false;
         };
         if (!held_by_other(m.force->hex)) return;
-        for (std::size_t i = m.visited.size() - 1; i-- > 0;) {
-            if (held_by_other(m.visited[i])) continue;
-            log_.add("stepped_back",
-                     Json{{"force", m.force->id},
-                          {"from", hex_json(m.force->hex)},
-                          {"to", hex_json(m.visited[i])}},
-                     side_audience(state_, *m.force));
-            m.force->hex = m.visited[i];
-            return;
+        std::optional<Hex> back;
+        for (std::size_t i = m.visited.size() - 1; i-- > 0 && !back;)
+            if (!held_by_other(m.visited[i])) back = m.visited[i];
+        // [H] Every hex of its move is held now (allies moved in behind it): the nearest free
+        // passable hex, not next to an enemy if one is as near, lowest (q, r) on ties.
+        if (!back) back = nearest_free_hex(*m.force, held_by_other);
+        if (!back) return;
+        log_.add("stepped_back",
+                 Json{{"force", m.force->id},
+                      {"from", hex_json(m.force->hex)},
+                      {"to", hex_json(*back)}},
+                 side_audience(state_, *m.force));
+        m.force->hex = *back;
+    }
+
+    template <typename Held>
+    std::optional<Hex> nearest_free_hex(const Force& force, Held held_by_other) const {
+        auto next_to_enemy = [&](Hex h) {
+            for (const auto& f : state_.forces)
+                if (!f.regiments.empty() && state_.opposed(f, force) && adjacent(f.hex, h))
+                    return true;
+            return false;
+        };
+        std::optional<std::pair<std::pair<int, bool>, Hex>> best;
+        for (const auto& [hex, cell] : state_.map.hexes) {
+            const TerrainType* terrain = ruleset_.find_terrain(cell.terrain);
+            if (!terrain || !terrain->passable || held_by_other(hex) || hex == force.hex) continue;
+            const std::pair<std::pair<int, bool>, Hex> key{
+                {hex_distance(hex, force.hex), next_to_enemy(hex)}, hex};
+            if (!best || key < *best) best = key;
         }
+        if (!best) return std::nullopt;
+        return best->second;
     }
 
     // after the entries at t, every force next to an enemy halts; the opposing pairs
