@@ -2,6 +2,7 @@
 // one case per clause of, and reports refused with the rule they break.
 #include <gtest/gtest.h>
 
+#include "shipped_ruleset.hpp"
 #include "json_match.hpp"
 #include "rules/battle_outcome.hpp"
 
@@ -10,17 +11,6 @@ namespace {
 
 using testing::json_mismatch;
 
-const std::string kRulesetDir = std::string(UMPIRE_SOURCE_DIR) + "/rulesets";
-
-const Ruleset& valormr() {
-    static const Ruleset ruleset = [] {
-        Problems problems;
-        auto loaded = load_ruleset_file(kRulesetDir + "/valormr-1.json", problems);
-        if (!loaded) throw std::runtime_error(problems.to_text());
-        return *loaded;
-    }();
-    return ruleset;
-}
 
 const BattleRules& rules() { return valormr().battle; }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "json_match.hpp"
+#include "shipped_ruleset.hpp"
 #include "rules/battle_recovery.hpp"
 
 namespace umpire::rules {
@@ -10,16 +11,6 @@ namespace {
 
 using testing::json_mismatch;
 
-const Ruleset& valormr() {
-    static const Ruleset ruleset = [] {
-        Problems problems;
-        auto loaded = load_ruleset_file(
-            std::string(UMPIRE_SOURCE_DIR) + "/rulesets/valormr-1.json", problems);
-        if (!loaded) throw std::runtime_error(problems.to_text());
-        return *loaded;
-    }();
-    return ruleset;
-}
 
 const RecoveryRules& rules() { return valormr().recovery; }
 

@@ -2,6 +2,7 @@
 // losses rounded half up per engaged regiment, the loser's state, and the event.
 #include <gtest/gtest.h>
 
+#include "shipped_ruleset.hpp"
 #include "json_match.hpp"
 #include "rules/quick_battle.hpp"
 
@@ -10,16 +11,6 @@ namespace {
 
 using testing::json_mismatch;
 
-const Ruleset& valormr() {
-    static const Ruleset ruleset = [] {
-        Problems problems;
-        auto loaded = load_ruleset_file(
-            std::string(UMPIRE_SOURCE_DIR) + "/rulesets/valormr-1.json", problems);
-        if (!loaded) throw std::runtime_error(problems.to_text());
-        return *loaded;
-    }();
-    return ruleset;
-}
 
 QuickBattleSide army(std::string id, std::vector<int> regiments) {
     QuickBattleSide s;

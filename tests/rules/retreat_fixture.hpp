@@ -7,6 +7,7 @@
 #include <string>
 
 #include "rules/ruleset.hpp"
+#include "shipped_ruleset.hpp"
 #include "rules/world.hpp"
 
 namespace umpire::rules {
@@ -16,16 +17,7 @@ inline void PrintTo(const Hex& h, std::ostream* os) { *os << to_string(h); }
 
 namespace umpire::rules::rout_test {
 
-inline const Ruleset& valormr() {
-    static const Ruleset ruleset = [] {
-        Problems problems;
-        auto loaded = load_ruleset_file(
-            std::string(UMPIRE_SOURCE_DIR) + "/rulesets/valormr-1.json", problems);
-        if (!loaded) throw std::runtime_error(problems.to_text());
-        return *loaded;
-    }();
-    return ruleset;
-}
+using umpire::rules::valormr;  // the shipped ruleset (shipped_ruleset.hpp)
 
 // Every hex with 0 <= q < width, 0 <= r < height.
 inline Map rhombus(int width, int height, const std::string& terrain = "clear") {
