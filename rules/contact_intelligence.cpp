@@ -4,16 +4,12 @@
 #include <stdexcept>
 
 #include "rules/assault_regiment.hpp"
+#include "rules/rounding.hpp"
 #include "rules/contact_dice.hpp"
 
 namespace umpire::rules {
 
 namespace {
-
-// Non-negative numerator / positive denominator, rounded half up.
-long long divide_half_up(long long numerator, long long denominator) {
-    return (2 * numerator + denominator) / (2 * denominator);
-}
 
 Json composition_json(CompositionKnowledge level, const Regiment* regiment,
                       const Ruleset& ruleset) {

@@ -1,5 +1,6 @@
 // the opposed rolls of one disengagement and the losses they sum to.
 #include "rules/disengagement.hpp"
+#include "rules/rounding.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -61,8 +62,7 @@ DisengagementOutcome resolve_disengagement(const Ruleset& ruleset,
         out.destroyed = true;  // the assault regiment is lost entire
         out.figures_lost = strength;
     } else if (out.loss_percent > 0) {
-        const long long scaled = static_cast<long long>(strength) * out.loss_percent;
-        const int rounded = static_cast<int>((2 * scaled + 100) / 200);  // half up
+        const int rounded = static_cast<int>(percent_half_up(strength, out.loss_percent));
         out.figures_lost = std::min(std::max(rounded, rules.minimum_loss_figures), strength);
     }
 

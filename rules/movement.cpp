@@ -152,11 +152,6 @@ struct MovementPhase::Impl {
         fm.available += bonus;
     }
 
-    bool has_path_left(const std::string& id) const {
-        const Mover& m = movers_.at(id);
-        return m.next < m.path.size();
-    }
-
     int next_cost(const Mover& m) const {
         return step_cost(state_.map, ruleset_, m.force->hex, m.path[m.next]);
     }
@@ -409,19 +404,7 @@ void MovementPhase::moved_outside(const std::string& force, int cost, int half) 
 }
 void MovementPhase::repositioned(const std::string& force) { impl_->repositioned(force); }
 void MovementPhase::joined_contact(const std::string& force) { impl_->joined_contact(force); }
-bool MovementPhase::has_path_left(const std::string& force) const {
-    return impl_->has_path_left(force);
-}
 void MovementPhase::force_march(const std::string& force) { impl_->force_march(force); }
 const MovementResult& MovementPhase::result() const { return impl_->result_; }
-
-MovementResult resolve_movement(CampaignState& state, const Ruleset& ruleset,
-                                const std::vector<AcceptedOrder>& orders, DiceSource& dice,
-                                EventLog& log, const MovementContext& context) {
-    MovementPhase phase(state, ruleset, orders, dice, log, context);
-    phase.run_until(kHalfTime, 0);
-    phase.run_until(kFullTime, 1);
-    return phase.result();
-}
 
 }  // namespace umpire::rules

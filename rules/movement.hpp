@@ -93,7 +93,6 @@ public:
     // (R-3.6 may resume it), its opposing neighbours count as met, not as new contacts in this
     // half period, and it has made contact this period.
     void joined_contact(const std::string& force);
-    bool has_path_left(const std::string& force) const;
     // the force forces the march to pay for an avoid move (R-3.5's bonus is added).
     void force_march(const std::string& force);
 
@@ -103,11 +102,5 @@ private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
-
-// The whole period's movement in one go, with no contact procedure: kept for tools and tests
-// that look only at movement.
-MovementResult resolve_movement(CampaignState& state, const Ruleset& ruleset,
-                                const std::vector<AcceptedOrder>& orders, DiceSource& dice,
-                                EventLog& log, const MovementContext& context);
 
 }  // namespace umpire::rules

@@ -1,4 +1,5 @@
 #include "rules/movement_costs.hpp"
+#include "rules/rounding.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -55,7 +56,7 @@ int step_cost(const Map& map, const Ruleset& ruleset, Hex from, Hex to) {
     int cost = terrain->cost;
     if (road) {
         const Fraction f = ruleset.movement.road_cost;
-        cost = static_cast<int>((2 * cost * f.numerator + f.denominator) / (2 * f.denominator));
+        cost = static_cast<int>(divide_half_up(cost * f.numerator, f.denominator));
     }
     if (map.river_between(from, to) && !road) cost += ruleset.movement.river_crossing_cost;
     return cost;

@@ -1,5 +1,6 @@
 // quick battle — one d6 a side plus bonuses, the margin table, and the losses.
 #include "rules/quick_battle.hpp"
+#include "rules/rounding.hpp"
 
 namespace umpire::rules {
 
@@ -14,8 +15,7 @@ std::string to_string(WithdrawState s) {
 
 int percent_of_figures(int figures, int percent) {
     if (figures <= 0 || percent <= 0) return 0;
-    // Half up in integers: (2 * figures * percent + 100) / 200.
-    return static_cast<int>((2LL * figures * percent + 100) / 200);
+    return static_cast<int>(percent_half_up(figures, percent));
 }
 
 namespace {
