@@ -85,6 +85,25 @@ std::string describe_event(const rules::Json& e) {
     if (type == "battle")
         return "    BATTLE at hour " + str(e, "hour") + ": " + e["sides"].dump() + ", attacker " +
                str(e, "attacker");
+    if (type == "battle_result")
+        return "    battle settled by " + str(e, "settled_by") + ": " + str(e["attacker"], "side") +
+               " " + str(e["attacker"], "outcome") + ", " + str(e["defender"], "side") + " " +
+               str(e["defender"], "outcome") + " (" + str(e, "rule") + ")";
+    if (type == "battle_losses")
+        return "    " + str(e, "force") + " loses " + str(e, "figures") + " figures of " +
+               str(e, "regiment") + " in the battle";
+    if (type == "recovery_applied")
+        return "    " + str(e, "force") + " recovers " + str(e, "recovered") + " figures" +
+               (e.value("penalty", 0) > 0 ? ", loses " + str(e, "penalty") + " more" : "");
+    if (type == "retreat_move" || type == "rout_move")
+        return "    " + str(e, "force") + (type == "rout_move" ? " routs" : " retreats") +
+               " to " + e["path"].back().dump();
+    if (type == "morale_check")
+        return "    " + str(e, "force") + " checks morale: " + str(e, "total") + " against " +
+               str(e, "morale_value") + (e.value("passed", false) ? ", passes" : ", fails") +
+               " (" + str(e, "state_after") + ")";
+    if (type == "surrendered")
+        return "    " + str(e, "force") + " surrenders to " + str(e, "captor");
     if (type == "card_placed")
         return "    " + str(e, "side") + " places " + str(e, "card") + " at column " +
                str(e, "column") + ", row " + str(e, "row");

@@ -40,8 +40,9 @@ void ContactProcedure::disengage(const std::string& id, const std::vector<std::s
         Json context = base_context(o);
         context["disengaging"] = id;
         context["operation"] = operation;
-        // the maneuver action once per force per half period.
-        if (!r_.maneuvered_.count(o)) {
+        // the maneuver action once per force per half period; not after a battle, which
+        // used up the half period.
+        if (operation != "withdraw" && !r_.maneuvered_.count(o)) {
             maneuver_at[i] = static_cast<int>(declarations.size());
             declarations.push_back({decision_id(operation + "-" + id + "-maneuver", o),
                                     force(o).player, o, "maneuver", "",

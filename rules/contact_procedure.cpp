@@ -404,48 +404,4 @@ std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::stri
     return remaining;
 }
 
-// engaging forces of both sides remain. The battle itself is fought on the table;
-// here it is opened, with its attacker, and takes the half period.
-void ContactProcedure::open_battle(const std::vector<std::string>& forces) {
-    std::map<std::string, std::vector<std::string>> sides;
-    std::map<std::string, bool> moved;
-    std::map<std::string, int> score_sum;
-    for (const auto& id : forces) {
-        const std::string s = side(id);
-        sides[s].push_back(id);
-        const ForceMovement& fm = r_.movement_.result().at(id);
-        moved[s] = moved[s] || (r_.context_.half == 0 ? fm.moved_first_half : fm.moved_second_half);
-        score_sum[s] += scores_.count(id) ? scores_.at(id).modified : 0;
-    }
-    std::vector<std::string> side_ids;
-    for (const auto& [s, list] : sides) side_ids.push_back(s);
-    std::string attacker;
-    if (side_ids.size() == 2 && moved[side_ids[0]] != moved[side_ids[1]]) {
-        attacker = moved[side_ids[0]] ? side_ids[0] : side_ids[1];
-    } else if (side_ids.size() == 2 && score_sum[side_ids[0]] != score_sum[side_ids[1]]) {
-        attacker = score_sum[side_ids[0]] > score_sum[side_ids[1]] ? side_ids[0] : side_ids[1];
-    } else {
-        // Roll-off between the sides' lowest force ids.
-        std::vector<std::string> reps;
-        for (const auto& s : side_ids) reps.push_back(sides[s].front());
-        const std::string winner =
-            roll_off(reps, r_.dice_, r_.log_, "rolloff for attacker", Json{{"contact", id_}},
-                     audience(all_));
-        attacker = side(winner);
-    }
-    Json field = Json::array();
-    for (const auto& c : battlefield_)
-        field.push_back({{"card", c.card}, {"side", c.side}, {"column", c.column},
-                         {"row", c.row}, {"rotation", c.rotation}});
-    r_.log_.add("battle",
-                Json{{"contact", id_}, {"sides", sides}, {"attacker", attacker},
-                     {"hour", hour_.value_or(0)}, {"battlefield", field},
-                     {"half_period", to_string(r_.context_.half_period())}},
-                audience(all_));
-    for (const auto& id : forces) {
-        r_.used_up_.insert(id);
-        r_.movement_.stop(id, "battle");
-    }
-}
-
 }  // namespace umpire::rules

@@ -30,8 +30,16 @@ struct HalfPeriodContext {
 
 // What the contact procedures of one period share across its half periods.
 struct PeriodContacts {
+    explicit PeriodContacts(const CampaignState& period_start) : start(&period_start) {}
     int count = 0;                       // numbers the period's contact procedures
     std::map<std::string, int> reliefs;  // force -> reliefs it took part in
+    // a battle is bound to the campaign state version it started from: the SHA-256 of
+    // the period's start state, worked out at the first battle.
+    const std::string& state_version();
+
+private:
+    const CampaignState* start;
+    std::string version_;
 };
 
 class ContactResolver {

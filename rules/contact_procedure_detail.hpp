@@ -5,11 +5,22 @@
 #include <string>
 #include <vector>
 
+#include "rules/battle_record.hpp"
 #include "rules/contact_dice.hpp"
 #include "rules/contact_procedure.hpp"
 #include "rules/terrain_cards.hpp"
 
 namespace umpire::rules {
+
+// How a battle was settled: the outcome of each side, the figures each engaged
+// regiment lost, and the state a withdrawing side leaves in.
+struct BattleSettlement {
+    BattleReport report;  // from the table, or the one a quick battle stands for
+    BattleResult result;
+    bool quick = false;
+    std::map<std::string, int> figures_lost;             // regiment -> figures lost in the battle
+    std::map<std::string, WithdrawState> withdraw_state;  // side -> state it leaves in
+};
 
 class ContactProcedure {
 public:
@@ -27,7 +38,27 @@ private:
     // A ▶ engage-or-evade window; returns the forces still in contact, or none.
     std::vector<std::string> engage_or_evade(std::vector<std::string> forces,
                                              const std::string& window);
+
+    // --- battle (contact_battle.cpp) ---
+    // opens the battle record, waits for the reports and settles the battle.
     void open_battle(const std::vector<std::string>& forces);
+    std::string attacking_side(const std::map<std::string, std::vector<std::string>>& sides);
+    BattleSettlement settle_battle(const BattleRecord& record);
+    BattleSettlement table_battle(const BattleRecord& record, const BattleReport& report);
+    BattleSettlement quick_battle(const BattleRecord& record);
+
+    // --- after the battle (contact_battle_aftermath.cpp) ---
+    // in order: battle losses, withdraw disengagements, recovery, retreat and rout moves,
+    // then cavalry readiness and what each side learned.
+    void after_battle(const BattleRecord& record, const BattleSettlement& settled);
+    // Battle losses come off the engaged regiments' companies in proportion; returns, per
+    // regiment, the figures each company lost (recovery may bring them back).
+    std::map<std::string, std::vector<Company>> take_battle_losses(
+        const BattleRecord& record, const BattleSettlement& settled);
+    void withdraw_from_battle(const BattleRecord& record, const BattleSettlement& settled);
+    void recover_after_battle(const BattleRecord& record, const BattleSettlement& settled,
+                              const std::map<std::string, std::vector<Company>>& lost);
+    void retreat_after_battle(const BattleRecord& record, const BattleSettlement& settled);
 
     // --- terrain reconnaissance (contact_recon.cpp) ---
     void terrain_reconnaissance(const std::vector<std::string>& forces);

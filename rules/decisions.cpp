@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "rules/battle_answers.hpp"
 #include "rules/standing_instructions.hpp"
 
 namespace umpire::rules {
@@ -33,22 +34,31 @@ bool loss_split_allowed(const DecisionRequest& request, const Json& answer) {
 
 }  // namespace
 
-bool answer_allowed(const DecisionRequest& request, const Json& answer) {
+std::string answer_refusal(const DecisionRequest& request, const Json& answer) {
     const Json& options = request.options;
     if (options.is_array() && std::find(options.begin(), options.end(), answer) != options.end())
-        return true;
+        return "";
+    if (request.kind == "battle_report" || request.kind == "battle_dispute" ||
+        request.kind == "recovery_choice")
+        return battle_answer_refusal(request, answer);
+    bool allowed = false;
     if (request.kind == "contact_window" && answer.is_object()) {
         // {"action": "avoid", "hex": [q, r]} with one of the offered target hexes.
         const Json& hexes = request.context.value("avoid_hexes", Json::array());
-        return answer.value("action", "") == "avoid" && answer.size() == 2 &&
-               answer.contains("hex") &&
-               std::find(hexes.begin(), hexes.end(), answer["hex"]) != hexes.end();
+        allowed = answer.value("action", "") == "avoid" && answer.size() == 2 &&
+                  answer.contains("hex") &&
+                  std::find(hexes.begin(), hexes.end(), answer["hex"]) != hexes.end();
+    } else if (request.kind == "card_placement" && answer.is_object()) {
+        allowed = answer.size() == 3 && is_int(answer.value("column", Json())) &&
+                  is_int(answer.value("row", Json())) && is_int(answer.value("rotation", Json()));
+    } else if (request.kind == "loss_allocation") {
+        allowed = loss_split_allowed(request, answer);
     }
-    if (request.kind == "card_placement" && answer.is_object())
-        return answer.size() == 3 && is_int(answer.value("column", Json())) &&
-               is_int(answer.value("row", Json())) && is_int(answer.value("rotation", Json()));
-    if (request.kind == "loss_allocation") return loss_split_allowed(request, answer);
-    return false;
+    return allowed ? "" : "not one of the options " + options.dump() + " (docs/decisions.md)";
+}
+
+bool answer_allowed(const DecisionRequest& request, const Json& answer) {
+    return answer_refusal(request, answer).empty();
 }
 
 Decider::Decider(const std::map<std::string, Json>& answers, bool settle_missing,

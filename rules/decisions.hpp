@@ -18,13 +18,17 @@
 
 namespace umpire::rules {
 
+// The player id of requests the game master answers (R-11.2: disputed battle reports).
+inline constexpr const char* kGameMaster = "gm";
+
 struct DecisionRequest {
     std::string id;      // stable across replays: "<day>.<period>.<contact>.<step>.<force>"
     std::string player;  // who answers
     std::string force;
     std::string kind;    // contact_window, avoid_target, separate_engagements, rearguard,
                          // pursuit, maneuver, loss_allocation, card_placement, support_role,
-                         // relief, reinforce, maneuver_move
+                         // relief, reinforce, maneuver_move, battle_report, battle_dispute
+                         // (player "gm"), recovery_choice
     std::string window;  // for contact_window: before_contact, after_contact_dice, after_terrain
     Json options;        // the allowed answers (kind-specific, see docs/decisions.md)
     Json default_answer;
@@ -66,8 +70,11 @@ private:
     EventLog& log_;
 };
 
-// Whether `answer` is one of `request.options` (kind-aware: avoid needs a listed hex, card
-// placement a cell on the grid, loss allocation a valid split).
+// Why `answer` is not allowed for `request` ("" when it is): one of `request.options`, or
+// kind-aware (avoid needs a listed hex, card placement a cell on the grid, loss allocation a
+// valid split, a battle report one that fits the battle record and R-8.4/8.5, a recovery choice
+// the right totals).
+std::string answer_refusal(const DecisionRequest& request, const Json& answer);
 bool answer_allowed(const DecisionRequest& request, const Json& answer);
 
 }  // namespace umpire::rules

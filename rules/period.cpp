@@ -5,6 +5,7 @@
 #include "rules/audience.hpp"
 #include "rules/calendar.hpp"
 #include "rules/contact_procedure.hpp"
+#include "rules/morale.hpp"
 #include "rules/movement.hpp"
 #include "rules/scouting.hpp"
 
@@ -126,6 +127,41 @@ std::set<std::string> forces_in_contact(const CampaignState& state,
     return out;
 }
 
+bool retreating(const Force& f) {
+    return f.order_state == OrderState::in_retreat || f.order_state == OrderState::in_rout;
+}
+
+// at the end of every half period after the one in which it entered retreat or rout,
+// each such force checks morale; its own side sees the check, a captor the surrender.
+void check_morale_at_half_end(CampaignState& state, const Ruleset& ruleset,
+                              const HalfPeriodContext& context, MovementPhase& movement,
+                              DiceSource& dice, EventLog& log) {
+    std::vector<std::string> due;
+    for (const auto& f : state.forces)
+        if (on_map(f) && retreating(f) &&
+            (!f.retreat_since_half || morale_check_due(*f.retreat_since_half, context.half_ordinal())))
+            due.push_back(f.id);
+    for (const auto& id : due) {
+        Force& f = *state.find_force(id);
+        if (!on_map(f)) continue;  // gone meanwhile
+        const Hex before = f.hex;
+        const std::size_t mark = log.size();
+        const MoraleResult m = check_morale(state, ruleset, id, dice, log);
+        std::vector<std::string> witnesses{id};
+        if (m.rout && !m.rout->captor.empty()) witnesses.push_back(m.rout->captor);
+        Json seen = side_audience(state, f);
+        for (const auto& player : forces_audience(state, witnesses))
+            if (!in_audience(seen, player.get<std::string>())) seen.push_back(player);
+        std::sort(seen.begin(), seen.end());
+        log.restrict_since(mark, seen);
+        if (!retreating(f)) f.retreat_since_half.reset();
+        if (!on_map(f))
+            movement.stop(id, "eliminated");
+        else if (f.hex != before)
+            movement.moved_outside(id, 0, context.half);
+    }
+}
+
 }  // namespace
 
 PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
@@ -146,7 +182,7 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
         resolve_scouts(state, ruleset, accepted, dice, log);  // before anyone moves
 
         MovementPhase movement(state, ruleset, accepted, dice, log, {now.day, now.period});
-        PeriodContacts contacts;
+        PeriodContacts contacts(start);
         std::set<std::string> in_contact[2];
         for (int half = 0; half < 2; ++half) {
             const HalfPeriodContext context{now.day, now.period, half};
@@ -163,6 +199,7 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
             }
             resolver.resolve(movement.run_until(half == 0 ? kHalfTime : kFullTime, half));
             in_contact[half] = forces_in_contact(state, resolver.participants());
+            check_morale_at_half_end(state, ruleset, context, movement, dice, log);
             // once the first half's contacts are resolved — by evasion, avoidance, rest,
             // delay or battle — their forces go on with their orders in the second half.
             if (half == 0)

@@ -76,6 +76,8 @@ void read_force_state(const ObjectReader& reader, Force& force) {
         force.forced_march_blocked = *blocked;
     if (auto stationary = reader.integer("stationary_half_periods", 0, 1000000, false))
         force.stationary_half_periods = static_cast<int>(*stationary);
+    if (auto since = reader.integer("retreat_since_half", 0, 1000000, false))
+        force.retreat_since_half = static_cast<int>(*since);
     // Checked in depth by the engine's standing-instructions reader.
     if (const Json* standing = reader.object("standing_instructions", false))
         force.standing_instructions = *standing;
@@ -96,7 +98,8 @@ void read_forces(const Json& forces, const std::string& path, const ForceContext
         if (!reader.is_object()) continue;
         reader.reject_unknown({"id", "name", "player", "hex", "general", "camp", "order_state",
                                "cavalry_readiness", "saved_points", "forced_march_blocked",
-                               "stationary_half_periods", "standing_instructions",
+                               "stationary_half_periods", "retreat_since_half",
+                               "standing_instructions",
                                "regiments"});
         Force force;
         if (auto id = read_id(reader, "id")) {

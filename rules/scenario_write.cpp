@@ -45,6 +45,7 @@ OrderedJson write_force(const Force& force) {
         {"saved_points", force.saved_points},
         {"forced_march_blocked", force.forced_march_blocked},
         {"stationary_half_periods", force.stationary_half_periods}};
+    if (force.retreat_since_half) out["retreat_since_half"] = *force.retreat_since_half;
     if (!force.standing_instructions.is_null())
         out["standing_instructions"] = OrderedJson(force.standing_instructions);
     out["regiments"] = std::move(regiments);

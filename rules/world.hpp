@@ -78,6 +78,9 @@ struct Force {
     int saved_points = 0;
     bool forced_march_blocked = false;  // must stay stationary a half period first
     int stationary_half_periods = 0;    // consecutive half periods stationary, out of contact
+    // the half period (HalfPeriodContext::half_ordinal) it entered retreat or rout in;
+    // unset for a force that is neither, or that a scenario put in retreat or rout.
+    std::optional<int> retreat_since_half;
     // how this force's decisions are answered when its player is absent (null: none).
     Json standing_instructions;
 

@@ -7,7 +7,8 @@ namespace umpire::storage {
 
 void Campaign::answer_decision(const std::string& player, const std::string& decision_id,
                                const rules::Json& answer) {
-    check_player(player);
+    // The GM answers the requests addressed to "gm" (disputed battle reports, R-8.6).
+    if (player != rules::kGameMaster) check_player(player);
     const auto live = decisions_of(store_->decisions(record_.id), open_.index);
     const DecisionRecord* decision = nullptr;
     for (const auto& d : live)
@@ -22,11 +23,10 @@ void Campaign::answer_decision(const std::string& player, const std::string& dec
         throw StorageError(ErrorKind::conflict, "decision \"" + decision_id +
                                                     "\" is already answered; answers are final");
     const auto request = parse_request(decision->request, "decision " + decision_id);
-    if (!rules::answer_allowed(request, answer))
+    if (const std::string why = rules::answer_refusal(request, answer); !why.empty())
         throw StorageError(ErrorKind::invalid_input,
                            answer.dump() + " is not an allowed answer to decision \"" +
-                               decision_id + "\" (" + request.kind + "): the options are " +
-                               request.options.dump() + " (docs/decisions.md)");
+                               decision_id + "\" (" + request.kind + "): " + why);
     // The store checks again inside its transaction: another process may have been quicker.
     store_->answer_decision(record_.id, open_.index, decision_id, player, answer.dump(), clock_());
 }

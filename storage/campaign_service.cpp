@@ -54,7 +54,7 @@ const char* to_string(OrderState state) {
 }
 
 OpenPeriodRecord Campaign::new_open_period(int index, const rules::CampaignState& state) {
-    const SealedSeed seed = draw_seed();
+    const SealedSeed seed = seeds_();
     return {record_.id,  index,     state.calendar.day, rules::to_string(state.calendar.period),
             seed.hash,   seed.secret, clock_()};
 }
@@ -62,6 +62,7 @@ OpenPeriodRecord Campaign::new_open_period(int index, const rules::CampaignState
 Campaign Campaign::create(CampaignStore& store, rules::CampaignState scenario,
                           rules::Ruleset ruleset, const CreateOptions& options, Clock clock) {
     Campaign campaign(store, std::move(clock));
+    if (options.seeds) campaign.seeds_ = options.seeds;
     const std::string id = options.id.empty() ? scenario.id : options.id;
     if (!is_valid_id(id))
         invalid("campaign id \"" + id + "\" must be 1 to 64 of A-Z a-z 0-9 _ - .");

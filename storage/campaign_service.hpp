@@ -13,6 +13,7 @@
 #include "rules/world.hpp"
 #include "storage/campaign_store.hpp"
 #include "storage/clock.hpp"
+#include "storage/seeds.hpp"
 
 namespace umpire::storage {
 
@@ -21,6 +22,7 @@ struct CreateOptions {
     std::string time_zone = "UTC"; // IANA name deadlines are given in
     rules::Json settings = rules::Json::object();
     rules::Json deadline_policy = rules::Json{{"kind", "manual"}};
+    SeedSource seeds;  // empty: draw_seed (tests fix the sequence, see set_seed_source)
 };
 
 // What a player gets back for orders: proof of what was received and when.
@@ -61,6 +63,10 @@ public:
     static Campaign create_from_file(CampaignStore& store, const std::string& scenario_file,
                                      const std::vector<std::string>& ruleset_dirs,
                                      const CreateOptions& options = {}, Clock clock = utc_now);
+    // Where the seeds of the periods opened from now on come from (default: draw_seed). Tests
+    // fix the sequence to make a campaign's course reproducible.
+    void set_seed_source(SeedSource seeds) { seeds_ = std::move(seeds); }
+
     // Resumes a stored campaign from its last commit.
     static Campaign open(CampaignStore& store, const std::string& id, Clock clock = utc_now);
 
@@ -110,6 +116,7 @@ private:
 
     CampaignStore* store_;
     Clock clock_;
+    SeedSource seeds_ = draw_seed;
     CampaignRecord record_;
     rules::Ruleset ruleset_;
     rules::CampaignState state_;

@@ -48,6 +48,13 @@ SealedSeed draw_seed() {
     return seed;
 }
 
+SealedSeed seal_seed(std::string secret) {
+    SealedSeed seed;
+    seed.hash = sha256_hex(secret);
+    seed.secret = std::move(secret);
+    return seed;
+}
+
 bool is_seed(std::string_view text) {
     if (text.size() != 64) return false;
     for (char c : text)

@@ -5,6 +5,7 @@
 // every player can check the hash and re-derive every roll. The dice seed is the first 16 hex
 // digits read as a big-endian 64-bit number.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -20,6 +21,10 @@ struct SealedSeed {
 
 // A fresh seed from the operating system's random source.
 SealedSeed draw_seed();
+// Where a campaign's period seeds come from: draw_seed in play; tests may fix the sequence.
+using SeedSource = std::function<SealedSeed()>;
+// The sealed form of a chosen secret (which must pass is_seed).
+SealedSeed seal_seed(std::string secret);
 bool is_seed(std::string_view text);
 // The generator seed the dice are drawn with; `secret` must pass is_seed.
 std::uint64_t dice_seed(std::string_view secret);

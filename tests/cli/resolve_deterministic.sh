@@ -1,4 +1,5 @@
-# The same scenario, orders and seed give byte-identical events and state, twice.
+# The same scenario, orders and seed give byte-identical events and state, twice: a seeded
+# campaign of several periods whose battles are settled by quick battle (R-8.6, R-8.8).
 source "$(dirname "$0")/lib.bash"
 
 for run in 1 2; do
@@ -19,5 +20,11 @@ contacts = [e for e in events if e["type"] == "contact"]
 assert {tuple(c["forces"]) for c in contacts} >= {("aeskrvald", "hadewych"), ("hadewych", "ingegerd"), ("anselm", "skoll")}, contacts
 first = contacts[0]
 assert first["day"] == 1 and first["period"] == "day" and first["half_period"] == "afternoon", first
+# Nobody reports a headless battle: each goes to the GM's default, a quick battle, and on to its
+# aftermath.
+results = [e for e in events if e["type"] == "battle_result"]
+assert results and all(r["settled_by"] == "quick_battle" for r in results), results
+assert len(results) == len([e for e in events if e["type"] == "battle"]), results
+assert any(e["type"] == "battle_recovery" for e in events)
 PY
 echo "ok"

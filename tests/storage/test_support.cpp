@@ -33,9 +33,15 @@ Clock counting_clock() {
     };
 }
 
+SeedSource counting_seeds() {
+    auto n = std::make_shared<int>(0);
+    return [n] { return seal_seed(sha256_hex("umpire test seed " + std::to_string((*n)++))); };
+}
+
 Campaign create_demo(CampaignStore& store, const std::string& id) {
     CreateOptions options;
     options.id = id;
+    options.seeds = counting_seeds();
     return Campaign::create_from_file(store, kDemo, {}, options, counting_clock());
 }
 
@@ -48,7 +54,9 @@ std::vector<rules::ForceOrder> demo_orders(const Campaign& campaign, const std::
     for (const auto& p : *periods)
         if (p.day == now.day && p.period == now.period)
             for (const auto& order : p.orders)
-                if (order.player == player) out.push_back(order);
+                // A force lost in an earlier battle (the seeds are random) gets no orders.
+                if (order.player == player && campaign.state().find_force(order.force))
+                    out.push_back(order);
     return out;
 }
 

@@ -33,9 +33,14 @@ private:
 // Seconds that tick by one per call: stored times differ but are reproducible.
 Clock counting_clock();
 
+// Seeds from a fixed sequence: a campaign's battles, and so its course, are the same every run.
+SeedSource counting_seeds();
+
+// The demo campaign with counting_clock and counting_seeds.
 Campaign create_demo(CampaignStore& store, const std::string& id = "demo");
 
-// The demo orders of `player` for the campaign's current period (empty if none).
+// The demo orders of `player` for the campaign's current period (empty if none), for the forces
+// still on the map.
 std::vector<rules::ForceOrder> demo_orders(const Campaign& campaign, const std::string& player);
 
 // Submits every player's demo orders for the current period, then resolves it, settling every

@@ -1,0 +1,132 @@
+#include "rules/battle_answers.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "rules/battle_record.hpp"
+
+namespace umpire::rules {
+
+namespace {
+
+std::string report_refusal(const DecisionRequest& request, const Json& answer) {
+    std::string error;
+    const auto record = battle_record_from_json(request.context.value("battle", Json()), error);
+    if (!record) return "the request carries no battle record: " + error;
+    const auto report = battle_report_from_json(answer, *record, error);
+    if (!report) return error;
+    return battle_report_refusal(*record, *report);
+}
+
+// Companies in descending figures, ties by position.
+std::vector<std::size_t> largest_first(const std::vector<int>& figures) {
+    std::vector<std::size_t> order(figures.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return figures[a] > figures[b]; });
+    return order;
+}
+
+std::vector<RecoveryCompany> companies_of(const Json& context) {
+    std::vector<RecoveryCompany> out;
+    for (const auto& c : context.value("companies", Json::array()))
+        out.push_back({c.value("type", ""), c.value("name", ""), c.value("figures", 0),
+                       c.value("lost", 0)});
+    return out;
+}
+
+bool int_list(const Json& v, std::size_t size) {
+    return v.is_array() && v.size() == size &&
+           std::all_of(v.begin(), v.end(), [](const Json& n) {
+               return n.is_number_integer() && n.get<long long>() >= 0 &&
+                      n.get<long long>() <= (1LL << 30);
+           });
+}
+
+std::string recovery_refusal(const DecisionRequest& request, const Json& answer) {
+    const auto companies = companies_of(request.context);
+    const int recovered = request.context.value("recovered", 0);
+    const int penalty = request.context.value("penalty", 0);
+    if (!answer.is_object() || answer.size() != 2 || !answer.contains("recovered") ||
+        !answer.contains("penalty"))
+        return "R-8.7: answer \"largest_first\" or {\"recovered\": [...], \"penalty\": [...]} "
+               "with a number per company";
+    if (!int_list(answer["recovered"], companies.size()) ||
+        !int_list(answer["penalty"], companies.size()))
+        return "R-8.7: give a whole number per company (" + std::to_string(companies.size()) +
+               " companies)";
+    long long r_sum = 0, p_sum = 0;
+    for (std::size_t i = 0; i < companies.size(); ++i) {
+        const int r = answer["recovered"][i].get<int>();
+        const int p = answer["penalty"][i].get<int>();
+        if (r > companies[i].lost)
+            return "R-8.7: company " + std::to_string(i + 1) + " lost " +
+                   std::to_string(companies[i].lost) + " figures in the battle; recovery cannot "
+                   "bring back " + std::to_string(r);
+        if (p > companies[i].figures + r)
+            return "R-8.7: company " + std::to_string(i + 1) + " has " +
+                   std::to_string(companies[i].figures + r) + " figures; the penalty cannot "
+                   "take " + std::to_string(p);
+        r_sum += r;
+        p_sum += p;
+    }
+    if (r_sum != recovered)
+        return "R-8.7: recovery brings back " + std::to_string(recovered) + " figures, not " +
+               std::to_string(r_sum);
+    if (p_sum != penalty)
+        return "R-8.7: the general and camp penalty is " + std::to_string(penalty) +
+               " figures, not " + std::to_string(p_sum);
+    return "";
+}
+
+}  // namespace
+
+std::string battle_answer_refusal(const DecisionRequest& request, const Json& answer) {
+    if (request.kind == "battle_report" || request.kind == "battle_dispute") {
+        if (!answer.is_object())
+            return "answer one of " + request.options.dump() + " or a battle report (R-8.6)";
+        return report_refusal(request, answer);
+    }
+    if (request.kind == "recovery_choice") return recovery_refusal(request, answer);
+    return "not a battle decision";
+}
+
+RecoveryChoice default_recovery_choice(const std::vector<RecoveryCompany>& companies,
+                                       int recovered, int penalty) {
+    RecoveryChoice out{std::vector<int>(companies.size(), 0),
+                       std::vector<int>(companies.size(), 0)};
+    std::vector<int> figures;
+    for (const auto& c : companies) figures.push_back(c.figures);
+    for (std::size_t i : largest_first(figures)) {
+        const int take = std::min(recovered, companies[i].lost);
+        out.recovered[i] = take;
+        recovered -= take;
+    }
+    for (std::size_t i = 0; i < companies.size(); ++i) figures[i] += out.recovered[i];
+    for (std::size_t i : largest_first(figures)) {
+        const int take = std::min(penalty, figures[i]);
+        out.penalty[i] = take;
+        penalty -= take;
+    }
+    return out;
+}
+
+Json recovery_context(const std::vector<RecoveryCompany>& companies, int recovered, int penalty) {
+    Json list = Json::array();
+    for (const auto& c : companies) {
+        Json entry{{"type", c.type}, {"figures", c.figures}, {"lost", c.lost}};
+        if (!c.name.empty()) entry["name"] = c.name;
+        list.push_back(entry);
+    }
+    return Json{{"companies", list}, {"recovered", recovered}, {"penalty", penalty}};
+}
+
+RecoveryChoice recovery_choice_from_answer(const Json& context, const Json& answer) {
+    if (answer.is_object())
+        return {answer["recovered"].get<std::vector<int>>(),
+                answer["penalty"].get<std::vector<int>>()};
+    return default_recovery_choice(companies_of(context), context.value("recovered", 0),
+                                   context.value("penalty", 0));
+}
+
+}  // namespace umpire::rules

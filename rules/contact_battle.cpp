@@ -1,0 +1,197 @@
+// inside the contact procedure: the battle opens with its record, waits for
+// both sides' reports (or the GM's ruling when they disagree), and is settled from the report or
+// by quick battle.
+#include "rules/assault_regiment.hpp"
+#include "rules/audience.hpp"
+#include "rules/contact_procedure_detail.hpp"
+#include "rules/disengagement.hpp"
+#include "rules/quick_battle.hpp"
+#include "rules/rolloff.hpp"
+#include "rules/scenario_io.hpp"
+#include "rules/sha256.hpp"
+
+namespace umpire::rules {
+
+const std::string& PeriodContacts::state_version() {
+    if (version_.empty()) version_ = sha256_hex(write_scenario(*start).dump());
+    return version_;
+}
+
+// the side whose force moved into contact this half period attacks; if both or neither
+// did, the higher sum of unclamped modified contact scores (tie: roll-off).
+std::string ContactProcedure::attacking_side(
+    const std::map<std::string, std::vector<std::string>>& sides) {
+    std::map<std::string, bool> moved;
+    std::map<std::string, int> score_sum;
+    for (const auto& [s, ids] : sides)
+        for (const auto& id : ids) {
+            const ForceMovement& fm = r_.movement_.result().at(id);
+            moved[s] = moved[s] ||
+                       (r_.context_.half == 0 ? fm.moved_first_half : fm.moved_second_half);
+            score_sum[s] += scores_.count(id) ? scores_.at(id).modified : 0;
+        }
+    std::vector<std::string> side_ids;
+    for (const auto& [s, ids] : sides) side_ids.push_back(s);
+    if (side_ids.size() == 2 && moved[side_ids[0]] != moved[side_ids[1]])
+        return moved[side_ids[0]] ? side_ids[0] : side_ids[1];
+    if (side_ids.size() == 2 && score_sum[side_ids[0]] != score_sum[side_ids[1]])
+        return score_sum[side_ids[0]] > score_sum[side_ids[1]] ? side_ids[0] : side_ids[1];
+    // Roll-off between the sides' lowest force ids.
+    std::vector<std::string> reps;
+    for (const auto& s : side_ids) reps.push_back(sides.at(s).front());
+    const std::string winner = roll_off(reps, r_.dice_, r_.log_, "rolloff for attacker",
+                                        Json{{"contact", id_}}, audience(all_));
+    return side(winner);
+}
+
+void ContactProcedure::open_battle(const std::vector<std::string>& forces) {
+    std::map<std::string, std::vector<std::string>> sides;
+    for (const auto& id : forces) sides[side(id)].push_back(id);
+    const std::string attacker = attacking_side(sides);
+    // Every side but the attacker's defends (a third side joins the defence).
+    std::vector<std::string> defenders;
+    std::string defender_side;
+    for (const auto& [s, ids] : sides)
+        if (s != attacker) {
+            if (defender_side.empty()) defender_side = s;
+            defenders.insert(defenders.end(), ids.begin(), ids.end());
+        }
+    const BattleRecord record = make_battle_record(
+        r_.ruleset_, id_, r_.period_.state_version(), to_string(r_.context_.half_period()),
+        hour_.value_or(0), battle_side_record(r_.state_, r_.ruleset_, attacker, sides[attacker]),
+        battle_side_record(r_.state_, r_.ruleset_, defender_side, defenders));
+    Json field = Json::array();
+    for (const auto& c : battlefield_)
+        field.push_back({{"card", c.card}, {"side", c.side}, {"column", c.column},
+                         {"row", c.row}, {"rotation", c.rotation}});
+    r_.log_.add("battle",
+                Json{{"contact", id_}, {"sides", sides}, {"attacker", attacker},
+                     {"hour", hour_.value_or(0)}, {"battlefield", field},
+                     {"half_period", record.half_period}, {"record", to_json(record)}},
+                audience(all_));
+    // the battle takes the half period.
+    for (const auto& id : forces) {
+        r_.used_up_.insert(id);
+        r_.movement_.stop(id, "battle");
+    }
+    after_battle(record, settle_battle(record));
+}
+
+// both sides report; agreeing reports stand, anything else goes to the GM, whose default
+// (the deadline passed) is a quick battle.
+BattleSettlement ContactProcedure::settle_battle(const BattleRecord& record) {
+    const Json battle = to_json(record);
+    std::vector<DecisionRequest> requests;
+    for (const BattleSideRecord* s : {&record.attacker, &record.defender}) {
+        const std::string& first = s->forces.front();
+        Json context = base_context(first);
+        context["battle"] = battle;
+        context["role"] = s == &record.attacker ? "attacker" : "defender";
+        requests.push_back({decision_id("battle-report", first), s->player, first,
+                            "battle_report", "", Json::array({"no_report", "quick_battle"}),
+                            "no_report", context});
+    }
+    const auto reports = r_.decider_.ask_together(requests);
+    std::string error;
+    auto parsed = [&](const Json& answer) { return battle_report_from_json(answer, record, error); };
+    if (reports[0] == "quick_battle" && reports[1] == "quick_battle") return quick_battle(record);
+    if (reports[0].is_object() && reports[1].is_object()) {
+        const auto a = parsed(reports[0]);
+        const auto d = parsed(reports[1]);
+        if (a && d && to_json(*a) == to_json(*d)) return table_battle(record, *a);
+    }
+    // ▶ The GM rules on missing or disagreeing reports.
+    Json options = Json::array({"quick_battle"});
+    if (reports[0].is_object()) options.push_back("attacker_report");
+    if (reports[1].is_object()) options.push_back("defender_report");
+    const Json context{{"contact", id_},
+                       {"battle", battle},
+                       {"reports", {{"attacker", reports[0]}, {"defender", reports[1]}}}};
+    const Json ruling = r_.decider_.ask({decision_id("battle-dispute", kGameMaster), kGameMaster,
+                                         record.attacker.forces.front(), "battle_dispute", "",
+                                         options, "quick_battle", context});
+    const Json chosen = ruling == "attacker_report"   ? reports[0]
+                        : ruling == "defender_report" ? reports[1]
+                                                      : ruling;
+    if (chosen.is_object())
+        if (const auto report = parsed(chosen)) return table_battle(record, *report);
+    return quick_battle(record);
+}
+
+BattleSettlement ContactProcedure::table_battle(const BattleRecord& record,
+                                                const BattleReport& report) {
+    const BattleJudgement judged = judge_battle(record.judging_rules(), report, record.time_limit);
+    if (!judged.accepted()) return quick_battle(record);  // answers are checked on arrival
+    BattleSettlement s;
+    s.report = report;
+    s.result = *judged.result;
+    const BattleRules rules = record.judging_rules();
+    for (const auto* side : {&record.attacker, &record.defender}) {
+        const bool attacker = side == &record.attacker;
+        const SideReport& sr = attacker ? report.attacker : report.defender;
+        const SideOutcome& out = attacker ? s.result.attacker : s.result.defender;
+        for (const auto& loss : sr.losses)
+            s.figures_lost[loss.regiment] =
+                figures_for_elements(rules, loss.elements, side->regiment(loss.regiment)->figures);
+        // a side that left the table leaves in the state its figures left in; an attacker
+        // removed under darkness executed no withdrawal.
+        if (out.outcome != BattleOutcome::won && !out.darkness)
+            s.withdraw_state[side->side] = classify_withdrawal(r_.ruleset_, *side, sr);
+    }
+    Json fields = battle_result_json(report, s.result);
+    fields["battle"] = record.id;
+    fields["settled_by"] = "report";
+    fields["report"] = to_json(report);
+    r_.log_.add("battle_result", fields, audience(all_));
+    return s;
+}
+
+BattleSettlement ContactProcedure::quick_battle(const BattleRecord& record) {
+    auto side_of_record = [&](const BattleSideRecord& rec) {
+        QuickBattleSide q;
+        q.side = rec.side;
+        for (const auto& r : rec.regiments) q.regiments.push_back({r.regiment, r.figures});
+        const Force& first = force(rec.forces.front());
+        q.formed = first.order_state == OrderState::formed;
+        // [H] like the disengagement terrain modifier: the terrain of the side's own hex.
+        q.favoured_terrain =
+            favourable_terrain(r_.ruleset_, first, r_.state_.map.at(first.hex)->terrain);
+        for (const auto& id : rec.forces) q.supported = q.supported || supporters_.count(id);
+        return q;
+    };
+    const QuickBattleResult q =
+        resolve_quick_battle(r_.ruleset_, side_of_record(record.attacker),
+                             side_of_record(record.defender), r_.dice_, r_.log_, audience(all_));
+    BattleSettlement s;
+    s.quick = true;
+    const BattleRules& rules = r_.ruleset_.battle;
+    auto settle_side = [&](const BattleSideRecord& rec, const QuickBattleSideResult& res,
+                           SideReport& report, SideOutcome& out) {
+        report.side = rec.side;
+        report.starting_elements = rec.starting_elements;
+        for (const auto& l : res.losses) {
+            s.figures_lost[l.regiment] = l.figures;
+            // Recovery counts elements: a part-element lost counts as one.
+            report.losses.push_back({l.regiment, regiment_elements(rules, l.figures), 0});
+        }
+        out.outcome = res.outcome;
+        out.withdraw_disengagement = res.outcome != BattleOutcome::won;
+        if (res.withdraw_state) s.withdraw_state[rec.side] = *res.withdraw_state;
+    };
+    settle_side(record.attacker, q.attacker, s.report.attacker, s.result.attacker);
+    settle_side(record.defender, q.defender, s.report.defender, s.result.defender);
+    s.result.pursuit = true;
+    s.result.rule = "R-8.8: quick battle, margin " + std::to_string(q.margin);
+    r_.log_.add("battle_result",
+                Json{{"battle", record.id},
+                     {"settled_by", "quick_battle"},
+                     {"attacker", {{"side", record.attacker.side},
+                                   {"outcome", to_string(q.attacker.outcome)}}},
+                     {"defender", {{"side", record.defender.side},
+                                   {"outcome", to_string(q.defender.outcome)}}},
+                     {"rule", s.result.rule}},
+                audience(all_));
+    return s;
+}
+
+}  // namespace umpire::rules
