@@ -47,10 +47,12 @@ inline server::ServerConfig test_config(const TempDir& dir) {
 class RunningServer {
 public:
     explicit RunningServer(const server::ServerConfig& config,
-                           const std::vector<std::pair<std::string, std::string>>& accounts = {})
+                           const std::vector<std::pair<std::string, std::string>>& accounts = {},
+                           const std::function<void(server::Hub&)>& setup = {})
         : server_(config) {
         spdlog::set_level(spdlog::level::from_str(config.log_level));
         for (const auto& [name, password] : accounts) server_.hub().create_account(name, password);
+        if (setup) setup(server_.hub());
         thread_ = std::thread([this] { server_.run(); });
     }
     ~RunningServer() { stop(); }
@@ -75,5 +77,17 @@ private:
     server::NetServer server_;
     std::thread thread_;
 };
+
+// The demo as campaign "raid": GM "gm", players "anna" and "ingrid" (passwords "pw-<name>").
+inline void demo_campaign(server::Hub& hub) {
+    auto& store = *hub.services().server;
+    hub.create_campaign(kSource + "/scenarios/valormr-demo.json", "raid",
+                        store.account_by_name("gm")->id);
+    for (const char* p : {"anna", "ingrid"})
+        store.put_membership({store.account_by_name(p)->id, "raid", "player", std::string(p)});
+}
+
+inline const std::vector<std::pair<std::string, std::string>> kDemoAccounts{
+    {"gm", "pw-gm"}, {"anna", "pw-anna"}, {"ingrid", "pw-ingrid"}, {"olaf", "pw-olaf"}};
 
 }  // namespace umpire::testing
