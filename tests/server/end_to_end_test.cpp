@@ -2,7 +2,10 @@
 // "ingegerd" playing ingrid) play the demo's first period through a contact and a
 // disengagement, every decision over the wire, one player reconnecting mid-decision. The
 // campaign is then verified from its SQLite file.
+#include <fstream>
 #include <set>
+
+#include "json_schema.hpp"
 
 #include "server_fixture.hpp"
 #include "storage/replay.hpp"
@@ -183,6 +186,14 @@ TEST(EndToEnd, GmAndTwoPlayersPlayTheDemoThroughAContactAndADisengagement) {
         auto snapshot = anna.client->request({{"type", "join"}, {"campaign", "raid"}});
         EXPECT_EQ(snapshot["view"]["period"]["index"], 1);
         EXPECT_EQ(snapshot["view"]["world"]["calendar"]["period"], "night");
+
+        // Every message anyone was sent matches its JSON Schema (protocol/schemas).
+        for (const TestClient* c : {&gm, anna.client.get(), ingrid.client.get()})
+            for (const auto& m : c->log()) {
+                std::ifstream in(kSource + "/protocol/schemas/server." + m["type"].get<std::string>() + ".json");
+                ASSERT_TRUE(in) << "no schema for " << m["type"];
+                EXPECT_EQ(schema_mismatch(Json::parse(in), m), "") << m.dump().substr(0, 300);
+            }
     }
     storage::SqliteCampaignStore store(config.database);
     const auto report = storage::verify_campaign(store, "raid");
