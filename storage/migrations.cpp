@@ -36,6 +36,7 @@ const std::vector<Migration>& migrations() {
         {1, "every table", kSchemaV1},
         {2, "receipts log, events by type", kSchemaV2},
         {3, "engine decisions, answers of periods", kSchemaV3},
+        {4, "server sessions, invites, webhooks, notifications, deadlines", kSchemaV4},
     };
     return steps;
 }

@@ -11,5 +11,7 @@ extern const char* const kSchemaV2;
 // Version 3: decisions as the engine asks them (id, force, kind, 'settled', rolled_back_by) and
 // each period's answers and settle flag.
 extern const char* const kSchemaV3;
+// Version 4: the server's sessions, invites, webhooks, notifications and period deadlines.
+extern const char* const kSchemaV4;
 
 }  // namespace umpire::storage

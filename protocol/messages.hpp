@@ -1,0 +1,129 @@
+#pragma once
+// Protocol v1 client messages: what a client may send, as typed values, and the one decoder
+// that turns a frame (or an HTTP body) into one of them or a ProtocolError with a stable code
+// and the JSON path of the problem (docs/protocol.md). Decoding checks shape only; whether the
+// sender may do it, and whether it fits the campaign, is the server's job.
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "protocol/errors.hpp"
+#include "rules/json_reader.hpp"
+
+namespace umpire::protocol {
+
+using Json = rules::Json;
+
+inline constexpr int kProtocolVersion = 1;
+// Default cap of one message, in bytes (DESIGN: 64 KiB); the server's limit is configurable.
+inline constexpr std::size_t kDefaultMaxMessageBytes = 64 * 1024;
+// Orders per message: far more than any player has forces.
+inline constexpr std::size_t kMaxOrdersPerMessage = 256;
+
+struct Hello {
+    std::vector<int> versions;  // the versions the client speaks
+    std::string client;         // free text, for logs ("umpire-cli 0.1")
+};
+// Either account + password, or a token from an earlier login.
+struct Login {
+    std::string account;
+    std::string password;
+    std::string token;
+};
+struct Logout {};
+struct ListCampaigns {};
+struct Join {
+    std::string campaign;
+};
+struct RedeemInvite {
+    std::string code;
+};
+struct CreateCampaign {
+    std::string scenario;   // a scenario name the server offers ("valormr-demo")
+    std::string id;         // empty: the scenario's id
+    std::string time_zone;  // empty: UTC
+};
+// A player's orders for the open period, in the umpire-orders/1 order form ("player" may be
+// left out). `period_index` names the period they are for: orders for a period that is no
+// longer open are late (period_closed).
+struct SubmitOrders {
+    std::string campaign;
+    int period_index = 0;
+    Json orders = Json::array();
+    std::string state = "submitted";  // draft or submitted
+};
+struct ConfirmOrders {
+    std::string campaign;
+    int period_index = 0;
+};
+struct Answer {
+    std::string campaign;
+    std::string decision;
+    Json answer;
+};
+struct GetReport {
+    std::string campaign;
+    int period_index = 0;
+};
+struct GetHistory {
+    std::string campaign;
+};
+struct GetDecisions {
+    std::string campaign;
+};
+// Where notifications for this account in this campaign go (empty: none).
+struct SetWebhook {
+    std::string campaign;
+    std::string url;
+};
+// GM commands (docs/protocol.md, "GM commands"); members used depend on `command`.
+struct GmCommand {
+    std::string campaign;
+    std::string command;  // invite, assign, set_deadline, pause, resume, extend,
+                          // force_advance, rollback, edit, resolve, answer_for
+    std::string reason;
+    std::string role;     // invite: player or observer
+    std::string player;   // invite, assign: the scenario player
+    std::string account;  // assign
+    std::string key;      // extend: idempotency key
+    int minutes = 0;      // extend
+    int to_period = -1;   // rollback
+    Json deadline;        // set_deadline: {"kind": "manual" | "duration" | "wall_clock", …}
+    Json changes;         // edit: {"name"?, "description"?, "settings"?}
+    std::string decision; // answer_for
+    Json answer;          // answer_for
+};
+// Reserved: live battle companion actions (rules/battle_companion.hpp, coming).
+struct BattleAction {
+    std::string campaign;
+    Json action;
+};
+struct Ping {};
+
+using ClientBody = std::variant<Hello, Login, Logout, ListCampaigns, Join, RedeemInvite,
+                                CreateCampaign, SubmitOrders, ConfirmOrders, Answer, GetReport,
+                                GetHistory, GetDecisions, SetWebhook, GmCommand, BattleAction,
+                                Ping>;
+
+struct ClientMessage {
+    std::string type;
+    Json re;  // the client's "id", echoed as "re" on the reply (null: none)
+    ClientBody body;
+};
+
+// Every client message type of v1, in documentation order.
+const std::vector<std::string>& client_message_types();
+const std::vector<std::string>& gm_commands();
+
+// Decodes one message. Throws ProtocolError: message_too_large (above `max_bytes`), bad_json,
+// unknown_type, or bad_message with the path of the first problem.
+ClientMessage decode_client_message(std::string_view text,
+                                    std::size_t max_bytes = kDefaultMaxMessageBytes);
+ClientMessage decode_client_json(const Json& message);
+
+// The "re" a reply should carry, read leniently from a frame that failed to decode (null when
+// the frame has no usable "id").
+Json correlation_id(std::string_view text);
+
+}  // namespace umpire::protocol

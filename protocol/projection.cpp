@@ -1,0 +1,121 @@
+#include "protocol/projection.hpp"
+
+#include "rules/audience.hpp"
+#include "rules/scenario_io.hpp"
+
+namespace umpire::protocol {
+
+const char* role_name(Viewer::Role role) {
+    switch (role) {
+        case Viewer::Role::gm: return "gm";
+        case Viewer::Role::player: return "player";
+        case Viewer::Role::observer: return "observer";
+    }
+    return "observer";
+}
+
+Visibility visibility_from_settings(const Json& settings) {
+    Visibility v;
+    if (settings.is_object() && settings.value("observers", Json()) == "all")
+        v.observers = Visibility::Observers::everything;
+    return v;
+}
+
+namespace {
+
+bool sees_everything(const Viewer& viewer, const Visibility& visibility) {
+    return viewer.is_gm() || (viewer.role == Viewer::Role::observer &&
+                              visibility.observers == Visibility::Observers::everything);
+}
+
+// What anyone in the campaign may see: the board, not the pieces.
+Json public_part(const Json& full) {
+    Json view = Json::object();
+    for (const char* key : {"name", "description", "ruleset", "calendar", "map", "sides",
+                            "players", "settings"})
+        if (full.contains(key)) view[key] = full[key];
+    return view;
+}
+
+}  // namespace
+
+Json view_for(const Viewer& viewer, const rules::CampaignState& state, const Visibility& visibility) {
+    Json full = rules::write_scenario(state);
+    full.erase("format");
+    if (sees_everything(viewer, visibility)) {
+        full["role"] = role_name(viewer.role);
+        return full;
+    }
+    Json view = public_part(full);
+    view["role"] = role_name(viewer.role);
+    if (!viewer.is_player()) return view;
+
+    const rules::Player* me = state.find_player(viewer.player);
+    view["player"] = viewer.player;
+    view["side"] = me ? me->side : "";
+    Json own = Json::array();
+    Json allies = Json::array();
+    for (const auto& force : full.value("forces", Json::array())) {
+        const std::string owner = force.value("player", "");
+        if (owner == viewer.player) {
+            own.push_back(force);
+            continue;
+        }
+        const rules::Player* p = state.find_player(owner);
+        if (me && p && p->side == me->side)
+            allies.push_back({{"id", force["id"]}, {"name", force["name"]},
+                              {"player", owner}, {"hex", force["hex"]}});
+    }
+    view["forces"] = std::move(own);
+    view["allies"] = std::move(allies);
+    // Enemies only through the player's own facts.
+    Json known = Json::array();
+    if (full.contains("knowledge") && full["knowledge"].contains(viewer.player))
+        known = full["knowledge"][viewer.player];
+    view["knowledge"] = std::move(known);
+    return view;
+}
+
+std::optional<Json> event_for(const Viewer& viewer, const Json& event, const Visibility& visibility) {
+    if (sees_everything(viewer, visibility)) return event;
+    const Json audience = event.contains("audience") ? event["audience"] : Json("all");
+    if (viewer.is_player() ? rules::in_audience(audience, viewer.player) : audience == "all")
+        return event;
+    return std::nullopt;
+}
+
+Json events_for(const Viewer& viewer, const std::vector<Json>& events,
+                const Visibility& visibility) {
+    Json out = Json::array();
+    for (const auto& e : events)
+        if (auto seen = event_for(viewer, e, visibility)) out.push_back(std::move(*seen));
+    return out;
+}
+
+bool decision_visible(const Viewer& viewer, const std::string& request_player,
+                      const std::vector<std::string>& unplayed) {
+    (void)unplayed;
+    if (viewer.is_gm()) return true;  // the GM sees every request, and answers some of them
+    return viewer.is_player() && viewer.player == request_player;
+}
+
+Json order_flags_for(const Viewer& viewer, const rules::CampaignState& state,
+                     const std::vector<OrderFlag>& flags) {
+    Json out = Json::array();
+    if (viewer.role == Viewer::Role::observer) return out;
+    const rules::Player* me = viewer.is_player() ? state.find_player(viewer.player) : nullptr;
+    for (const auto& f : flags) {
+        if (!viewer.is_gm()) {
+            const rules::Player* p = state.find_player(f.player);
+            if (!me || !p || p->side != me->side) continue;
+        }
+        out.push_back({{"player", f.player}, {"state", f.state}});
+    }
+    return out;
+}
+
+bool sees_waiting_list(const Viewer& viewer, const Visibility& visibility) {
+    return sees_everything(viewer, visibility);
+}
+
+}  // namespace umpire::protocol

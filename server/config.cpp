@@ -1,0 +1,112 @@
+#include "server/config.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+namespace umpire::server {
+
+using Json = nlohmann::json;
+
+std::vector<std::string> ServerConfig::origins() const {
+    if (!allowed_origins.empty()) return allowed_origins;
+    const std::string port_text = std::to_string(port);
+    return {"http://" + bind + ":" + port_text, "http://localhost:" + port_text};
+}
+
+namespace {
+
+template <typename T>
+void take(const Json& doc, const char* key, T& into, const std::string& file) {
+    auto it = doc.find(key);
+    if (it == doc.end()) return;
+    try {
+        into = it->get<T>();
+    } catch (const Json::exception&) {
+        throw std::runtime_error(file + ": \"" + key + "\" has the wrong type");
+    }
+}
+
+}  // namespace
+
+void apply_config_file(const std::string& path, ServerConfig& c) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot read config file " + path);
+    Json doc = Json::parse(in, nullptr, false);
+    if (!doc.is_object()) throw std::runtime_error(path + ": not a JSON object");
+    static const std::vector<std::string> known{
+        "bind", "port", "database", "static_dir", "scenarios_dir", "ruleset_dirs",
+        "allowed_origins", "password_cost", "session_days", "downtime_grace_minutes",
+        "deadline_warning_minutes", "max_extension_minutes", "webhook_attempts", "log_level",
+        "demo", "limits"};
+    for (auto it = doc.begin(); it != doc.end(); ++it)
+        if (std::find(known.begin(), known.end(), it.key()) == known.end())
+            throw std::runtime_error(path + ": unknown member \"" + it.key() + "\"");
+    take(doc, "bind", c.bind, path);
+    take(doc, "port", c.port, path);
+    take(doc, "database", c.database, path);
+    take(doc, "static_dir", c.static_dir, path);
+    take(doc, "scenarios_dir", c.scenarios_dir, path);
+    take(doc, "ruleset_dirs", c.ruleset_dirs, path);
+    take(doc, "allowed_origins", c.allowed_origins, path);
+    take(doc, "password_cost", c.password_cost, path);
+    take(doc, "session_days", c.session_days, path);
+    take(doc, "downtime_grace_minutes", c.downtime_grace_minutes, path);
+    take(doc, "deadline_warning_minutes", c.deadline_warning_minutes, path);
+    take(doc, "max_extension_minutes", c.max_extension_minutes, path);
+    take(doc, "webhook_attempts", c.webhook_attempts, path);
+    take(doc, "log_level", c.log_level, path);
+    take(doc, "demo", c.demo, path);
+    if (auto limits = doc.find("limits"); limits != doc.end()) {
+        Limits& l = c.limits;
+        take(*limits, "max_message_bytes", l.max_message_bytes, path);
+        take(*limits, "messages_per_second", l.messages_per_second, path);
+        take(*limits, "message_burst", l.message_burst, path);
+        take(*limits, "rate_violations_before_close", l.rate_violations_before_close, path);
+        take(*limits, "connections_per_account", l.connections_per_account, path);
+        take(*limits, "connections_per_address", l.connections_per_address, path);
+        take(*limits, "outbound_queue_messages", l.outbound_queue_messages, path);
+        take(*limits, "handshake_timeout_seconds", l.handshake_timeout_seconds, path);
+        take(*limits, "idle_timeout_seconds", l.idle_timeout_seconds, path);
+        take(*limits, "http_timeout_seconds", l.http_timeout_seconds, path);
+    }
+}
+
+void apply_environment(ServerConfig& c, const std::function<const char*(const char*)>& getenv) {
+    auto text = [&](const char* name, std::string& into) {
+        if (const char* v = getenv(name); v && *v) into = v;
+    };
+    auto number = [&](const char* name, auto& into) {
+        if (const char* v = getenv(name); v && *v) {
+            try {
+                into = static_cast<std::decay_t<decltype(into)>>(std::stoll(v));
+            } catch (const std::exception&) {
+                throw std::runtime_error(std::string(name) + " must be a number, not \"" + v + "\"");
+            }
+        }
+    };
+    text("UMPIRE_BIND", c.bind);
+    number("UMPIRE_PORT", c.port);
+    text("UMPIRE_DB", c.database);
+    text("UMPIRE_STATIC_DIR", c.static_dir);
+    text("UMPIRE_SCENARIOS_DIR", c.scenarios_dir);
+    text("UMPIRE_PASSWORD_COST", c.password_cost);
+    text("UMPIRE_LOG_LEVEL", c.log_level);
+    number("UMPIRE_MAX_MESSAGE_BYTES", c.limits.max_message_bytes);
+    if (const char* v = getenv("UMPIRE_ORIGINS"); v && *v) {
+        c.allowed_origins.clear();
+        std::string all = v;
+        std::size_t start = 0;
+        while (start <= all.size()) {
+            const auto comma = all.find(',', start);
+            const auto item = all.substr(start, comma == std::string::npos ? std::string::npos
+                                                                            : comma - start);
+            if (!item.empty()) c.allowed_origins.push_back(item);
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+        }
+    }
+}
+
+}  // namespace umpire::server

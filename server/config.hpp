@@ -1,0 +1,57 @@
+#pragma once
+// The server's configuration: defaults here, then a JSON config file, then UMPIRE_*
+// environment variables, then command-line flags (server/main.cpp), each overriding the last.
+// Every limit is named and configurable (DESIGN habit 2).
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace umpire::server {
+
+struct Limits {
+    std::size_t max_message_bytes = 64 * 1024;  // one WebSocket message or HTTP body
+    double messages_per_second = 20;            // sustained rate per connection
+    int message_burst = 40;                     // bucket size
+    int rate_violations_before_close = 20;      // rate-limited messages before the close
+    int connections_per_account = 8;
+    int connections_per_address = 32;
+    std::size_t outbound_queue_messages = 512;  // past this the client is closed, with a reason
+    int handshake_timeout_seconds = 10;         // TCP accept to WebSocket open (and HTTP header)
+    int idle_timeout_seconds = 60;              // no frame for this long: ping, then close
+    int http_timeout_seconds = 30;
+};
+
+struct ServerConfig {
+    std::string bind = "127.0.0.1";
+    int port = 8080;
+    std::string database = "umpire.db";
+    std::string static_dir;     // the web client's files; empty: a placeholder page
+    std::string scenarios_dir;  // scenarios a GM may create campaigns from
+    std::vector<std::string> ruleset_dirs;
+    // Exact Origin values a WebSocket upgrade may carry (no wildcards). Requests without an
+    // Origin (non-browser clients) are allowed. Empty: http://<bind>:<port> and
+    // http://localhost:<port>.
+    std::vector<std::string> allowed_origins;
+    std::string password_cost = "interactive";  // see credentials.hpp
+    int session_days = 30;
+    int downtime_grace_minutes = 15;     // an open deadline missed while down moves this far on
+    int deadline_warning_minutes = 60;   // "deadline near" notifications this long before
+    int max_extension_minutes = 72 * 60; // GM extensions of one period, in all
+    int webhook_attempts = 5;
+    std::string log_level = "info";
+    bool demo = false;  // create the demo campaign and accounts if missing, print the logins
+    Limits limits;
+
+    std::vector<std::string> origins() const;  // allowed_origins, or the defaults above
+};
+
+// Applies a JSON config file's members (names as above; limits in "limits"). Throws
+// std::runtime_error naming the file and member on a bad file or an unknown member.
+void apply_config_file(const std::string& path, ServerConfig& config);
+// Applies UMPIRE_BIND, UMPIRE_PORT, UMPIRE_DB, UMPIRE_STATIC_DIR, UMPIRE_SCENARIOS_DIR,
+// UMPIRE_ORIGINS (comma-separated), UMPIRE_PASSWORD_COST, UMPIRE_LOG_LEVEL,
+// UMPIRE_MAX_MESSAGE_BYTES. `getenv` is injectable for tests.
+void apply_environment(ServerConfig& config,
+                       const std::function<const char*(const char*)>& getenv);
+
+}  // namespace umpire::server

@@ -1,0 +1,72 @@
+#pragma once
+// The server's heart, free of networking: it takes frames from connections (WebSocket sessions
+// and HTTP API requests), decodes them (protocol/messages.hpp), authenticates and authorizes
+// the sender, hands campaign messages to the campaign's Room, and answers with projected
+// messages only. It runs on the I/O thread; rooms and storage are touched from nowhere else.
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/messages.hpp"
+#include "server/peer.hpp"
+#include "server/room.hpp"
+#include "server/services.hpp"
+
+namespace umpire::server {
+
+struct HttpReply {
+    int status = 200;
+    std::string body;  // {"messages": [...]}
+};
+
+class Hub {
+public:
+    explicit Hub(Services& services);
+    ~Hub();
+
+    // Opens a room for every stored campaign; deadlines missed while down are extended.
+    void start();
+
+    // Per-address connection limit for WebSocket connections: admit() before the upgrade,
+    // release() when the connection ends (only if admitted).
+    bool admit(const std::string& address);
+    void release(const std::string& address);
+
+    void opened(const std::shared_ptr<Peer>& peer);
+    void closed(Peer& peer);
+    // One frame from a WebSocket client.
+    void receive(const std::shared_ptr<Peer>& peer, std::string_view text);
+    // One HTTP API request: a message as the body, `bearer` the token of the Authorization
+    // header (empty: none).
+    HttpReply http_message(const std::string& address, const std::string& bearer,
+                           std::string_view body);
+
+    // Creates an account (the demo and tests; there is no open sign-up). Returns its id.
+    std::int64_t create_account(const std::string& name, const std::string& password);
+    // Creates a campaign from a scenario file with `gm_account` as its GM.
+    Room& create_campaign(const std::string& scenario_file, const std::string& id,
+                          std::int64_t gm_account, const std::string& time_zone = "UTC");
+    Room* find_room(const std::string& id);
+    Services& services() { return *services_; }
+
+private:
+    void dispatch(const Reply& reply, const protocol::ClientMessage& message);
+    void send_error(Peer& peer, const Json& re, const protocol::ProtocolError& error);
+    Room& room_of(const std::string& id);
+    Actor actor_in(const Room& room, const Peer& peer) const;
+    void login(const Reply& reply, const protocol::Login& m);
+    bool authenticate_token(Peer& peer, const std::string& token);
+    void list_campaigns(const Reply& reply);
+    void redeem(const Reply& reply, const protocol::RedeemInvite& m);
+    void create_from_message(const Reply& reply, const protocol::CreateCampaign& m);
+    void join(const Reply& reply, const protocol::Join& m);
+
+    Services* services_;
+    std::map<std::string, std::unique_ptr<Room>> rooms_;
+    std::vector<std::weak_ptr<Peer>> peers_;
+    std::map<std::string, int> per_address_;
+};
+
+}  // namespace umpire::server

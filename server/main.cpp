@@ -1,0 +1,96 @@
+// umpire-server: the campaign server (docs/protocol.md, docs/server.md). Configuration from
+// defaults, then --config FILE (JSON), then UMPIRE_* environment variables, then flags.
+#include <CLI/CLI.hpp>
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+
+#include <csignal>
+#include <cstdlib>
+#include <iostream>
+#include <thread>
+
+#include "server/demo.hpp"
+#include "server/net_server.hpp"
+
+int main(int argc, char** argv) {
+    using namespace umpire::server;
+    CLI::App app{"umpire-server: the Umpire campaign server"};
+    std::string config_file;
+    ServerConfig flags;
+    std::vector<std::string> origins, rulesets;
+    std::string demo_scenario;
+    app.add_option("--config", config_file, "JSON configuration file")->check(CLI::ExistingFile);
+    auto* bind = app.add_option("--bind", flags.bind, "address to listen on (default 127.0.0.1)");
+    auto* port = app.add_option("--port", flags.port, "port (0: any free port)");
+    auto* db = app.add_option("--db", flags.database, "SQLite database file");
+    auto* stat = app.add_option("--static-dir", flags.static_dir, "the web client's files");
+    auto* scen = app.add_option("--scenarios-dir", flags.scenarios_dir, "scenarios GMs may start");
+    auto* rs = app.add_option("--rulesets", rulesets, "where ruleset files are (repeatable)");
+    auto* orig = app.add_option("--origin", origins, "an allowed WebSocket Origin (repeatable)");
+    auto* cost = app.add_option("--password-cost", flags.password_cost, "interactive, moderate or min");
+    auto* level = app.add_option("--log-level", flags.log_level, "trace, debug, info, warn, error");
+    auto* demo = app.add_option("--demo", demo_scenario,
+                                "create the demo campaign from this scenario if missing, print logins");
+    CLI11_PARSE(app, argc, argv);
+
+    ServerConfig config;
+    try {
+        if (!config_file.empty()) apply_config_file(config_file, config);
+        apply_environment(config, [](const char* name) { return std::getenv(name); });
+    } catch (const std::exception& e) {
+        std::cerr << "umpire-server: " << e.what() << "\n";
+        return 2;
+    }
+    if (bind->count()) config.bind = flags.bind;
+    if (port->count()) config.port = flags.port;
+    if (db->count()) config.database = flags.database;
+    if (stat->count()) config.static_dir = flags.static_dir;
+    if (scen->count()) config.scenarios_dir = flags.scenarios_dir;
+    if (rs->count()) config.ruleset_dirs = rulesets;
+    if (orig->count()) config.allowed_origins = origins;
+    if (cost->count()) config.password_cost = flags.password_cost;
+    if (level->count()) config.log_level = flags.log_level;
+    spdlog::set_level(spdlog::level::from_str(config.log_level));
+
+    try {
+        NetServer server(config);
+        const std::string url = "http://" + config.bind + ":" + std::to_string(server.port());
+        if (demo->count()) {
+            const auto logins = ensure_demo(server.hub(), demo_scenario, config.database + ".demo-logins.json");
+            std::cout << "Umpire is serving the demo campaign at " << url << "/\n"
+                      << "  WebSocket: ws://" << config.bind << ":" << server.port() << "/ws"
+                      << "   JSON API: " << url << "/api/v1/messages\n"
+                      << "  Logins (account / password / role):\n";
+            for (const auto& l : logins)
+                std::cout << "    " << l.account << " / " << l.password << " / " << l.role
+                          << (l.player.empty() ? "" : " " + l.player) << "\n";
+            std::cout << "  Database: " << config.database << "   Stop with Ctrl-C.\n" << std::flush;
+        } else {
+            std::cout << "Umpire is listening at " << url << "/\n" << std::flush;
+        }
+        spdlog::info("listening on {}:{}", config.bind, server.port());
+        // Stop cleanly on SIGINT/SIGTERM: handled on a watcher thread, then stop() posts.
+        sigset_t signals;
+        sigemptyset(&signals);
+        sigaddset(&signals, SIGINT);
+        sigaddset(&signals, SIGTERM);
+        pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+        std::thread watcher([&] {
+            int sig = 0;
+            sigwait(&signals, &sig);
+            spdlog::info("signal {}: stopping", sig);
+            server.stop();
+        });
+        server.run();
+        if (watcher.joinable()) {
+            pthread_kill(watcher.native_handle(), SIGTERM);
+            watcher.join();
+        }
+    } catch (const std::exception& e) {
+        std::cerr << "umpire-server: " << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}

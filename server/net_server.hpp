@@ -1,0 +1,35 @@
+#pragma once
+// The networked server: one listener on one port serving HTTP (static files, the JSON API,
+// /healthz, /metrics) and WebSocket upgrades, on one I/O thread that owns the Hub, its rooms and
+// storage. Beast stays inside net_server.cpp.
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "server/config.hpp"
+#include "server/hub.hpp"
+
+namespace umpire::server {
+
+class NetServer {
+public:
+    // Opens the database (creating it), binds the port (0: any free port), starts the Hub.
+    explicit NetServer(const ServerConfig& config);
+    ~NetServer();
+    NetServer(const NetServer&) = delete;
+    NetServer& operator=(const NetServer&) = delete;
+
+    int port() const;  // the bound port
+    Hub& hub();
+    // Runs something on the I/O thread before run() or from another thread while it runs.
+    void post(std::function<void()> fn);
+    void run();   // serves until stop()
+    void stop();  // from any thread or a signal handler's watcher
+
+    struct Impl;  // Beast and Asio state, defined in net_server.cpp
+
+private:
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace umpire::server

@@ -1,0 +1,108 @@
+#pragma once
+// One campaign on the server: its Campaign (state as of the last commit), the connections that
+// joined it, and its deadline timer. A Room is touched only on the I/O thread, so engine and
+// storage calls need no locks. Every handler checks the sender's membership afresh, commits
+// first, and only then sends — each viewer its own projection (protocol/projection.hpp).
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "protocol/messages.hpp"
+#include "protocol/projection.hpp"
+#include "server/peer.hpp"
+#include "server/services.hpp"
+#include "storage/campaign_service.hpp"
+
+namespace umpire::server {
+
+using Json = rules::Json;
+
+// Who sent a message: the account and its membership in this campaign.
+struct Actor {
+    std::int64_t account = 0;
+    std::string account_name;
+    protocol::Viewer viewer;
+};
+
+// Replies to the sender of the message being handled, echoing its "id" as "re".
+struct Reply {
+    std::shared_ptr<Peer> peer;
+    Json re;
+    void send(Json message) const;
+};
+
+class Room {
+public:
+    Room(Services& services, storage::Campaign campaign);
+
+    const std::string& id() const { return campaign_.id(); }
+    const storage::Campaign& campaign() const { return campaign_; }
+    protocol::Visibility visibility() const;
+
+    // The sender's role here, read from storage on every message; unknown_campaign if none.
+    Actor actor(std::int64_t account, const std::string& account_name) const;
+
+    // Lobby entry for a campaign list.
+    Json summary(const Actor& actor) const;
+
+    // Join: the full snapshot of the viewer's view, its pending decisions, and later deltas.
+    void join(const Reply& reply, const Actor& actor);
+    void leave(Peer& peer);
+
+    void submit_orders(const Reply& reply, const Actor& actor, const protocol::SubmitOrders& m);
+    void confirm_orders(const Reply& reply, const Actor& actor, const protocol::ConfirmOrders& m);
+    void answer(const Reply& reply, const Actor& actor, const protocol::Answer& m);
+    void decisions(const Reply& reply, const Actor& actor);
+    void report(const Reply& reply, const Actor& actor, const protocol::GetReport& m);
+    void history(const Reply& reply, const Actor& actor);
+    void set_webhook(const Reply& reply, const Actor& actor, const protocol::SetWebhook& m);
+    void gm(const Reply& reply, const Actor& actor, const protocol::GmCommand& m);
+
+    // Startup: a deadline missed while the server was down is extended, not resolved; then
+    // the timers are set.
+    void start();
+
+private:
+    // Views and broadcasting (room_views.cpp).
+    Json campaign_view(const protocol::Viewer& viewer) const;
+    Json snapshot_message(const protocol::Viewer& viewer, const Json& view, int version) const;
+    void send_views();  // a delta to every joined connection whose view changed
+    void announce_decisions();
+    void broadcast_resolved(const storage::ResolvedPeriod& period);
+    void broadcast_notice(const Json& notice);
+    std::vector<std::shared_ptr<Peer>> live_peers();
+    std::vector<std::string> unplayed_players() const;
+    std::vector<protocol::OrderFlag> order_flags() const;
+    Json notices() const;
+
+    // Resolution (room_play.cpp): resolves when every played player has confirmed (or at the
+    // deadline with `settle`, or on the GM's word), and announces what happened.
+    void try_resolve(bool settle);
+    void resolve_quietly(bool settle);  // after the sender's own commit: errors are logged
+    bool all_confirmed() const;
+    void after_commit_of_period(const storage::ResolvedPeriod& period);
+
+    // Deadlines and notifications (room_deadlines.cpp).
+    void open_deadline();  // for the period just opened, by the policy
+    void schedule_timers();
+    void on_deadline();
+    void on_deadline_warning();
+    std::optional<storage::DeadlineRecord> current_deadline() const;
+    bool deadline_passed() const;
+    void notify(std::int64_t account, const std::string& key, const Json& payload);
+    void notify_players(const std::string& key, const Json& payload, bool unconfirmed_only);
+    void pump_webhooks();
+
+    // GM commands (room_gm.cpp).
+    void record_action(const std::string& kind, const std::string& reason, const Json& details);
+    void reload();  // after an edit of the campaign record
+
+    Services* services_;
+    storage::Campaign campaign_;
+    std::vector<std::weak_ptr<Peer>> peers_;
+    std::set<std::string> in_flight_;  // notifications posted, answer not back yet
+};
+
+}  // namespace umpire::server

@@ -1,0 +1,136 @@
+// Deadlines and notifications of a Room. Each open period's deadline is stored when the period
+// opens (by the campaign's policy) and a steady timer fires at it: the period then resolves with
+// missing orders holding and missing answers settled. A deadline that passed while the
+// server was down is moved `downtime_grace_minutes` on instead, so players get to act.
+// Notifications go to each account's webhook at most once per key.
+#include <spdlog/spdlog.h>
+
+#include "server/room.hpp"
+
+namespace umpire::server {
+
+using namespace std::chrono;
+
+std::optional<storage::DeadlineRecord> Room::current_deadline() const {
+    return services_->server->deadline(id(), campaign_.period_index());
+}
+
+bool Room::deadline_passed() const {
+    const auto d = current_deadline();
+    if (!d || !d->due_at) return false;
+    const auto due = parse_iso_utc(*d->due_at);
+    return due && services_->scheduler->now() >= *due;
+}
+
+void Room::open_deadline() {
+    const Json policy = Json::parse(campaign_.record().deadline_policy, nullptr, false);
+    const auto due = due_time(policy, services_->scheduler->now());
+    storage::DeadlineRecord d{id(), campaign_.period_index(), std::nullopt, std::nullopt, 0};
+    if (due) d.due_at = iso_utc(*due);
+    services_->server->put_deadline(d);
+}
+
+void Room::start() {
+    auto d = current_deadline();
+    if (!d) {
+        open_deadline();
+        d = current_deadline();
+    }
+    if (d->due_at && campaign_.record().status == "active") {
+        const auto due = parse_iso_utc(*d->due_at);
+        const auto now = services_->scheduler->now();
+        if (due && *due <= now) {
+            const auto moved = now + minutes(services_->config.downtime_grace_minutes);
+            d->due_at = iso_utc(moved);
+            services_->server->put_deadline(*d);
+            record_action("downtime_extension",
+                          "the server was down at the deadline; it moves " +
+                              std::to_string(services_->config.downtime_grace_minutes) +
+                              " minutes on",
+                          {{"period_index", campaign_.period_index()}, {"due_at", *d->due_at}});
+        }
+    }
+    schedule_timers();
+    pump_webhooks();
+}
+
+void Room::schedule_timers() {
+    auto* s = services_->scheduler;
+    const std::string key = "deadline:" + id();
+    s->cancel(key);
+    s->cancel(key + ":warning");
+    const auto d = current_deadline();
+    if (!d || !d->due_at || campaign_.record().status != "active") return;
+    const auto due = parse_iso_utc(*d->due_at);
+    if (!due) return;
+    s->at(key, *due, [this] { on_deadline(); });
+    const auto warn = *due - minutes(services_->config.deadline_warning_minutes);
+    if (warn > s->now()) s->at(key + ":warning", warn, [this] { on_deadline_warning(); });
+}
+
+void Room::on_deadline() {
+    if (campaign_.record().status != "active" || !deadline_passed()) return;
+    try {
+        try_resolve(true);
+    } catch (const std::exception& e) {
+        spdlog::warn("campaign {}: deadline resolution failed, retrying: {}", id(), e.what());
+        // Storage refused (busy, I/O): try again shortly; nothing was committed.
+        services_->scheduler->at("deadline:" + id(), services_->scheduler->now() + seconds(5),
+                                 [this] { on_deadline(); });
+    }
+}
+
+void Room::on_deadline_warning() {
+    const auto d = current_deadline();
+    if (!d || !d->due_at) return;
+    notify_players("deadline:" + std::to_string(campaign_.period_index()) + ":" + *d->due_at,
+                   {{"type", "deadline_near"}, {"campaign", id()},
+                    {"period_index", campaign_.period_index()}, {"due_at", *d->due_at}},
+                   true);
+}
+
+void Room::notify(std::int64_t account, const std::string& key, const Json& payload) {
+    if (!services_->server->webhook(account, id())) return;
+    storage::NotificationRecord n{account, id(), key, payload.dump(), services_->now_iso(), 0};
+    if (services_->server->add_notification(n)) pump_webhooks();
+}
+
+void Room::notify_players(const std::string& key, const Json& payload, bool unconfirmed_only) {
+    const auto flags = order_flags();
+    for (const auto& m : services_->server->memberships(id())) {
+        if (m.role != "player" || !m.player) continue;
+        if (unconfirmed_only) {
+            bool confirmed = false;
+            for (const auto& f : flags) confirmed = confirmed || (f.player == *m.player && f.state == "confirmed");
+            if (confirmed) continue;
+        }
+        notify(m.account_id, key, payload);
+    }
+}
+
+void Room::pump_webhooks() {
+    if (!services_->webhooks) return;
+    for (const auto& n : services_->server->undelivered(services_->config.webhook_attempts, 50)) {
+        if (n.campaign_id != id()) continue;
+        const std::string flight = std::to_string(n.account_id) + "/" + n.key;
+        if (!in_flight_.insert(flight).second) continue;  // sent, answer not back yet
+        const auto url = services_->server->webhook(n.account_id, id());
+        if (!url) continue;
+        Json body = Json::parse(n.payload);
+        body["key"] = n.key;
+        services_->webhooks->post(*url, body.dump(), [this, n, flight](bool delivered) {
+            in_flight_.erase(flight);
+            services_->server->note_attempt(n, delivered, services_->now_iso());
+            if (delivered) {
+                services_->metrics->webhooks_sent++;
+                return;
+            }
+            services_->metrics->webhooks_failed++;
+            services_->scheduler->at("webhooks:" + id(),
+                                     services_->scheduler->now() + seconds(10),
+                                     [this] { pump_webhooks(); });
+        });
+    }
+}
+
+}  // namespace umpire::server

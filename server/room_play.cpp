@@ -1,0 +1,202 @@
+// Playing a period: orders (draft, submitted, confirmed, each with a receipt), decision answers,
+// resolution when every played player has confirmed, and reports and history by period.
+#include <spdlog/spdlog.h>
+
+#include "rules/orders.hpp"
+#include "server/errors.hpp"
+#include "server/room.hpp"
+
+namespace umpire::server {
+
+using protocol::ErrorCode;
+
+namespace {
+
+Json receipt_json(const std::string& campaign, const storage::Receipt& r) {
+    return {{"type", "receipt"},      {"campaign", campaign},   {"period_index", r.period_index},
+            {"player", r.player},     {"state", r.state},       {"receipt", r.hash},
+            {"orders", r.orders},     {"server_time", r.server_time}};
+}
+
+void require_player(const Actor& actor) {
+    if (!actor.viewer.is_player())
+        refuse(ErrorCode::forbidden, "only a player of the campaign gives orders and answers");
+}
+
+}  // namespace
+
+bool Room::all_confirmed() const {
+    const auto members = services_->server->memberships(id());
+    const auto flags = order_flags();
+    bool any = false;
+    for (const auto& m : members) {
+        if (m.role != "player" || !m.player) continue;
+        any = true;
+        for (const auto& f : flags)
+            if (f.player == *m.player && f.state != "confirmed") return false;
+    }
+    return any;
+}
+
+void Room::submit_orders(const Reply& reply, const Actor& actor, const protocol::SubmitOrders& m) {
+    require_player(actor);
+    if (m.period_index != campaign_.period_index() || deadline_passed())
+        refuse(ErrorCode::period_closed,
+               "period " + std::to_string(m.period_index) +
+                   " is not open for orders (the open period is " +
+                   std::to_string(campaign_.period_index()) +
+                   (deadline_passed() ? ", and its deadline has passed)" : ")"));
+    // The umpire-orders/1 reader checks each order's shape; the player is the sender.
+    Json orders = m.orders;
+    for (auto& o : orders)
+        if (!o.contains("player")) o["player"] = actor.viewer.player;
+    const auto& cal = campaign_.state().calendar;
+    Json doc{{"periods", {{{"day", cal.day}, {"period", rules::to_string(cal.period)},
+                           {"orders", orders}}}}};
+    rules::Problems problems;
+    auto read = rules::read_orders(doc, problems);
+    if (!read) {
+        auto first = problems.list().front();
+        std::string path = first.path;
+        const std::string prefix = "$.periods[0].orders";
+        if (path.rfind(prefix, 0) == 0) path = "$.orders" + path.substr(prefix.size());
+        throw protocol::ProtocolError(ErrorCode::bad_message, path + ": " + first.message, path);
+    }
+    storage::Receipt receipt;
+    try {
+        receipt = campaign_.submit_orders(actor.viewer.player, read->front().orders,
+                                          m.state == "draft" ? storage::OrderState::draft
+                                                             : storage::OrderState::submitted);
+    } catch (const storage::StorageError& e) {
+        throw to_protocol_error(e, ErrorCode::invalid_orders, services_->campaigns->location());
+    }
+    reply.send(receipt_json(id(), receipt));
+    send_views();
+}
+
+void Room::confirm_orders(const Reply& reply, const Actor& actor, const protocol::ConfirmOrders& m) {
+    require_player(actor);
+    if (m.period_index != campaign_.period_index() || deadline_passed())
+        refuse(ErrorCode::period_closed,
+               "period " + std::to_string(m.period_index) + " is not open for orders");
+    storage::Receipt receipt;
+    try {
+        receipt = campaign_.confirm_orders(actor.viewer.player);
+    } catch (const storage::StorageError& e) {
+        const bool confirmed = std::string(e.what()).find("already confirmed") != std::string::npos;
+        if (confirmed) refuse(ErrorCode::conflict, "your orders for this period are already confirmed");
+        throw to_protocol_error(e, ErrorCode::invalid_orders, services_->campaigns->location());
+    }
+    reply.send(receipt_json(id(), receipt));
+    send_views();
+    if (all_confirmed()) resolve_quietly(false);
+}
+
+void Room::answer(const Reply& reply, const Actor& actor, const protocol::Answer& m) {
+    // The GM answers requests asked of "gm" and of players no account plays (answer_for).
+    require_player(actor);
+    try {
+        campaign_.answer_decision(actor.viewer.player, m.decision, m.answer);
+    } catch (const storage::StorageError& e) {
+        throw to_protocol_error(e, ErrorCode::invalid_answer, services_->campaigns->location());
+    }
+    services_->metrics->decisions_answered++;
+    reply.send({{"type", "answer_accepted"}, {"campaign", id()}, {"decision", m.decision},
+                {"answer", m.answer}});
+    send_views();
+    if (campaign_.pending_decisions().empty()) resolve_quietly(false);
+}
+
+void Room::decisions(const Reply& reply, const Actor& actor) {
+    const auto view = campaign_view(actor.viewer);
+    reply.send({{"type", "decisions"}, {"campaign", id()}, {"decisions", view["decisions"]}});
+}
+
+void Room::resolve_quietly(bool settle) {
+    // The sender's own commit is done and acknowledged; a failed resolution is the server's
+    // problem (logged), not the sender's, and it is tried again on the next trigger.
+    try {
+        try_resolve(settle);
+    } catch (const std::exception& e) {
+        spdlog::warn("campaign {}: resolution failed, nothing committed: {}", id(), e.what());
+    }
+}
+
+void Room::try_resolve(bool settle) {
+    if (campaign_.record().status != "active") return;
+    storage::ResolvedPeriod result;
+    try {
+        result = campaign_.resolve_period(settle);
+    } catch (const storage::StorageError& e) {
+        // Nothing was committed; the period stays as it was and can be resolved again.
+        throw to_protocol_error(e, ErrorCode::conflict, services_->campaigns->location());
+    }
+    if (!result.complete) {
+        send_views();
+        for (const auto& d : result.pending) {
+            for (const auto& m : services_->server->memberships(id()))
+                if ((m.player && *m.player == d.player) || (m.role == "gm" && d.player == "gm"))
+                    notify(m.account_id, "decision:" + std::to_string(d.period_index) + ":" +
+                                             d.decision_id,
+                           {{"type", "decision_needed"}, {"campaign", id()},
+                            {"period_index", d.period_index}, {"decision", d.decision_id}});
+        }
+        return;
+    }
+    after_commit_of_period(result);
+}
+
+void Room::after_commit_of_period(const storage::ResolvedPeriod& period) {
+    services_->metrics->periods_resolved++;
+    open_deadline();
+    broadcast_resolved(period);
+    send_views();
+    notify_players("resolved:" + std::to_string(period.index) + "." + std::to_string(period.attempt),
+                   {{"type", "period_resolved"}, {"campaign", id()}, {"period_index", period.index},
+                    {"next_period_index", campaign_.period_index()}},
+                   false);
+    schedule_timers();
+}
+
+void Room::report(const Reply& reply, const Actor& actor, const protocol::GetReport& m) {
+    std::optional<storage::PeriodSummary> live;
+    for (const auto& p : services_->campaigns->periods(id()))
+        if (p.index == m.period_index && !p.rolled_back_by) live = p;
+    if (!live)
+        refuse(ErrorCode::unknown_period,
+               "period " + std::to_string(m.period_index) + " has not been resolved");
+    const auto period = services_->campaigns->load_period(id(), {live->index, live->attempt});
+    std::vector<Json> events;
+    for (const auto& e : period.events) events.push_back(Json::parse(e.body));
+    reply.send({{"type", "report"},
+                {"campaign", id()},
+                {"period_index", period.index},
+                {"day", period.day},
+                {"period", period.kind},
+                {"seed_hash", period.seed_hash},
+                {"seed", period.seed},
+                {"committed_at", period.committed_at},
+                {"events", protocol::events_for(actor.viewer, events, visibility())}});
+}
+
+void Room::history(const Reply& reply, const Actor& actor) {
+    (void)actor;  // the list of periods is public; their events go through get_report
+    Json periods = Json::array();
+    for (const auto& p : services_->campaigns->periods(id()))
+        periods.push_back({{"period_index", p.index},
+                           {"attempt", p.attempt},
+                           {"day", p.day},
+                           {"period", p.kind},
+                           {"seed_hash", p.seed_hash},
+                           {"committed_at", p.committed_at},
+                           {"rolled_back", p.rolled_back_by.has_value()}});
+    reply.send({{"type", "history"}, {"campaign", id()}, {"periods", periods},
+                {"notices", notices()}});
+}
+
+void Room::set_webhook(const Reply& reply, const Actor& actor, const protocol::SetWebhook& m) {
+    services_->server->set_webhook(actor.account, id(), m.url);
+    reply.send({{"type", "webhook_set"}, {"campaign", id()}, {"url", m.url}});
+}
+
+}  // namespace umpire::server

@@ -1,0 +1,45 @@
+#pragma once
+// What the hub and its rooms share: storage, the clock and timers, webhooks, metrics and the
+// configuration. The network layer provides the Scheduler and WebhookSender; tests provide
+// their own.
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "server/config.hpp"
+#include "server/deadlines.hpp"
+#include "server/metrics.hpp"
+#include "storage/server_store.hpp"
+#include "storage/sqlite_store.hpp"
+
+namespace umpire::server {
+
+// Timers on the I/O thread. A key names one timer: scheduling it again replaces it.
+class Scheduler {
+public:
+    virtual ~Scheduler() = default;
+    virtual TimePoint now() const = 0;
+    virtual void at(const std::string& key, TimePoint when, std::function<void()> fn) = 0;
+    virtual void cancel(const std::string& key) = 0;
+};
+
+// Delivers one notification: POSTs `body` (JSON) to `url` off the I/O thread, and calls `done`
+// back on the I/O thread with whether a 2xx came back.
+class WebhookSender {
+public:
+    virtual ~WebhookSender() = default;
+    virtual void post(const std::string& url, const std::string& body,
+                      std::function<void(bool delivered)> done) = 0;
+};
+
+struct Services {
+    ServerConfig config;
+    storage::SqliteCampaignStore* campaigns = nullptr;
+    storage::ServerStore* server = nullptr;
+    Scheduler* scheduler = nullptr;
+    WebhookSender* webhooks = nullptr;  // may be null: notifications are stored, not sent
+    Metrics* metrics = nullptr;
+    std::string now_iso() const { return iso_utc(scheduler->now()); }
+};
+
+}  // namespace umpire::server

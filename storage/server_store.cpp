@@ -1,0 +1,282 @@
+#include "storage/server_store.hpp"
+
+#include "storage/sqlite_rows.hpp"
+
+namespace umpire::storage {
+
+namespace {
+
+MembershipRecord read_membership(Statement& s, int first) {
+    return {s.integer(first), s.text(first + 1), s.text(first + 2), s.optional_text(first + 3)};
+}
+
+void check_membership(const MembershipRecord& m) {
+    if (m.role != "gm" && m.role != "player" && m.role != "observer")
+        throw StorageError(ErrorKind::invalid_input,
+                           "role must be gm, player or observer, not \"" + m.role + "\"");
+    if ((m.role == "player") != m.player.has_value())
+        throw StorageError(ErrorKind::invalid_input,
+                           "a player membership names the player, and only it does");
+}
+
+}  // namespace
+
+std::int64_t ServerStore::create_account(const std::string& name, const std::string& hash,
+                                         const std::string& at) {
+    Transaction transaction(*db_);
+    if (account_by_name(name))
+        throw StorageError(ErrorKind::conflict, "an account \"" + name + "\" already exists");
+    db_->prepare("INSERT INTO accounts (name, password_hash, created_at) VALUES (?, ?, ?)")
+        .bind_all(name, hash, at)
+        .run();
+    const auto id = db_->query_int("SELECT last_insert_rowid()");
+    transaction.commit();
+    return id;
+}
+
+std::optional<AccountAuth> ServerStore::account_by_name(const std::string& name) {
+    auto s = db_->prepare("SELECT id, name, password_hash FROM accounts WHERE name = ?");
+    s.bind(1, name);
+    if (!s.step()) return std::nullopt;
+    return AccountAuth{s.integer(0), s.text(1), s.optional_text(2)};
+}
+
+std::optional<AccountAuth> ServerStore::account_by_id(std::int64_t id) {
+    auto s = db_->prepare("SELECT id, name, password_hash FROM accounts WHERE id = ?");
+    s.bind(1, id);
+    if (!s.step()) return std::nullopt;
+    return AccountAuth{s.integer(0), s.text(1), s.optional_text(2)};
+}
+
+void ServerStore::add_session(const std::string& token_hash, std::int64_t account,
+                              const std::string& at, const std::string& expires_at) {
+    db_->prepare("INSERT INTO sessions (token_hash, account_id, created_at, expires_at) "
+                 "VALUES (?, ?, ?, ?)")
+        .bind_all(token_hash, account, at, expires_at)
+        .run();
+}
+
+std::optional<std::int64_t> ServerStore::session_account(const std::string& token_hash,
+                                                         const std::string& now) {
+    // ISO-8601 UTC text with a fixed layout compares in time order.
+    auto s = db_->prepare(
+        "SELECT account_id FROM sessions WHERE token_hash = ? AND revoked_at IS NULL "
+        "AND expires_at > ?");
+    s.bind(1, token_hash).bind(2, now);
+    if (!s.step()) return std::nullopt;
+    return s.integer(0);
+}
+
+void ServerStore::revoke_session(const std::string& token_hash, const std::string& at) {
+    db_->prepare("UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL")
+        .bind_all(at, token_hash)
+        .run();
+}
+
+std::optional<MembershipRecord> ServerStore::membership(std::int64_t account,
+                                                        const std::string& campaign) {
+    auto s = db_->prepare(
+        "SELECT account_id, campaign_id, role, player_id FROM memberships "
+        "WHERE account_id = ? AND campaign_id = ?");
+    s.bind(1, account).bind(2, campaign);
+    if (!s.step()) return std::nullopt;
+    return read_membership(s, 0);
+}
+
+std::vector<MembershipRecord> ServerStore::memberships_of_account(std::int64_t account) {
+    auto s = db_->prepare(
+        "SELECT account_id, campaign_id, role, player_id FROM memberships "
+        "WHERE account_id = ? ORDER BY campaign_id");
+    s.bind(1, account);
+    std::vector<MembershipRecord> out;
+    while (s.step()) out.push_back(read_membership(s, 0));
+    return out;
+}
+
+std::vector<MembershipRecord> ServerStore::memberships(const std::string& campaign) {
+    auto s = db_->prepare(
+        "SELECT account_id, campaign_id, role, player_id FROM memberships "
+        "WHERE campaign_id = ? ORDER BY account_id");
+    s.bind(1, campaign);
+    std::vector<MembershipRecord> out;
+    while (s.step()) out.push_back(read_membership(s, 0));
+    return out;
+}
+
+void ServerStore::put_membership(const MembershipRecord& m) {
+    Transaction transaction(*db_);
+    put_membership_row(m);
+    transaction.commit();
+}
+
+void ServerStore::put_membership_row(const MembershipRecord& m) {
+    check_membership(m);
+    rows::require_campaign(*db_, m.campaign_id);
+    if (!account_by_id(m.account_id))
+        throw StorageError(ErrorKind::not_found, "no account " + std::to_string(m.account_id));
+    if (m.player) {
+        auto taken = db_->prepare(
+            "SELECT account_id FROM memberships WHERE campaign_id = ? AND player_id = ? "
+            "AND account_id != ?");
+        taken.bind(1, m.campaign_id).bind(2, m.player).bind(3, m.account_id);
+        if (taken.step())
+            throw StorageError(ErrorKind::conflict, "player \"" + *m.player + "\" of \"" +
+                                                        m.campaign_id + "\" is already taken");
+    }
+    db_->prepare(
+           "INSERT INTO memberships (account_id, campaign_id, role, player_id) VALUES (?, ?, ?, ?) "
+           "ON CONFLICT (account_id, campaign_id) DO UPDATE SET role = excluded.role, "
+           "player_id = excluded.player_id")
+        .bind_all(m.account_id, m.campaign_id, m.role, m.player)
+        .run();
+}
+
+void ServerStore::add_invite(const InviteRecord& invite) {
+    MembershipRecord shape{0, invite.campaign_id, invite.role, invite.player};
+    check_membership(shape);
+    if (invite.role == "gm")
+        throw StorageError(ErrorKind::invalid_input, "invites are for players and observers");
+    db_->prepare(
+           "INSERT INTO invites (code_hash, campaign_id, role, player_id, created_at) "
+           "VALUES (?, ?, ?, ?, ?)")
+        .bind_all(invite.code_hash, invite.campaign_id, invite.role, invite.player,
+                  invite.created_at)
+        .run();
+}
+
+MembershipRecord ServerStore::redeem_invite(const std::string& code_hash, std::int64_t account,
+                                            const std::string& at) {
+    Transaction transaction(*db_);
+    auto s = db_->prepare(
+        "SELECT campaign_id, role, player_id FROM invites WHERE code_hash = ? AND used_by IS NULL");
+    s.bind(1, code_hash);
+    if (!s.step())
+        throw StorageError(ErrorKind::invalid_input, "no such invite, or it was used already");
+    MembershipRecord m{account, s.text(0), s.text(1), s.optional_text(2)};
+    if (auto existing = membership(account, m.campaign_id); existing && existing->role == "gm")
+        throw StorageError(ErrorKind::conflict, "the campaign's GM cannot also join by invite");
+    put_membership_row(m);
+    db_->prepare("UPDATE invites SET used_by = ?, used_at = ? WHERE code_hash = ?")
+        .bind_all(account, at, code_hash)
+        .run();
+    transaction.commit();
+    return m;
+}
+
+void ServerStore::set_webhook(std::int64_t account, const std::string& campaign,
+                              const std::string& url) {
+    if (url.empty()) {
+        db_->prepare("DELETE FROM webhooks WHERE account_id = ? AND campaign_id = ?")
+            .bind_all(account, campaign)
+            .run();
+        return;
+    }
+    db_->prepare(
+           "INSERT INTO webhooks (account_id, campaign_id, url) VALUES (?, ?, ?) "
+           "ON CONFLICT (account_id, campaign_id) DO UPDATE SET url = excluded.url")
+        .bind_all(account, campaign, url)
+        .run();
+}
+
+std::optional<std::string> ServerStore::webhook(std::int64_t account, const std::string& campaign) {
+    auto s = db_->prepare("SELECT url FROM webhooks WHERE account_id = ? AND campaign_id = ?");
+    s.bind(1, account).bind(2, campaign);
+    if (!s.step()) return std::nullopt;
+    return s.text(0);
+}
+
+bool ServerStore::add_notification(const NotificationRecord& n) {
+    db_->prepare(
+           "INSERT OR IGNORE INTO notifications (account_id, campaign_id, key, payload, created_at) "
+           "VALUES (?, ?, ?, ?, ?)")
+        .bind_all(n.account_id, n.campaign_id, n.key, n.payload, n.created_at)
+        .run();
+    return db_->changes() > 0;
+}
+
+std::vector<NotificationRecord> ServerStore::undelivered(int max_attempts, int limit) {
+    auto s = db_->prepare(
+        "SELECT account_id, campaign_id, key, payload, created_at, attempts FROM notifications "
+        "WHERE delivered_at IS NULL AND attempts < ? ORDER BY created_at LIMIT ?");
+    s.bind(1, max_attempts).bind(2, limit);
+    std::vector<NotificationRecord> out;
+    while (s.step())
+        out.push_back({s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4),
+                       static_cast<int>(s.integer(5))});
+    return out;
+}
+
+void ServerStore::note_attempt(const NotificationRecord& n, bool delivered, const std::string& at) {
+    db_->prepare(
+           "UPDATE notifications SET attempts = attempts + 1, delivered_at = ? "
+           "WHERE account_id = ? AND campaign_id = ? AND key = ?")
+        .bind_all(delivered ? std::optional<std::string>(at) : std::nullopt, n.account_id,
+                  n.campaign_id, n.key)
+        .run();
+}
+
+void ServerStore::put_deadline(const DeadlineRecord& d) {
+    auto s = db_->prepare(
+        "INSERT INTO period_deadlines (campaign_id, period_index, due_at, paused_remaining_ms, "
+        "extended_minutes) VALUES (?, ?, ?, ?, ?) ON CONFLICT (campaign_id, period_index) DO "
+        "UPDATE SET due_at = excluded.due_at, paused_remaining_ms = excluded.paused_remaining_ms, "
+        "extended_minutes = excluded.extended_minutes");
+    s.bind(1, d.campaign_id).bind(2, d.period_index).bind(3, d.due_at);
+    if (d.paused_remaining_ms)
+        s.bind(4, *d.paused_remaining_ms);
+    else
+        s.bind_null(4);
+    s.bind(5, d.extended_minutes);
+    s.run();
+}
+
+std::optional<DeadlineRecord> ServerStore::deadline(const std::string& campaign, int index) {
+    auto s = db_->prepare(
+        "SELECT due_at, paused_remaining_ms, extended_minutes FROM period_deadlines "
+        "WHERE campaign_id = ? AND period_index = ?");
+    s.bind(1, campaign).bind(2, index);
+    if (!s.step()) return std::nullopt;
+    DeadlineRecord d{campaign, index, s.optional_text(0), std::nullopt,
+                     static_cast<int>(s.integer(2))};
+    if (!s.is_null(1)) d.paused_remaining_ms = s.integer(1);
+    return d;
+}
+
+int ServerStore::add_gm_action(const GmActionRecord& action) {
+    Transaction transaction(*db_);
+    rows::require_campaign(*db_, action.campaign_id);
+    auto next = db_->prepare(
+        "SELECT coalesce(max(action_no), 0) + 1 FROM gm_actions WHERE campaign_id = ?");
+    next.bind(1, action.campaign_id);
+    next.step();
+    GmActionRecord stored = action;
+    stored.no = static_cast<int>(next.integer(0));
+    rows::insert_gm_action(*db_, stored);
+    transaction.commit();
+    return stored.no;
+}
+
+std::optional<GmActionRecord> ServerStore::gm_action_with_key(const std::string& campaign,
+                                                              const std::string& kind,
+                                                              const std::string& key) {
+    for (auto& a : rows::select_gm_actions(*db_, campaign)) {
+        if (a.kind != kind) continue;
+        auto s = db_->prepare("SELECT json_extract(?, '$.key')");
+        s.bind(1, a.details);
+        if (s.step() && !s.is_null(0) && s.text(0) == key) return a;
+    }
+    return std::nullopt;
+}
+
+void ServerStore::update_campaign(const std::string& id, const std::string& name,
+                                  const std::string& settings, const std::string& deadline_policy,
+                                  const std::string& status) {
+    db_->prepare(
+           "UPDATE campaigns SET name = ?, settings = ?, deadline_policy = ?, status = ? "
+           "WHERE id = ?")
+        .bind_all(name, settings, deadline_policy, status, id)
+        .run();
+    if (db_->changes() == 0) throw StorageError(ErrorKind::not_found, "no campaign \"" + id + "\"");
+}
+
+}  // namespace umpire::storage

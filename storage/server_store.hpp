@@ -1,0 +1,109 @@
+#pragma once
+// What the networked server keeps besides campaigns (schema v4): accounts with their password
+// hashes, login sessions by token hash, memberships, invites by code hash, webhooks, deduplicated
+// notifications, period deadlines, and GM actions other than rollbacks. SQLite, on a connection
+// the caller owns (the server gives each campaign and the lobby their own).
+//
+// Secrets never enter this layer in the clear: callers pass hashes (server/credentials.hpp).
+// Bad input is StorageError(invalid_input) and changes nothing; a clash with stored rows is
+// conflict.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "storage/records.hpp"
+#include "storage/sqlite_connection.hpp"
+
+namespace umpire::storage {
+
+struct AccountAuth {
+    std::int64_t id = 0;
+    std::string name;
+    std::optional<std::string> password_hash;  // argon2id string (crypto_pwhash_str)
+};
+
+struct InviteRecord {
+    std::string code_hash;
+    std::string campaign_id;
+    std::string role;  // player or observer
+    std::optional<std::string> player;
+    std::string created_at;
+};
+
+struct NotificationRecord {
+    std::int64_t account_id = 0;
+    std::string campaign_id;
+    std::string key;
+    std::string payload;  // JSON
+    std::string created_at;
+    int attempts = 0;
+};
+
+struct DeadlineRecord {
+    std::string campaign_id;
+    int period_index = 0;
+    std::optional<std::string> due_at;             // UTC ISO-8601; nullopt: none (or paused)
+    std::optional<std::int64_t> paused_remaining_ms;  // set while the campaign is paused
+    int extended_minutes = 0;                         // GM extensions of this period so far
+};
+
+class ServerStore {
+public:
+    explicit ServerStore(Connection& db) : db_(&db) {}
+
+    // Accounts. create_account is a conflict if the name is taken.
+    std::int64_t create_account(const std::string& name, const std::string& password_hash,
+                                const std::string& at);
+    std::optional<AccountAuth> account_by_name(const std::string& name);
+    std::optional<AccountAuth> account_by_id(std::int64_t id);
+
+    // Sessions: the account a live token hash belongs to (not expired at `now`, not revoked).
+    void add_session(const std::string& token_hash, std::int64_t account, const std::string& at,
+                     const std::string& expires_at);
+    std::optional<std::int64_t> session_account(const std::string& token_hash,
+                                                const std::string& now);
+    void revoke_session(const std::string& token_hash, const std::string& at);
+
+    // Memberships: one per account and campaign.
+    std::optional<MembershipRecord> membership(std::int64_t account, const std::string& campaign);
+    std::vector<MembershipRecord> memberships_of_account(std::int64_t account);
+    std::vector<MembershipRecord> memberships(const std::string& campaign);
+    // Adds or changes the account's membership; a player taken by another account is a conflict.
+    void put_membership(const MembershipRecord& membership);
+
+    // Invites are used once: redeem_invite makes the membership and marks the invite used in
+    // one transaction; an unknown or used code is invalid_input.
+    void add_invite(const InviteRecord& invite);
+    MembershipRecord redeem_invite(const std::string& code_hash, std::int64_t account,
+                                   const std::string& at);
+
+    void set_webhook(std::int64_t account, const std::string& campaign, const std::string& url);
+    std::optional<std::string> webhook(std::int64_t account, const std::string& campaign);
+
+    // Adds a notification unless one with the same key exists for the account: true if new.
+    bool add_notification(const NotificationRecord& notification);
+    std::vector<NotificationRecord> undelivered(int max_attempts, int limit);
+    void note_attempt(const NotificationRecord& n, bool delivered, const std::string& at);
+
+    void put_deadline(const DeadlineRecord& deadline);
+    std::optional<DeadlineRecord> deadline(const std::string& campaign, int period_index);
+
+    // GM actions (rollbacks are recorded by CampaignStore::roll_back). Returns the number.
+    int add_gm_action(const GmActionRecord& action);
+    // The action of this kind whose details carry {"key": key}, for idempotent commands.
+    std::optional<GmActionRecord> gm_action_with_key(const std::string& campaign,
+                                                     const std::string& kind,
+                                                     const std::string& key);
+    // GM edits of the campaign's own members (not the world).
+    void update_campaign(const std::string& id, const std::string& name,
+                         const std::string& settings, const std::string& deadline_policy,
+                         const std::string& status);
+
+private:
+    void put_membership_row(const MembershipRecord& membership);  // inside a transaction
+
+    Connection* db_;
+};
+
+}  // namespace umpire::storage

@@ -1,0 +1,134 @@
+// Deadlines with a manual clock: a duration or a wall-clock time in an IANA zone, resolution at
+// the deadline, pause and resume, capped idempotent extensions, extension after downtime, and
+// deduplicated webhook notifications.
+#include "hub_support.hpp"
+
+namespace umpire::testing {
+namespace {
+
+using namespace std::chrono;
+using server::iso_utc;
+using server::parse_iso_utc;
+
+TEST(DeadlinePolicy, DurationsAndWallClockInATimeZone) {
+    const auto opened = *parse_iso_utc("2025-03-29T19:30:00.000Z");
+    EXPECT_EQ(iso_utc(*server::due_time({{"kind", "duration"}, {"minutes", 90}}, opened)),
+              "2025-03-29T21:00:00.000Z");
+    // 20:00 in Oslo on 29 March is 19:00 UTC (winter time): already past, so the next day,
+    // when summer time has begun: 18:00 UTC.
+    const Json oslo{{"kind", "wall_clock"}, {"time", "20:00"}, {"time_zone", "Europe/Oslo"}};
+    EXPECT_EQ(server::deadline_policy_problem(oslo), "");
+    EXPECT_EQ(iso_utc(*server::due_time(oslo, opened)), "2025-03-30T18:00:00.000Z");
+    // 02:30 does not exist in Oslo on 30 March: the moment the clocks jump (01:00 UTC).
+    const Json gap{{"kind", "wall_clock"}, {"time", "02:30"}, {"time_zone", "Europe/Oslo"}};
+    EXPECT_EQ(iso_utc(*server::due_time(gap, *parse_iso_utc("2025-03-29T22:00:00.000Z"))),
+              "2025-03-30T01:00:00.000Z");
+    EXPECT_FALSE(server::due_time({{"kind", "manual"}}, opened));
+    EXPECT_NE(server::deadline_policy_problem({{"kind", "wall_clock"}, {"time", "20:00"},
+                                               {"time_zone", "Europe/Atlantis"}}), "");
+    EXPECT_NE(server::deadline_policy_problem({{"kind", "duration"}, {"minutes", 0}}), "");
+    EXPECT_NE(server::deadline_policy_problem({{"kind", "sometime"}}), "");
+}
+
+class Deadlines : public ::testing::Test {
+protected:
+    TempDir dir;
+    std::unique_ptr<HubHarness> h = make();
+    std::shared_ptr<FakePeer> gm, anna;
+
+    std::unique_ptr<HubHarness> make(server::TimePoint at = {}) {
+        auto harness = std::make_unique<HubHarness>(dir, at);
+        return harness;
+    }
+    void SetUp() override {
+        for (const auto& [name, pw] : kDemoAccounts) h->hub->create_account(name, pw);
+        demo_campaign(*h->hub);
+        gm = h->peer("gm");
+        anna = h->peer("anna");
+        ASSERT_EQ(h->send(anna, {{"type", "join"}, {"campaign", "raid"}})["type"], "snapshot");
+    }
+    Json gm_command(Json m) {
+        m["type"] = "gm";
+        m["campaign"] = "raid";
+        return h->send(gm, m);
+    }
+    int period() { return h->hub->find_room("raid")->campaign().period_index(); }
+};
+
+TEST_F(Deadlines, TheDeadlineResolvesThePeriod) {
+    ASSERT_EQ(gm_command({{"command", "set_deadline"},
+                          {"deadline", {{"kind", "duration"}, {"minutes", 60}}}})["type"], "gm_done");
+    h->scheduler.advance(minutes(59));
+    EXPECT_EQ(period(), 0);
+    h->scheduler.advance(minutes(2));
+    EXPECT_EQ(period(), 1);  // missing orders held, decisions settled
+    EXPECT_EQ(anna->of_type("period_resolved").size(), 1u);
+    // The next period has its own deadline, an hour after it opened.
+    const auto d = h->server_store->deadline("raid", 1);
+    ASSERT_TRUE(d && d->due_at);
+    EXPECT_EQ(*parse_iso_utc(*d->due_at), h->scheduler.time + minutes(60));
+}
+
+TEST_F(Deadlines, PauseStopsTheClockExtendIsIdempotentAndCapped) {
+    gm_command({{"command", "set_deadline"}, {"deadline", {{"kind", "duration"}, {"minutes", 60}}}});
+    h->scheduler.advance(minutes(30));
+    ASSERT_EQ(gm_command({{"command", "pause"}, {"reason", "a player is ill"}})["type"], "gm_done");
+    h->scheduler.advance(minutes(600));
+    EXPECT_EQ(period(), 0);
+    auto e1 = gm_command({{"command", "extend"}, {"minutes", 15}, {"key", "k1"}, {"reason", "post"}});
+    auto e2 = gm_command({{"command", "extend"}, {"minutes", 15}, {"key", "k1"}, {"reason", "post"}});
+    EXPECT_EQ(e1["type"], "gm_done");
+    EXPECT_EQ(e2.value("repeated", false), true);
+    auto capped = gm_command({{"command", "extend"}, {"minutes", 5000}, {"key", "k2"}, {"reason", "x"}});
+    EXPECT_EQ(capped["code"], "invalid_argument");
+    ASSERT_EQ(gm_command({{"command", "resume"}, {"reason", "better"}})["type"], "gm_done");
+    // 30 minutes were left, plus 15 once.
+    h->scheduler.advance(minutes(44));
+    EXPECT_EQ(period(), 0);
+    h->scheduler.advance(minutes(2));
+    EXPECT_EQ(period(), 1);
+    // Players saw each GM action as a notice with its reason.
+    std::vector<std::string> kinds;
+    for (const auto& n : anna->of_type("notice")) kinds.push_back(n["notice"]["kind"]);
+    EXPECT_EQ(kinds, (std::vector<std::string>{"set_deadline", "pause", "extend", "resume"}));
+}
+
+TEST_F(Deadlines, DowntimeExtendsInsteadOfResolving) {
+    gm_command({{"command", "set_deadline"}, {"deadline", {{"kind", "duration"}, {"minutes", 60}}}});
+    const auto stopped_at = h->scheduler.time;
+    gm.reset();
+    anna.reset();
+    h.reset();  // the server goes down for a day
+    h = make(stopped_at + hours(24));
+    h->hub->start();
+    EXPECT_EQ(period(), 0);
+    const auto d = h->server_store->deadline("raid", 0);
+    EXPECT_EQ(*parse_iso_utc(*d->due_at), h->scheduler.time + minutes(15));
+    const auto actions = h->campaigns->gm_actions("raid");
+    EXPECT_EQ(actions.back().kind, "downtime_extension");
+    h->scheduler.advance(minutes(16));
+    EXPECT_EQ(period(), 1);
+}
+
+TEST_F(Deadlines, NotificationsAreSentOncePerKey) {
+    ASSERT_EQ(h->send(anna, {{"type", "set_webhook"}, {"campaign", "raid"},
+                             {"url", "http://127.0.0.1:9/hook"}})["type"], "webhook_set");
+    gm_command({{"command", "set_deadline"}, {"deadline", {{"kind", "duration"}, {"minutes", 120}}}});
+    h->scheduler.advance(minutes(61));  // the warning an hour before
+    h->scheduler.advance(minutes(60));  // the deadline
+    std::vector<std::string> keys;
+    for (const auto& [url, body] : h->webhooks.posts) keys.push_back(body["key"]);
+    ASSERT_EQ(keys.size(), 2u) << Json(keys).dump();
+    EXPECT_EQ(keys[0].rfind("deadline:0:", 0), 0u);
+    EXPECT_EQ(keys[1], "resolved:0.0");
+    // The same notification triggered again is not sent again.
+    h->hub->find_room("raid");
+    const auto n = h->webhooks.posts.size();
+    storage::NotificationRecord again{h->server_store->account_by_name("anna")->id, "raid",
+                                      "resolved:0.0", "{}", "t", 0};
+    EXPECT_FALSE(h->server_store->add_notification(again));
+    EXPECT_EQ(h->webhooks.posts.size(), n);
+}
+
+}  // namespace
+}  // namespace umpire::testing

@@ -1,0 +1,101 @@
+#pragma once
+// The hub without a network: a manual clock with timers, a recording webhook sender and peers
+// that keep what they are sent, over a real SQLite file.
+#include <map>
+
+#include "server/hub.hpp"
+#include "server_fixture.hpp"
+
+namespace umpire::testing {
+
+class ManualScheduler final : public server::Scheduler {
+public:
+    server::TimePoint time = *server::parse_iso_utc("2025-03-01T09:00:00.000Z");
+    server::TimePoint now() const override { return time; }
+    void at(const std::string& key, server::TimePoint when, std::function<void()> fn) override {
+        timers[key] = {when, std::move(fn)};
+    }
+    void cancel(const std::string& key) override { timers.erase(key); }
+    // Moves the clock on, firing every timer that falls due, in time order.
+    void advance(std::chrono::seconds by) {
+        time += by;
+        while (true) {
+            auto due = timers.end();
+            for (auto it = timers.begin(); it != timers.end(); ++it)
+                if (it->second.first <= time && (due == timers.end() || it->second.first < due->second.first))
+                    due = it;
+            if (due == timers.end()) return;
+            auto fn = std::move(due->second.second);
+            timers.erase(due);
+            fn();
+        }
+    }
+    std::map<std::string, std::pair<server::TimePoint, std::function<void()>>> timers;
+};
+
+class RecordingWebhooks final : public server::WebhookSender {
+public:
+    void post(const std::string& url, const std::string& body,
+              std::function<void(bool)> done) override {
+        posts.push_back({url, Json::parse(body)});
+        done(true);
+    }
+    std::vector<std::pair<std::string, Json>> posts;
+};
+
+class FakePeer final : public server::Peer {
+public:
+    FakePeer() : Peer(Kind::websocket, "test") { greeted = true; }
+    void send(std::shared_ptr<const std::string> frame) override {
+        messages.push_back(Json::parse(*frame));
+    }
+    void close(const std::string& reason) override { closed = reason; }
+    std::vector<Json> of_type(const std::string& type) const {
+        std::vector<Json> out;
+        for (const auto& m : messages)
+            if (m.value("type", "") == type) out.push_back(m);
+        return out;
+    }
+    std::vector<Json> messages;
+    std::string closed;
+};
+
+// A hub over a database file; reopening on the same directory is a server restart.
+struct HubHarness {
+    explicit HubHarness(const TempDir& dir, server::TimePoint at = {}) {
+        services.config = test_config(dir);
+        if (at != server::TimePoint{}) scheduler.time = at;
+        campaigns = std::make_unique<storage::SqliteCampaignStore>(services.config.database);
+        server_store = std::make_unique<storage::ServerStore>(campaigns->connection());
+        services.campaigns = campaigns.get();
+        services.server = server_store.get();
+        services.scheduler = &scheduler;
+        services.webhooks = &webhooks;
+        services.metrics = &metrics;
+        hub = std::make_unique<server::Hub>(services);
+    }
+    // Logs a fake peer in as `account` (which must exist).
+    std::shared_ptr<FakePeer> peer(const std::string& account) {
+        auto p = std::make_shared<FakePeer>();
+        hub->opened(p);
+        hub->receive(p, Json{{"type", "login"}, {"account", account}, {"password", "pw-" + account}}.dump());
+        return p;
+    }
+    Json send(const std::shared_ptr<FakePeer>& p, Json message) {
+        message["id"] = ++ids;
+        hub->receive(p, message.dump());
+        for (const auto& m : p->messages)
+            if (m.contains("re") && m["re"] == ids) return m;
+        return Json();
+    }
+    ManualScheduler scheduler;
+    RecordingWebhooks webhooks;
+    server::Metrics metrics;
+    server::Services services;
+    std::unique_ptr<storage::SqliteCampaignStore> campaigns;
+    std::unique_ptr<storage::ServerStore> server_store;
+    std::unique_ptr<server::Hub> hub;
+    int ids = 0;
+};
+
+}  // namespace umpire::testing
