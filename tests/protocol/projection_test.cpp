@@ -57,9 +57,19 @@ TEST(Projection, PlayerSeesOwnForcesExactlyAlliesByPositionEnemiesNot) {
     EXPECT_EQ(view["allies"][0]["id"], "anselm");
     EXPECT_FALSE(view["allies"][0].contains("regiments"));
     EXPECT_FALSE(view.contains("history"));
-    const std::string text = view.dump();
+    // Enemy regiments appear only as what anna's own commanders learned: a battle
+    // tells each side the regiments it fought.
+    Json known_only = view;
+    known_only.erase("knowledge");
+    const std::string text = known_only.dump();
     for (const char* enemy_detail : {"\"in1\"", "\"ae1\"", "\"sk1\"", "\"th1\""})
         EXPECT_EQ(text.find(enemy_detail), std::string::npos) << enemy_detail;
+    Json facts = Json::array();
+    if (auto it = r.after.knowledge.find("anna"); it != r.after.knowledge.end())
+        for (const auto& f : it->second) facts.push_back(f.about);
+    ASSERT_EQ(view["knowledge"].size(), facts.size());
+    for (std::size_t i = 0; i < facts.size(); ++i)
+        EXPECT_EQ(view["knowledge"][i]["about"], facts[i]);
 }
 
 TEST(Projection, GmSeesEverythingObserverThePublicBoard) {
