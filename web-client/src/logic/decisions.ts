@@ -1,0 +1,150 @@
+// Decision requests (docs/decisions.md): titles, the choices each kind offers, and the checks
+// of the answers that need more than a click (loss allocation, recovery). Pure: the forms in
+// ui/ render what these return.
+import { Hex } from "./hex.js";
+import { DecisionRequest } from "./view-types.js";
+
+export interface Choice { value: unknown; label: string; hint?: string; }
+
+const WINDOW_NAMES: Record<string, string> = {
+  before_contact: "before the contact dice",
+  after_contact_dice: "after the contact dice",
+  after_terrain: "after the terrain",
+};
+
+const KIND_TITLES: Record<string, string> = {
+  separate_engagements: "One battle or separate engagements?",
+  contact_window: "Contact",
+  support_role: "Take the support role?",
+  relief: "Relieve the force in contact?",
+  reinforce: "Reinforce?",
+  maneuver: "Declare the maneuver action?",
+  pursuit: "Pursue?",
+  maneuver_move: "Maneuver: where to?",
+  rearguard: "Leave a rearguard?",
+  loss_allocation: "Allocate losses",
+  card_placement: "Place a terrain card",
+  battle_report: "Battle report",
+  battle_dispute: "Disputed battle reports",
+  recovery_choice: "Recovery after the battle",
+};
+
+export function decisionTitle(req: DecisionRequest): string {
+  const base = KIND_TITLES[req.kind] ?? req.kind.replace(/_/g, " ");
+  if (req.kind === "contact_window" && req.window) return `${base} ${WINDOW_NAMES[req.window] ?? req.window}`;
+  return base;
+}
+
+const ACTION_LABELS: Record<string, [string, string]> = {
+  rest: ["Rest", "Fight on the morrow if everyone rests (R-5.3)"],
+  engage: ["Engage", "Stand and fight"],
+  avoid: ["Avoid", "Move away before the dice (R-7.2)"],
+  delay: ["Delay", "Hold them off for the half period (R-7.2)"],
+  evade: ["Evade", "Break contact after the dice (R-7.3)"],
+  one_battle: ["One battle", "All forces of the contact fight together"],
+  separate: ["Separate engagements", "Each pair fights on its own (R-5.2)"],
+  proportional: ["Proportional", "Losses spread over the companies"],
+  auto: ["Let the server place it", "The automatic placement"],
+  no_report: ["No report", "Quick battle decides if nobody reports"],
+  quick_battle: ["Quick battle", "Settle by the quick battle table (R-8.8)"],
+  attacker_report: ["The attacker's report", ""],
+  defender_report: ["The defender's report", ""],
+  largest_first: ["Largest companies first", "The default recovery"],
+};
+
+function hexText(h: Hex): string {
+  return `(${h[0]}, ${h[1]})`;
+}
+
+// The one-click answers of a request. Forms with their own fields (losses, cards, reports,
+// recovery) add their own answer besides these.
+export function choicesFor(req: DecisionRequest): Choice[] {
+  const out: Choice[] = [];
+  const ctx = req.context ?? {};
+  for (const option of req.options) {
+    if (typeof option === "boolean") {
+      out.push({ value: option, label: option ? "Yes" : "No" });
+    } else if (typeof option === "string") {
+      if (option === "avoid" && Array.isArray(ctx.avoid_hexes)) {
+        for (const h of ctx.avoid_hexes as Hex[])
+          out.push({ value: { action: "avoid", hex: h }, label: `Avoid to ${hexText(h)}`, hint: ACTION_LABELS.avoid[1] });
+        continue;
+      }
+      const [label, hint] = ACTION_LABELS[option] ?? [option.replace(/_/g, " "), ""];
+      out.push({ value: option, label, hint });
+    } else if (Array.isArray(option)) {
+      const h = option as Hex;
+      const cand = (ctx.candidates as { hex: Hex; cost: number }[] | undefined)?.find((c) => c.hex[0] === h[0] && c.hex[1] === h[1]);
+      out.push({ value: h, label: `Move to ${hexText(h)}${cand ? `, ${cand.cost} points` : ""}` });
+    }
+  }
+  if (req.kind === "maneuver_move" && !req.options.includes(false)) out.push({ value: false, label: "Stay" });
+  return out;
+}
+
+export function isDefault(req: DecisionRequest, value: unknown): boolean {
+  return JSON.stringify(req.default) === JSON.stringify(value);
+}
+
+export function describeAnswer(value: unknown): string {
+  if (typeof value === "string") return ACTION_LABELS[value]?.[0] ?? value;
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  return JSON.stringify(value);
+}
+
+// Context lines worth showing above the choices, from what the player knows.
+export function contextLines(req: DecisionRequest): string[] {
+  const c = req.context ?? {};
+  const lines: string[] = [];
+  if (c.contact) lines.push(`Contact ${c.contact}`);
+  if (Array.isArray(c.hex)) lines.push(`At ${hexText(c.hex as Hex)}`);
+  if (typeof c.own_assault_figures === "number") lines.push(`Own assault regiment: ${c.own_assault_figures} figures`);
+  if (typeof c.largest_estimated_opponent === "number") lines.push(`Largest estimated opponent: ${c.largest_estimated_opponent} figures`);
+  if (typeof c.contact_score === "number") lines.push(`Contact score: ${c.contact_score}`);
+  if (typeof c.may_rest === "boolean" && req.kind === "contact_window") lines.push(c.may_rest ? "May rest" : "May not rest");
+  if (typeof c.figures === "number" && req.kind === "loss_allocation") lines.push(`Losses to allocate: ${c.figures} figures`);
+  if (typeof c.disengaging === "string") lines.push(`${c.operation ?? "Disengaging"}: ${c.disengaging}`);
+  if (typeof c.role === "string") lines.push(`Your side is the ${c.role}`);
+  return lines;
+}
+
+// R-7.4: figures per company of the assault regiment, summing to context.figures, none above
+// the company's size.
+export function checkLossAllocation(req: DecisionRequest, split: number[]): string | null {
+  const total = Number(req.context.figures ?? 0);
+  const sizes = (req.context.companies as number[] | undefined) ?? [];
+  if (split.length !== sizes.length) return `give a number for each of the ${sizes.length} companies`;
+  for (let i = 0; i < split.length; i++) {
+    if (!Number.isInteger(split[i]) || split[i] < 0) return `company ${i + 1}: a whole number of figures, 0 or more`;
+    if (split[i] > sizes[i]) return `company ${i + 1} has only ${sizes[i]} figures`;
+  }
+  const sum = split.reduce((a, b) => a + b, 0);
+  if (sum !== total) return `the losses must add up to ${total} figures, not ${sum}`;
+  return null;
+}
+
+export interface RecoveryCompany { type: string; figures: number; lost: number; }
+
+// R-8.7: recovered and penalty figures per company with the context's totals; at most `lost`
+// back per company, and no more penalty than the company will have.
+export function checkRecovery(req: DecisionRequest, recovered: number[], penalty: number[]): string | null {
+  const companies = (req.context.companies as RecoveryCompany[] | undefined) ?? [];
+  const wantR = Number(req.context.recovered ?? 0);
+  const wantP = Number(req.context.penalty ?? 0);
+  if (recovered.length !== companies.length || penalty.length !== companies.length)
+    return `give numbers for each of the ${companies.length} companies`;
+  let sumR = 0;
+  let sumP = 0;
+  for (let i = 0; i < companies.length; i++) {
+    const r = recovered[i];
+    const p = penalty[i];
+    if (!Number.isInteger(r) || r < 0 || !Number.isInteger(p) || p < 0) return `company ${i + 1}: whole numbers, 0 or more`;
+    if (r > companies[i].lost) return `company ${i + 1} lost only ${companies[i].lost} figures`;
+    if (p > companies[i].figures + r) return `company ${i + 1} would have only ${companies[i].figures + r} figures`;
+    sumR += r;
+    sumP += p;
+  }
+  if (sumR !== wantR) return `recovery brings back ${wantR} figures, not ${sumR}`;
+  if (sumP !== wantP) return `the penalty is ${wantP} figures, not ${sumP}`;
+  return null;
+}

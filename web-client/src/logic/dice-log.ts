@@ -1,0 +1,94 @@
+// Re-deriving a period's dice from its revealed seed (docs/storage.md "Seeds"; DESIGN habit
+// 5): the seed's SHA-256 must be the hash published before the period resolved, and the rolls
+// come from std::mt19937_64 seeded with the seed's first 16 hex digits, each die drawn by
+// rules/dice.hpp's bounded_uniform (reject the lowest 2^64 mod n outputs, then x mod n, + 1).
+import { sha256Hex } from "./sha256.js";
+
+const MASK64 = (1n << 64n) - 1n;
+
+export class Mt19937_64 {
+  private mt = new Array<bigint>(312);
+  private index = 312;
+
+  constructor(seed: bigint) {
+    this.mt[0] = seed & MASK64;
+    for (let i = 1; i < 312; i++) {
+      const prev = this.mt[i - 1];
+      this.mt[i] = (6364136223846793005n * (prev ^ (prev >> 62n)) + BigInt(i)) & MASK64;
+    }
+  }
+
+  private twist(): void {
+    const UPPER = 0xffffffff80000000n;
+    const LOWER = 0x7fffffffn;
+    for (let i = 0; i < 312; i++) {
+      const x = (this.mt[i] & UPPER) | (this.mt[(i + 1) % 312] & LOWER);
+      let xa = x >> 1n;
+      if (x & 1n) xa ^= 0xb5026f5aa96619e9n;
+      this.mt[i] = this.mt[(i + 156) % 312] ^ xa;
+    }
+    this.index = 0;
+  }
+
+  next(): bigint {
+    if (this.index >= 312) this.twist();
+    let x = this.mt[this.index++];
+    x ^= (x >> 29n) & 0x5555555555555555n;
+    x ^= (x << 17n) & 0x71d67fffeda60000n;
+    x ^= (x << 37n) & 0xfff7eee000000000n;
+    x ^= x >> 43n;
+    return x & MASK64;
+  }
+}
+
+export function diceSeed(seedHex: string): bigint {
+  return BigInt("0x" + seedHex.slice(0, 16));
+}
+
+export function seedMatchesHash(seedHex: string, seedHash: string): boolean {
+  return sha256Hex(seedHex) === seedHash.toLowerCase();
+}
+
+export function boundedRoll(engine: Mt19937_64, sides: number): number {
+  const bound = BigInt(sides);
+  const threshold = ((1n << 64n) - bound) % bound;
+  for (;;) {
+    const x = engine.next();
+    if (x >= threshold) return Number(x % bound) + 1;
+  }
+}
+
+export interface Roll { die: string; value: number; purpose?: string; }
+export interface RollCheck { roll: Roll; expected: number | null; ok: boolean; draw: number | null; }
+
+export function sidesOf(die: string): number {
+  const m = /^d(\d+)$/.exec(die);
+  return m ? Number(m[1]) : 6;
+}
+
+// Every roll of the period in order (the GM's view): each must be the next draw.
+export function checkAllRolls(seedHex: string, rolls: Roll[]): RollCheck[] {
+  const engine = new Mt19937_64(diceSeed(seedHex));
+  return rolls.map((roll, i) => {
+    const expected = boundedRoll(engine, sidesOf(roll.die));
+    return { roll, expected, ok: expected === roll.value, draw: i };
+  });
+}
+
+// Some of the rolls (a player sees only its own): each must match a later draw than the one
+// before it. A weaker check, since the player cannot know which draws it was not shown.
+export function checkSeenRolls(seedHex: string, rolls: Roll[], maxDraws = 20000): RollCheck[] {
+  const engine = new Mt19937_64(diceSeed(seedHex));
+  const draws: bigint[] = [];
+  let at = 0;
+  return rolls.map((roll) => {
+    const sides = BigInt(sidesOf(roll.die));
+    while (at < maxDraws) {
+      if (at >= draws.length) draws.push(engine.next());
+      const value = Number(draws[at] % sides) + 1;
+      at++;
+      if (value === roll.value) return { roll, expected: value, ok: true, draw: at - 1 };
+    }
+    return { roll, expected: null, ok: false, draw: null };
+  });
+}

@@ -1,0 +1,110 @@
+// The enemy as a player knows it (R-11.1): its knowledge facts (contact intelligence, scout
+// reports), with positions taken from the contact and scout events it saw. Facts are never
+// refreshed until a new source reveals them, so each carries its age.
+import { Hex } from "./hex.js";
+import { GameEvent, KnowledgeFact } from "./view-types.js";
+
+export interface KnownEnemy {
+  force: string;
+  hex: Hex | null;          // last known position
+  hexSource: string;        // where the position comes from
+  hexPeriod: number | null; // period ordinal of the position
+  size: string;             // "about 24 (18–30)", "40 exactly", "unknown"
+  composition: string;      // "light_horse, spearmen", "spearmen 30, archers 10", ...
+  aware: boolean | null;
+  factPeriod: number;       // ordinal of the newest fact
+  age: string;              // "this period", "1 period ago", ...
+  sources: string[];
+}
+
+export function describeSize(size: unknown): string {
+  if (!size || typeof size !== "object") return "unknown";
+  const s = size as { exact?: number; estimate?: number; accuracy_percent?: number };
+  if (typeof s.exact === "number") return `${s.exact} figures (exact)`;
+  if (typeof s.estimate === "number") {
+    const p = s.accuracy_percent ?? 0;
+    const low = Math.max(0, Math.round(s.estimate * (1 - p / 100)));
+    const high = Math.round(s.estimate * (1 + p / 100));
+    return p > 0 ? `about ${s.estimate} (${low}–${high}, ±${p}%)` : `about ${s.estimate}`;
+  }
+  return "unknown";
+}
+
+export function describeComposition(comp: unknown): string {
+  if (!comp || typeof comp !== "object") return "unknown";
+  const c = comp as { types?: string[]; companies?: { type: string; figures?: number; share_percent?: number; name?: string }[]; classes?: string[]; troop_class?: string[] };
+  if (Array.isArray(c.companies))
+    return c.companies
+      .map((x) => (x.figures !== undefined ? `${x.name ? x.name + " " : ""}${x.type} ${x.figures}` : `${x.type} ${x.share_percent ?? "?"}%`))
+      .join(", ");
+  if (Array.isArray(c.types)) return c.types.join(", ");
+  const classes = c.classes ?? c.troop_class;
+  if (Array.isArray(classes)) return classes.join(", ");
+  return JSON.stringify(comp);
+}
+
+export function describeAge(factPeriod: number, nowPeriod: number): string {
+  const age = nowPeriod - factPeriod;
+  if (age <= 0) return "this period";
+  return age === 1 ? "1 period ago" : `${age} periods ago`;
+}
+
+// Positions of enemy forces seen in events: contact events (forces and hexes, in order) and
+// successful scout results. `events` are (period ordinal, event) pairs, oldest first.
+export function positionsFromEvents(events: { period: number; event: GameEvent }[], ownIds: Set<string>) {
+  const out = new Map<string, { hex: Hex; source: string; period: number }>();
+  for (const { period, event } of events) {
+    if (event.type === "contact" && Array.isArray(event.forces) && Array.isArray(event.hexes)) {
+      (event.forces as string[]).forEach((f, i) => {
+        if (!ownIds.has(f)) out.set(f, { hex: (event.hexes as Hex[])[i], source: "contact", period });
+      });
+    }
+    if (event.type === "scout_result" && Array.isArray(event.reports)) {
+      for (const r of event.reports as { force: string; hex: Hex }[])
+        out.set(r.force, { hex: r.hex, source: `scout ${event.scout ?? ""}`.trim(), period });
+    }
+  }
+  return out;
+}
+
+export function knownEnemies(
+  facts: KnowledgeFact[],
+  positions: Map<string, { hex: Hex; source: string; period: number }>,
+  nowPeriod: number,
+): KnownEnemy[] {
+  const byForce = new Map<string, KnowledgeFact[]>();
+  for (const f of facts) {
+    if (f.kind === "scout_captured") continue; // about our own scout's capturer: no position
+    byForce.set(f.about, [...(byForce.get(f.about) ?? []), f]);
+  }
+  for (const force of positions.keys()) if (!byForce.has(force)) byForce.set(force, []);
+  const out: KnownEnemy[] = [];
+  for (const [force, list] of byForce) {
+    list.sort((a, b) => a.period - b.period);
+    const newest = list[list.length - 1];
+    let size = "unknown";
+    let composition = "unknown";
+    let aware: boolean | null = null;
+    let hex: Hex | null = null;
+    let hexSource = "";
+    let hexPeriod: number | null = null;
+    for (const f of list) {
+      const v = f.value;
+      if (v.size) size = describeSize(v.size);
+      if (v.composition) composition = describeComposition(v.composition);
+      if (typeof v.aware === "boolean") aware = v.aware;
+      if (Array.isArray(v.hex)) { hex = v.hex as Hex; hexSource = f.source; hexPeriod = f.period; }
+    }
+    const seen = positions.get(force);
+    if (seen && (hexPeriod === null || seen.period >= hexPeriod)) {
+      hex = seen.hex; hexSource = seen.source; hexPeriod = seen.period;
+    }
+    const factPeriod = Math.max(newest?.period ?? -1, hexPeriod ?? -1);
+    out.push({
+      force, hex, hexSource, hexPeriod, size, composition, aware, factPeriod,
+      age: describeAge(factPeriod, nowPeriod),
+      sources: list.map((f) => f.source),
+    });
+  }
+  return out.sort((a, b) => a.force.localeCompare(b.force));
+}

@@ -1,0 +1,93 @@
+// The shapes of protocol v1 views and messages the client reads (docs/protocol.md,
+// protocol/schemas/). Only the members the client uses are typed.
+import { Hex } from "./hex.js";
+import { MapJson } from "./map-model.js";
+import { OwnForce } from "./ruleset.js";
+
+export interface KnowledgeFact {
+  about: string;
+  kind: "contact_intel" | "scout_report" | "scout_captured" | string;
+  value: Record<string, unknown>;
+  source: string;
+  period: number;
+}
+
+export interface AllyForce { id: string; name: string; player: string; hex: Hex; }
+
+export interface World {
+  role: string;
+  player?: string;
+  side?: string;
+  name: string;
+  calendar: { day: number; period: "day" | "night"; start_date: string };
+  map: MapJson;
+  sides: { id: string; name: string; home_hexes?: Hex[] }[];
+  players: { id: string; name: string; side: string }[];
+  ruleset: { name: string; version: string; sha256?: string };
+  forces: OwnForce[];
+  allies?: AllyForce[];
+  knowledge?: KnowledgeFact[] | Record<string, KnowledgeFact[]>;
+  settings?: Record<string, unknown>;
+}
+
+export interface DecisionRequest {
+  id: string;
+  player: string;
+  force: string;
+  kind: string;
+  window?: string;
+  options: unknown[];
+  default: unknown;
+  context: Record<string, unknown>;
+  deadline?: string | null;
+}
+
+export interface MyOrders {
+  orders: Record<string, unknown>[];
+  receipt: string;
+  state: "draft" | "submitted" | "confirmed";
+  updated_at: string;
+}
+
+export interface Notice { no: number; kind: string; reason: string; at: string; }
+
+export interface CampaignView {
+  campaign: string;
+  name: string;
+  status: string;
+  you: { role: "gm" | "player" | "observer"; player: string };
+  world: World;
+  period: { index: number; day: number; period: "day" | "night"; seed_hash: string; deadline: string | null; paused?: boolean };
+  order_flags: { player: string; state: string }[];
+  my_orders: MyOrders | null;
+  decisions: DecisionRequest[];
+  notices: Notice[];
+  waiting_for?: unknown[];
+  unplayed?: string[];
+}
+
+export interface GameEvent { type: string; audience?: unknown; [k: string]: unknown; }
+
+export interface PeriodReport {
+  period_index: number;
+  day?: number;
+  period?: string;
+  seed_hash: string;
+  seed: string;
+  events: GameEvent[];
+  committed_at?: string;
+}
+
+export interface CampaignSummary {
+  campaign: string;
+  name: string;
+  status: string;
+  role: string;
+  player: string;
+  period_index: number;
+}
+
+// The period ordinal the engine uses in knowledge facts: day 1 day period is 0.
+export function periodOrdinal(day: number, period: "day" | "night"): number {
+  return (day - 1) * 2 + (period === "night" ? 1 : 0);
+}

@@ -1,0 +1,53 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { choicesFor, decisionTitle, checkLossAllocation, checkRecovery, contextLines } from "../out/logic/decisions.js";
+import { placementProblem, moveCell, rotate } from "../out/logic/card-grid.js";
+
+const before = {
+  id: "1.day.1.before.hadewych", player: "anna", force: "hadewych", kind: "contact_window",
+  window: "before_contact", options: ["engage", "avoid", "delay"], default: "engage",
+  context: { contact: "1.day.1", hex: [4, 3], may_rest: false, own_assault_figures: 40, avoid_hexes: [[3, 3], [3, 4]] },
+};
+
+test("a contact window offers each action; avoid once per target hex", () => {
+  assert.equal(decisionTitle(before), "Contact before the contact dice");
+  const c = choicesFor(before);
+  assert.deepEqual(c.map((x) => x.label), ["Engage", "Avoid to (3, 3)", "Avoid to (3, 4)", "Delay"]);
+  assert.deepEqual(c[1].value, { action: "avoid", hex: [3, 3] });
+  assert.ok(contextLines(before).includes("May not rest"));
+});
+
+test("yes/no kinds and maneuver moves with their costs", () => {
+  assert.deepEqual(choicesFor({ ...before, kind: "pursuit", options: [true, false], context: {} }).map((c) => c.label), ["Yes", "No"]);
+  const mm = choicesFor({ ...before, kind: "maneuver_move", options: [[5, 2], false], context: { candidates: [{ hex: [5, 2], cost: 6 }] } });
+  assert.deepEqual(mm.map((c) => c.label), ["Move to (5, 2), 6 points", "No"]);
+});
+
+test("loss allocation must sum to the losses and fit each company (R-7.4)", () => {
+  const req = { ...before, kind: "loss_allocation", options: ["proportional"], context: { figures: 4, companies: [30, 2] } };
+  assert.equal(checkLossAllocation(req, [2, 2]), null);
+  assert.match(checkLossAllocation(req, [1, 2]), /add up to 4/);
+  assert.match(checkLossAllocation(req, [1, 3]), /only 2/);
+  assert.match(checkLossAllocation(req, [4]), /each of the 2/);
+});
+
+test("recovery brings back at most what each company lost (R-8.7)", () => {
+  const req = { ...before, kind: "recovery_choice", options: ["largest_first"],
+    context: { companies: [{ type: "spearmen", figures: 20, lost: 5 }, { type: "archers", figures: 8, lost: 2 }], recovered: 4, penalty: 2 } };
+  assert.equal(checkRecovery(req, [3, 1], [2, 0]), null);
+  assert.match(checkRecovery(req, [1, 3], [2, 0]), /lost only 2/);
+  assert.match(checkRecovery(req, [3, 0], [2, 0]), /brings back 4/);
+  assert.match(checkRecovery(req, [3, 1], [1, 0]), /penalty is 2/);
+});
+
+test("card placement: on the grid, a free cell, a right angle (R-6.6)", () => {
+  const ctx = { columns: 6, rows: 4, placed: [{ card: "hill", column: 2, row: 0 }] };
+  assert.equal(placementProblem(ctx, { column: 3, row: 0, rotation: 90 }), null);
+  assert.match(placementProblem(ctx, { column: 2, row: 0, rotation: 0 }), /already holds hill/);
+  assert.match(placementProblem(ctx, { column: 6, row: 0, rotation: 0 }), /off the 6 × 4/);
+  assert.match(placementProblem(ctx, { column: 1, row: 1, rotation: 45 }), /rotation/);
+  assert.deepEqual(moveCell(ctx, { column: 5, row: 3, rotation: 0 }, "ArrowRight"), { column: 5, row: 3, rotation: 0 });
+  assert.deepEqual(moveCell(ctx, { column: 5, row: 3, rotation: 0 }, "ArrowUp"), { column: 5, row: 2, rotation: 0 });
+  assert.equal(rotate(270), 0);
+  assert.equal(rotate(0, false), 270);
+});

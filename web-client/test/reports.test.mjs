@@ -1,0 +1,98 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { emptyReport, reportProblems, toAnswer, thirdLost } from "../out/logic/battle-report.js";
+import { sha256Hex } from "../out/logic/sha256.js";
+import { Mt19937_64, checkAllRolls, checkSeenRolls, seedMatchesHash, boundedRoll, diceSeed } from "../out/logic/dice-log.js";
+import { formatRemaining, remainingMs, urgency } from "../out/logic/countdown.js";
+import { knownEnemies, positionsFromEvents, describeSize } from "../out/logic/knowledge.js";
+import { clickPath, orderToWire, emptyOrder, moveRegiment } from "../out/logic/orders.js";
+
+const record = {
+  id: "1.day.1",
+  attacker: { side: "raiders", forces: ["aeskrvald"], regiments: [{ force: "aeskrvald", regiment: "ae1", figures: 20, elements: 20 }], starting_elements: 20, starting_figures: 20 },
+  defender: { side: "realm", forces: ["hadewych"], regiments: [{ force: "hadewych", regiment: "ha1", figures: 40, elements: 40 }], starting_elements: 40, starting_figures: 40 },
+};
+
+test("a battle report starts empty and reads like docs/decisions.md", () => {
+  const r = emptyReport(record);
+  r.attacker.losses[0].elements = 7;
+  r.attacker.claimed = "defeated";
+  r.bounds = 3;
+  assert.deepEqual(reportProblems(record, r), []);
+  assert.equal(thirdLost(record.attacker, r.attacker), true);
+  assert.deepEqual(toAnswer(r), {
+    attacker: { losses: [{ regiment: "ae1", elements: 7 }], figures_off_in_good_order: 0, figures_routed_off: 0, camp_lost: false, general_lost: false, claimed: "defeated" },
+    defender: { losses: [], figures_off_in_good_order: 0, figures_routed_off: 0, camp_lost: false, general_lost: false },
+    bounds: 3, time_limit_reached: false,
+  });
+  r.defender.losses[0].elements = 41;
+  r.defender.figures_routed_off = 50;
+  assert.equal(reportProblems(record, r).length, 2);
+});
+
+test("SHA-256 agrees with node:crypto", () => {
+  for (const s of ["", "abc", "x".repeat(200), "8c1d" + "0".repeat(60)])
+    assert.equal(sha256Hex(s), createHash("sha256").update(s).digest("hex"));
+});
+
+test("mt19937_64 matches the C++ standard's 10000th output for the default seed", () => {
+  const e = new Mt19937_64(5489n);
+  let x = 0n;
+  for (let i = 0; i < 10000; i++) x = e.next();
+  assert.equal(x, 9981545732273789042n);
+});
+
+test("rolls re-derive from a seed: all in order for the GM, a subsequence for a player", () => {
+  const seed = "0123456789abcdef" + "0".repeat(48);
+  assert.equal(diceSeed(seed), 0x0123456789abcdefn);
+  assert.equal(seedMatchesHash(seed, createHash("sha256").update(seed).digest("hex")), true);
+  const e = new Mt19937_64(diceSeed(seed));
+  const rolls = Array.from({ length: 12 }, () => ({ die: "d6", value: boundedRoll(e, 6) }));
+  assert.ok(checkAllRolls(seed, rolls).every((c) => c.ok));
+  const seen = [rolls[2], rolls[7], rolls[11]];
+  assert.ok(checkSeenRolls(seed, seen).every((c) => c.ok));
+  const forged = [{ ...rolls[0], value: (rolls[0].value % 6) + 1 }, ...rolls.slice(1)];
+  assert.equal(checkAllRolls(seed, forged)[0].ok, false);
+});
+
+test("deadline countdowns", () => {
+  const now = Date.parse("2025-03-01T09:00:00Z");
+  assert.equal(formatRemaining(remainingMs("2025-03-01T11:05:00Z", now)), "2 h 05 min left");
+  assert.equal(formatRemaining(remainingMs("2025-03-03T10:00:00Z", now)), "2 d 1 h left");
+  assert.equal(formatRemaining(remainingMs("2025-03-01T09:00:42Z", now)), "42 s left");
+  assert.equal(formatRemaining(remainingMs("2025-03-01T08:00:00Z", now)), "deadline passed");
+  assert.equal(formatRemaining(remainingMs(null, now)), "no deadline");
+  assert.equal(urgency(remainingMs("2025-03-01T09:10:00Z", now)), "urgent");
+});
+
+test("known enemies: facts with estimate ranges and age, positions from contacts and scouts", () => {
+  const facts = [
+    { about: "ingegerd", kind: "contact_intel", source: "contact 1.day.1", period: 0,
+      value: { aware: true, force: "ingegerd", score: 4, size: { estimate: 24, accuracy_percent: 25 }, composition: { types: ["light_horse", "spearmen"] } } },
+    { about: "thorgrim", kind: "scout_report", source: "scout 1.day.hadewych", period: 1, value: { hex: [6, 1], size: { estimate: 30, accuracy_percent: 50 } } },
+  ];
+  const positions = positionsFromEvents([{ period: 0, event: { type: "contact", forces: ["hadewych", "ingegerd"], hexes: [[4, 3], [5, 2]] } }], new Set(["hadewych"]));
+  const known = knownEnemies(facts, positions, 2);
+  assert.equal(known.length, 2);
+  assert.deepEqual(known[0].hex, [5, 2]);
+  assert.equal(known[0].size, "about 24 (18–30, ±25%)");
+  assert.equal(known[0].composition, "light_horse, spearmen");
+  assert.equal(known[0].age, "2 periods ago");
+  assert.deepEqual(known[1].hex, [6, 1]);
+  assert.equal(known[1].age, "1 period ago");
+  assert.equal(describeSize({ exact: 40 }), "40 figures (exact)");
+});
+
+test("plotting a path by clicks; the wire form of an order", () => {
+  let p = clickPath([2, 3], [], [3, 3]);
+  p = clickPath([2, 3], p, [4, 3]);
+  assert.deepEqual(p, [[3, 3], [4, 3]]);
+  assert.equal(clickPath([2, 3], p, [9, 9]), null);
+  assert.deepEqual(clickPath([2, 3], p, [4, 3]), [[3, 3]]);
+  assert.deepEqual(clickPath([2, 3], p, [3, 3]), [[3, 3]]);
+  assert.deepEqual(clickPath([2, 3], p, [2, 3]), []);
+  const o = { ...emptyOrder("hadewych"), path: p, forced_march: true, regiments: moveRegiment(["ha1", "ha2"], 1, -1) };
+  assert.deepEqual(orderToWire(o), { force: "hadewych", path: [[3, 3], [4, 3]], forced_march: true, regiments: ["ha2", "ha1"] });
+  assert.deepEqual(orderToWire({ ...o, hold: true }), { force: "hadewych", hold: true, regiments: ["ha2", "ha1"] });
+});
