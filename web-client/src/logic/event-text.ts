@@ -1,0 +1,33 @@
+// One line of text per event (docs/events.md) for the period reports.
+import { GameEvent } from "./view-types.js";
+
+const hx = (h: unknown) => (Array.isArray(h) ? `(${h[0]}, ${h[1]})` : String(h ?? ""));
+
+export function eventText(e: GameEvent): string {
+  switch (e.type) {
+    case "period_started": return `Day ${e.day}, ${e.period} period (${e.date})`;
+    case "order_result": return `Order for ${e.force}: ${e.status}${e.reason ? ` — ${e.reason}` : ""}`;
+    case "force_moved": return `${e.force} moves ${hx(e.from)} → ${hx(e.to)}, cost ${e.cost}, ${e.spent}/${e.available} points, ${e.half_period}`;
+    case "force_halted": return `${e.force} halts at ${hx(e.hex)}: ${e.reason}`;
+    case "contact": return `CONTACT: ${(e.forces as string[]).join(" and ")} at ${(e.hexes as unknown[]).map(hx).join(", ")}, ${e.half_period} (hour ${e.hour})`;
+    case "contact_procedure": return `Contact procedure ${e.contact}: ${(e.forces as string[]).join(", ")}`;
+    case "decision": return `${e.force} ${String(e.kind).replace(/_/g, " ")}${e.window ? ` [${e.window}]` : ""}: ${JSON.stringify(e.answer)} (${e.by})`;
+    case "dice_roll": return `Roll ${e.die} = ${e.value} for ${e.purpose}${e.force ? ` (${e.force})` : ""}`;
+    case "contact_dice": return `Contact dice: ${(e.scores as { force: string; die: number; modified: number }[]).map((s) => `${s.force} ${s.die}→${s.modified}`).join(", ")}`;
+    case "intelligence": return `${e.receiver} learns of ${(e.fact as { force?: string })?.force ?? "an opponent"}: ${JSON.stringify(e.fact)}`;
+    case "disengagement": return `${e.force} disengages: total ${e.total}, loses ${e.figures_lost} figures${e.displaced ? ", displaced" : ""}`;
+    case "avoided": return `${e.force} avoids ${hx(e.from)} → ${hx(e.to)}`;
+    case "contact_ended": return `Contact ${e.contact} ends (${e.step})${e.evaded ? `, evaded by ${JSON.stringify(e.evaded)}` : ""}`;
+    case "card_placed": return `${e.side} places ${e.card} at column ${e.column}, row ${e.row}, rotation ${e.rotation}`;
+    case "battle": return `BATTLE ${e.contact}: ${e.attacker} attacks, hour ${e.hour}`;
+    case "battle_result": return `Battle ${e.battle}: attacker ${(e.attacker as { outcome: string }).outcome}, defender ${(e.defender as { outcome: string }).outcome} (${e.settled_by}; ${e.rule})`;
+    case "losses": case "battle_losses": return `${e.force} ${e.regiment} loses ${e.figures} figures`;
+    case "displaced": return `${e.force} displaced ${hx(e.from)} → ${hx(e.to)}`;
+    case "period_ended": return `End of day ${e.day}, ${e.period} period`;
+    default: {
+      const { type, audience, ...rest } = e;
+      void audience;
+      return `${type.replace(/_/g, " ")}: ${JSON.stringify(rest)}`;
+    }
+  }
+}

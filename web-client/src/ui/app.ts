@@ -1,0 +1,297 @@
+// The app's state and its conversations with the server. Screens read the state and call the
+// actions here; every server message that changes the state calls `changed(part)`.
+import { Connection, Message, ServerError } from "../net/connection.js";
+import { ViewStore } from "../logic/view-store.js";
+import { CampaignSummary, CampaignView, DecisionRequest, PeriodReport } from "../logic/view-types.js";
+import { Ruleset } from "../logic/ruleset.js";
+import { MapModel, buildMap } from "../logic/map-model.js";
+import { ForceOrder, emptyOrder, orderFromWire } from "../logic/orders.js";
+import { PatchOp } from "../logic/json-patch.js";
+import { announce } from "./dom.js";
+
+export type Part = "screen" | "view" | "orders" | "decisions" | "reports" | "gm" | "status";
+
+export interface HistoryEntry { period_index: number; attempt: number; day: number; period: string; seed_hash: string; committed_at: string; rolled_back: boolean; }
+
+export class App {
+  conn: Connection;
+  account = "";
+  status: "online" | "offline" | "connecting" = "connecting";
+  screen: "login" | "campaigns" | "campaign" = "login";
+  campaigns: CampaignSummary[] = [];
+  scenarios: string[] = [];
+  store = new ViewStore();
+  ruleset: Ruleset | null = null;
+  map: MapModel | null = null;
+  drafts = new Map<string, ForceOrder>();
+  draftsDirty = false;
+  lastReceipt: Message | null = null;
+  decisions = new Map<string, DecisionRequest>();
+  answered = new Set<string>();
+  reports = new Map<number, PeriodReport>();
+  history: HistoryEntry[] = [];
+  gmLog: string[] = [];
+  battle: Message | null = null;
+  error = "";
+  private listeners = new Set<(part: Part) => void>();
+
+  constructor() {
+    this.conn = Connection.forPage();
+    this.conn.on((m) => this.push(m));
+    this.conn.onStatus = (s) => { this.status = s; this.changed("status"); };
+    this.conn.onReconnect = () => void this.resume();
+  }
+
+  get view(): CampaignView | null { return this.store.view; }
+
+  subscribe(fn: (part: Part) => void): void { this.listeners.add(fn); }
+  changed(part: Part): void { for (const l of this.listeners) l(part); }
+
+  fail(e: unknown): void {
+    this.error = e instanceof ServerError ? `${e.message} (${e.code})` : e instanceof Error ? e.message : String(e);
+    announce(this.error);
+    this.changed("status");
+  }
+
+  // ---- session ----
+  async start(): Promise<void> {
+    try { await this.conn.open(); } catch (e) { this.fail(e); return; }
+    const token = localStorage.getItem("umpire.token");
+    if (token) {
+      try {
+        const r = await this.conn.request({ type: "login", token });
+        this.account = String(r.account);
+        await this.listCampaigns();
+        const last = sessionStorage.getItem("umpire.campaign");
+        if (last && this.campaigns.some((c) => c.campaign === last)) await this.join(last);
+        return;
+      } catch { localStorage.removeItem("umpire.token"); }
+    }
+    this.go("login");
+  }
+
+  private async resume(): Promise<void> {
+    const token = localStorage.getItem("umpire.token");
+    if (!token) return this.go("login");
+    try {
+      await this.conn.request({ type: "login", token });
+      if (this.store.campaign) await this.join(this.store.campaign);
+    } catch (e) { this.fail(e); }
+  }
+
+  go(screen: App["screen"]): void {
+    this.screen = screen;
+    this.error = "";
+    this.changed("screen");
+  }
+
+  async login(account: string, password: string): Promise<void> {
+    const r = await this.conn.request({ type: "login", account, password });
+    this.account = String(r.account);
+    localStorage.setItem("umpire.token", String(r.token));
+    await this.listCampaigns();
+  }
+
+  async logout(): Promise<void> {
+    try { await this.conn.request({ type: "logout" }); } catch { /* gone anyway */ }
+    localStorage.removeItem("umpire.token");
+    sessionStorage.removeItem("umpire.campaign");
+    this.account = "";
+    this.store.clear();
+    this.go("login");
+  }
+
+  async listCampaigns(): Promise<void> {
+    const r = await this.conn.request({ type: "list_campaigns" });
+    this.campaigns = r.campaigns as CampaignSummary[];
+    this.scenarios = (r.scenarios as string[]) ?? [];
+    this.store.clear();
+    sessionStorage.removeItem("umpire.campaign");
+    this.go("campaigns");
+  }
+
+  async redeem(code: string): Promise<Message> {
+    const r = await this.conn.request({ type: "redeem_invite", code });
+    await this.listCampaigns();
+    return r;
+  }
+
+  async createCampaign(scenario: string, campaign: string, timeZone: string): Promise<Message> {
+    const msg: Record<string, unknown> = { type: "create_campaign", scenario };
+    if (campaign) msg.campaign = campaign;
+    if (timeZone) msg.time_zone = timeZone;
+    const r = await this.conn.request(msg);
+    await this.listCampaigns();
+    return r;
+  }
+
+  // ---- one campaign ----
+  async join(campaign: string): Promise<void> {
+    const r = await this.conn.request({ type: "join", campaign });
+    await this.takeSnapshot(r);
+    sessionStorage.setItem("umpire.campaign", campaign);
+    this.screen = "campaign";
+    this.changed("screen");
+    void this.loadHistory();
+  }
+
+  private async takeSnapshot(m: Message): Promise<void> {
+    const view = m.view as CampaignView;
+    const firstTime = this.store.campaign !== m.campaign;
+    this.store.snapshot(String(m.campaign), Number(m.version), view);
+    if (firstTime) { this.reports.clear(); this.decisions.clear(); this.answered.clear(); this.drafts.clear(); this.draftsDirty = false; }
+    await this.loadRuleset(view);
+    this.map = buildMap(view.world.map);
+    this.syncDecisions();
+    this.syncDrafts(firstTime);
+  }
+
+  private async loadRuleset(view: CampaignView): Promise<void> {
+    const rs = view.world.ruleset;
+    if (this.ruleset && this.ruleset.name === rs.name && this.ruleset.version === rs.version) return;
+    try {
+      const res = await fetch(`rulesets/${rs.name}-${rs.version}.json`);
+      this.ruleset = res.ok ? await res.json() : null;
+    } catch { this.ruleset = null; }
+  }
+
+  private syncDecisions(): void {
+    const v = this.view;
+    if (!v) return;
+    const ids = new Set(v.decisions.map((d) => d.id));
+    for (const d of v.decisions) if (!this.answered.has(d.id)) this.decisions.set(d.id, d);
+    for (const id of [...this.decisions.keys()]) if (!ids.has(id)) this.decisions.delete(id);
+  }
+
+  // Orders as the server holds them, unless the player is editing.
+  private syncDrafts(force: boolean): void {
+    const v = this.view;
+    if (!v || (this.draftsDirty && !force)) return;
+    this.drafts.clear();
+    for (const f of v.world.forces) if (v.you.role === "player") this.drafts.set(f.id, emptyOrder(f.id));
+    for (const o of v.my_orders?.orders ?? []) this.drafts.set(String(o.force), orderFromWire(o));
+    this.draftsDirty = false;
+  }
+
+  private push(m: Message): void {
+    const mine = m.campaign === undefined || m.campaign === this.store.campaign;
+    switch (m.type) {
+      case "view_delta": {
+        if (!mine) return;
+        const before = this.view?.period.index;
+        if (this.store.delta(String(m.campaign), Number(m.version), m.patch as PatchOp[]) === "resync") {
+          void this.join(this.store.campaign);
+          return;
+        }
+        if (this.view && (this.view.world.map !== undefined)) this.map = this.map ?? buildMap(this.view.world.map);
+        this.syncDecisions();
+        if (before !== this.view?.period.index) { this.draftsDirty = false; this.lastReceipt = null; }
+        this.syncDrafts(false);
+        this.changed("view");
+        this.changed("decisions");
+        this.changed("orders");
+        this.changed("gm");
+        return;
+      }
+      case "decision_request": {
+        if (!mine) return;
+        const req = m.request as DecisionRequest;
+        if (!this.answered.has(req.id)) {
+          this.decisions.set(req.id, req);
+          announce(`New decision: ${req.kind.replace(/_/g, " ")} for ${req.force}`);
+          this.changed("decisions");
+        }
+        return;
+      }
+      case "period_resolved": {
+        if (!mine) return;
+        this.reports.set(Number(m.period_index), m as unknown as PeriodReport);
+        announce(`Period ${m.period_index} resolved`);
+        void this.loadHistory();
+        this.changed("reports");
+        return;
+      }
+      case "notice": {
+        if (!mine) return;
+        const n = m.notice as { kind: string; reason: string };
+        announce(`GM: ${n.kind} — ${n.reason}`);
+        this.changed("view");
+        return;
+      }
+      case "battle_companion": {
+        if (!mine) return;
+        this.battle = m;
+        this.changed("decisions");
+        return;
+      }
+      case "error":
+        this.fail(new ServerError(String(m.code), String(m.message)));
+        return;
+    }
+  }
+
+  // ---- orders ----
+  draftChanged(): void {
+    this.draftsDirty = true;
+    this.changed("orders");
+    this.changed("view");
+  }
+
+  async submitOrders(state: "draft" | "submitted", orders: Record<string, unknown>[]): Promise<void> {
+    const v = this.view!;
+    this.lastReceipt = await this.conn.request({ type: "submit_orders", campaign: v.campaign, period_index: v.period.index, state, orders });
+    this.draftsDirty = false;
+    announce(`Orders ${state === "draft" ? "saved as a draft" : "submitted"}, receipt ${String(this.lastReceipt.receipt).slice(0, 12)}`);
+    this.changed("orders");
+  }
+
+  async confirmOrders(): Promise<void> {
+    const v = this.view!;
+    this.lastReceipt = await this.conn.request({ type: "confirm_orders", campaign: v.campaign, period_index: v.period.index });
+    announce("Orders confirmed");
+    this.changed("orders");
+  }
+
+  // ---- decisions ----
+  async answer(req: DecisionRequest, answer: unknown): Promise<void> {
+    const v = this.view!;
+    const asGm = v.you.role === "gm";
+    if (asGm) await this.conn.request({ type: "gm", campaign: v.campaign, command: "answer_for", decision: req.id, answer });
+    else await this.conn.request({ type: "answer", campaign: v.campaign, decision: req.id, answer });
+    this.answered.add(req.id);
+    this.decisions.delete(req.id);
+    announce(`Answer sent for ${req.id}`);
+    this.changed("decisions");
+  }
+
+  // ---- reports ----
+  async loadHistory(): Promise<void> {
+    if (!this.store.campaign) return;
+    try {
+      const r = await this.conn.request({ type: "get_history", campaign: this.store.campaign });
+      this.history = r.periods as HistoryEntry[];
+      for (const p of this.history) if (!p.rolled_back && !this.reports.has(p.period_index)) await this.loadReport(p.period_index);
+      this.changed("reports");
+      this.changed("view");
+    } catch (e) { this.fail(e); }
+  }
+
+  async loadReport(index: number): Promise<PeriodReport> {
+    const r = await this.conn.request({ type: "get_report", campaign: this.store.campaign, period_index: index });
+    const report = r as unknown as PeriodReport;
+    this.reports.set(index, report);
+    return report;
+  }
+
+  // ---- GM ----
+  async gm(command: string, members: Record<string, unknown>): Promise<Message> {
+    const r = await this.conn.request({ type: "gm", campaign: this.store.campaign, command, ...members });
+    this.gmLog.unshift(`${new Date().toLocaleTimeString()} ${command}: ${r.code ? `code ${r.code}` : "done"}`);
+    this.changed("gm");
+    return r;
+  }
+
+  async battleAction(action: Record<string, unknown>): Promise<Message> {
+    return this.conn.request({ type: "battle_action", campaign: this.store.campaign, action });
+  }
+}

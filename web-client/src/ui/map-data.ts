@@ -1,0 +1,58 @@
+// What goes on the map for this viewer: own forces exactly, allies' positions, enemies from
+// knowledge only (players); every force by side (the GM's all-seeing map).
+import { App } from "./app.js";
+import { KnownEnemy, knownEnemies, positionsFromEvents } from "../logic/knowledge.js";
+import { GameEvent, KnowledgeFact, periodOrdinal } from "../logic/view-types.js";
+import { forceFigures } from "../logic/ruleset.js";
+import { MapForce } from "./map-view.js";
+
+function short(name: string): string {
+  return name.replace(/[^A-Za-z]/g, "").slice(0, 4);
+}
+
+export function currentOrdinal(app: App): number {
+  const c = app.view!.world.calendar;
+  return periodOrdinal(c.day, c.period);
+}
+
+export function enemiesKnown(app: App): KnownEnemy[] {
+  const v = app.view!;
+  if (v.you.role !== "player") return [];
+  const facts = (Array.isArray(v.world.knowledge) ? v.world.knowledge : []) as KnowledgeFact[];
+  const events: { period: number; event: GameEvent }[] = [];
+  const indexes = [...app.reports.keys()].sort((a, b) => a - b);
+  for (const i of indexes) {
+    const rep = app.reports.get(i)!;
+    const start = rep.events.find((e) => e.type === "period_started");
+    const ord = start ? periodOrdinal(Number(start.day), start.period as "day" | "night") : i;
+    for (const e of rep.events) events.push({ period: ord, event: e });
+  }
+  const own = new Set([...v.world.forces.map((f) => f.id), ...(v.world.allies ?? []).map((a) => a.id)]);
+  return knownEnemies(facts, positionsFromEvents(events, own), currentOrdinal(app));
+}
+
+export function mapForces(app: App): MapForce[] {
+  const v = app.view!;
+  const w = v.world;
+  if (v.you.role !== "player") {
+    const sides = w.sides.map((s) => s.id);
+    const sideOf = (player: string) => w.players.find((p) => p.id === player)?.side ?? "";
+    return w.forces.map((f) => ({
+      id: f.id, label: short(f.name), hex: f.hex,
+      kind: sideOf(f.player) === sides[0] ? "side-a" : "side-b",
+      title: `${f.name} (${f.player}, ${sideOf(f.player)}): ${forceFigures(f)} figures, ${f.order_state ?? "formed"}`,
+    }));
+  }
+  const out: MapForce[] = w.forces.map((f) => ({
+    id: f.id, label: short(f.name), hex: f.hex, kind: "own",
+    title: `Your ${f.name}: ${forceFigures(f)} figures, ${f.order_state ?? "formed"}`,
+  }));
+  for (const a of w.allies ?? []) out.push({ id: a.id, label: short(a.name), hex: a.hex, kind: "ally", title: `Allied ${a.name} (${a.player})` });
+  const now = currentOrdinal(app);
+  for (const e of enemiesKnown(app)) {
+    if (!e.hex) continue;
+    out.push({ id: e.force, label: short(e.force), hex: e.hex, kind: "enemy", stale: (e.hexPeriod ?? 0) < now,
+      title: `Enemy ${e.force}, seen ${e.age} (${e.hexSource}): size ${e.size}; ${e.composition}` });
+  }
+  return out;
+}

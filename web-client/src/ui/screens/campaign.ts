@@ -1,0 +1,91 @@
+// One campaign: a header with the period and its deadline countdown, and tabs for the map and
+// orders, decisions, reports and (for the GM) the console.
+import { App, Part } from "../app.js";
+import { h, replaceContent } from "../dom.js";
+import { formatRemaining, remainingMs, urgency } from "../../logic/countdown.js";
+import { ordersTab } from "./orders-tab.js";
+import { decisionsTab } from "./decisions-tab.js";
+import { reportsTab } from "./reports-tab.js";
+import { gmTab } from "./gm-tab.js";
+
+type Tab = { id: string; label: () => string; build: (app: App) => { element: HTMLElement; update: (part: Part) => void } };
+
+let activeTab = "map";
+
+export function campaignScreen(app: App): { element: HTMLElement; update: (part: Part) => void; dispose: () => void } {
+  const v = app.view!;
+  const tabs: Tab[] = [
+    { id: "map", label: () => (v.you.role === "gm" ? "Map" : "Map and orders"), build: ordersTab },
+    { id: "decisions", label: () => `Decisions (${app.decisions.size})`, build: decisionsTab },
+    { id: "reports", label: () => "Reports", build: reportsTab },
+  ];
+  if (v.you.role === "gm") tabs.push({ id: "gm", label: () => "GM console", build: gmTab });
+  if (!tabs.some((t) => t.id === activeTab)) activeTab = "map";
+
+  const title = h("h1", {});
+  const period = h("span", { class: "period" });
+  const countdown = h("span", { class: "countdown", role: "timer", "aria-live": "off" });
+  const conn = h("span", { class: "conn", role: "status" });
+  const error = h("p", { class: "error", role: "alert" });
+  const header = h("header", { class: "bar" }, title, period, countdown, conn,
+    h("button", { type: "button", onclick: () => app.listCampaigns().catch((e) => app.fail(e)) }, "Campaigns"),
+    h("button", { type: "button", onclick: () => app.logout() }, "Sign out"));
+
+  const built = tabs.map((t) => ({ tab: t, part: t.build(app) }));
+  const tabButtons = built.map(({ tab }) => h("button", {
+    type: "button", role: "tab", id: `tab-${tab.id}`, "aria-controls": `panel-${tab.id}`,
+    onclick: () => select(tab.id), onkeydown: (e: KeyboardEvent) => arrows(e, tab.id),
+  }, tab.label()));
+  const panels = built.map(({ tab, part }) => h("section", { role: "tabpanel", id: `panel-${tab.id}`, "aria-labelledby": `tab-${tab.id}`, class: "panel" }, part.element));
+
+  function select(id: string): void {
+    activeTab = id;
+    built.forEach(({ tab }, i) => {
+      const on = tab.id === id;
+      tabButtons[i].setAttribute("aria-selected", String(on));
+      tabButtons[i].tabIndex = on ? 0 : -1;
+      panels[i].hidden = !on;
+    });
+  }
+  function arrows(e: KeyboardEvent, id: string): void {
+    if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+    const i = built.findIndex((b) => b.tab.id === id);
+    const j = (i + (e.key === "ArrowRight" ? 1 : built.length - 1)) % built.length;
+    select(built[j].tab.id);
+    tabButtons[j].focus();
+  }
+
+  function updateHeader(): void {
+    const view = app.view!;
+    title.textContent = view.name;
+    const c = view.world.calendar;
+    period.textContent = `Day ${c.day}, ${c.period} period · period ${view.period.index} · ${view.status}${view.you.role === "player" ? ` · you play ${view.you.player}` : ` · ${view.you.role}`}`;
+    conn.textContent = app.status === "online" ? "" : app.status === "offline" ? "Offline: reconnecting…" : "Connecting…";
+    error.textContent = app.error;
+    built.forEach(({ tab }, i) => { tabButtons[i].textContent = tab.label(); });
+    tick();
+  }
+  function tick(): void {
+    const view = app.view;
+    if (!view) return;
+    const ms = remainingMs(view.period.deadline, Date.now());
+    countdown.textContent = view.period.deadline ? `Deadline ${new Date(view.period.deadline).toLocaleString()} · ${formatRemaining(ms)}` : "No deadline";
+    countdown.dataset.urgency = urgency(ms);
+  }
+  const timer = setInterval(tick, 1000);
+
+  const element = h("main", { id: "main", class: "campaign" }, header, error,
+    h("nav", { class: "tabs", role: "tablist", "aria-label": "Campaign sections" }, tabButtons), panels);
+  updateHeader();
+  select(activeTab);
+  return {
+    element,
+    update(part: Part) {
+      updateHeader();
+      for (const b of built) b.part.update(part);
+    },
+    dispose() { clearInterval(timer); },
+  };
+}
+
+export { replaceContent };

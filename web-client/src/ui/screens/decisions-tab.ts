@@ -1,0 +1,118 @@
+// Decisions as they arrive (docs/decisions.md): each with its context from what the player
+// knows, a deadline countdown and a form fit for its kind. The GM sees every request and
+// answers those of `gm` and of players no account plays (answer_for).
+import { App, Part } from "../app.js";
+import { h, replaceContent, uid } from "../dom.js";
+import { DecisionRequest } from "../../logic/view-types.js";
+import { checkLossAllocation, checkRecovery, choicesFor, contextLines, decisionTitle, describeAnswer, isDefault, RecoveryCompany } from "../../logic/decisions.js";
+import { formatRemaining, remainingMs } from "../../logic/countdown.js";
+import { BattleRecord } from "../../logic/battle-report.js";
+import { PlacedCard } from "../../logic/card-grid.js";
+import { cardPlacementForm } from "./card-placement.js";
+import { battleReportForm, battlefieldSketch } from "./battle-report-form.js";
+import { companionPanel } from "./battle-companion.js";
+
+function splitForm(labels: string[], initial: number[], check: (v: number[]) => string | null, send: (v: number[]) => void, button: string): HTMLElement {
+  const values = [...initial];
+  const problem = h("p", { class: "error", "aria-live": "polite" });
+  const go = h("button", { type: "button", onclick: () => send(values) }, button);
+  const refresh = () => { const p = check(values); problem.textContent = p ?? ""; go.disabled = Boolean(p); };
+  const inputs = labels.map((label, i) => {
+    const id = uid("split");
+    return h("div", { class: "field num" }, h("label", { for: id }, label),
+      h("input", { id, type: "number", min: 0, step: 1, value: values[i], inputmode: "numeric", oninput: (e: Event) => { values[i] = Number((e.target as HTMLInputElement).value); refresh(); } }));
+  });
+  refresh();
+  return h("div", { class: "split" }, inputs, problem, go);
+}
+
+export function decisionsTab(app: App): { element: HTMLElement; update: (part: Part) => void } {
+  const element = h("div", { class: "decisions" });
+  const cards: PlacedCard[] = []; // cards seen in placement requests: the sketch beside a report
+  let rendered = "";
+
+  function canAnswer(req: DecisionRequest): boolean {
+    const v = app.view!;
+    if (v.you.role === "player") return req.player === v.you.player;
+    return v.you.role === "gm" && (req.player === "gm" || (v.unplayed ?? []).includes(req.player));
+  }
+
+  function send(req: DecisionRequest) {
+    return (answer: unknown) => app.answer(req, answer).catch((e) => app.fail(e));
+  }
+
+  function form(req: DecisionRequest): HTMLElement {
+    const answer = send(req);
+    const choices = choicesFor(req);
+    const buttons = h("div", { class: "buttons choices", role: "group", "aria-label": `Answers to ${decisionTitle(req)}` },
+      choices.map((c) => h("button", { type: "button", class: isDefault(req, c.value) ? "default" : "", title: c.hint ?? "",
+        "aria-label": `${c.label}${isDefault(req, c.value) ? " (default)" : ""}`, "data-answer": JSON.stringify(c.value), onclick: () => answer(c.value) }, c.label)));
+    const ctx = req.context;
+    switch (req.kind) {
+      case "loss_allocation": {
+        const sizes = (ctx.companies as number[]) ?? [];
+        return h("div", {}, buttons, h("p", {}, "Or choose the figures per company:"),
+          splitForm(sizes.map((n, i) => `Company ${i + 1} (${n} figures): losses`), sizes.map(() => 0), (v) => checkLossAllocation(req, v), answer, "Send this allocation"));
+      }
+      case "recovery_choice": {
+        const companies = (ctx.companies as RecoveryCompany[]) ?? [];
+        const rec = companies.map(() => 0);
+        const pen = companies.map(() => 0);
+        return h("div", {}, buttons,
+          h("p", {}, `Recovered: ${ctx.recovered} figures; general/camp penalty: ${ctx.penalty} figures.`),
+          splitForm(companies.flatMap((c) => [`${c.type} (lost ${c.lost}): recovered`, `${c.type}: penalty`]), companies.flatMap(() => [0, 0]),
+            (v) => { companies.forEach((_, i) => { rec[i] = v[2 * i]; pen[i] = v[2 * i + 1]; }); return checkRecovery(req, rec, pen); },
+            () => answer({ recovered: rec, penalty: pen }), "Send this recovery"));
+      }
+      case "card_placement":
+        for (const p of (ctx.placed as PlacedCard[]) ?? []) if (!cards.some((c) => c.column === p.column && c.row === p.row)) cards.push(p);
+        return h("div", {}, cardPlacementForm(req, answer), buttons);
+      case "battle_report": {
+        const record = ctx.battle as BattleRecord;
+        return h("div", { class: "battle" },
+          h("div", { class: "battle-side" }, h("h4", {}, "Battlefield"), cards.length ? battlefieldSketch(cards) : h("p", {}, "The terrain cards are listed in the period report once it resolves."),
+            companionPanel(app, record)),
+          h("div", {}, buttons, h("h4", {}, "Or report what happened on the table"), battleReportForm(record, answer)));
+      }
+      case "battle_dispute": {
+        const reports = ctx.reports as Record<string, unknown> | undefined;
+        const record = ctx.battle as BattleRecord | undefined;
+        return h("div", {}, h("pre", { class: "json" }, JSON.stringify(reports ?? {}, null, 1)), buttons,
+          record ? battleReportForm(record, answer) : null);
+      }
+      default:
+        return buttons;
+    }
+  }
+
+  function article(req: DecisionRequest): HTMLElement {
+    const v = app.view!;
+    const deadline = req.deadline ?? v.period.deadline;
+    const mine = canAnswer(req);
+    return h("article", { class: "decision", "aria-labelledby": `d-${req.id}`, "data-kind": req.kind, "data-decision": req.id },
+      h("h3", { id: `d-${req.id}` }, `${decisionTitle(req)} — ${req.force}`),
+      h("p", { class: "meta" }, `${req.id} · asked of ${req.player} · default: ${describeAnswer(req.default)} · `,
+        h("span", { class: "countdown", "data-deadline": deadline ?? "" }, formatRemaining(remainingMs(deadline, Date.now())))),
+      h("ul", { class: "context" }, contextLines(req).map((l) => h("li", {}, l))),
+      mine ? form(req) : h("p", {}, "Waiting for the player's answer."));
+  }
+
+  function render(): void {
+    const v = app.view;
+    if (!v) return;
+    const list = [...app.decisions.values()];
+    const key = list.map((d) => d.id).join("|");
+    if (key === rendered) return; // keep forms being filled in
+    rendered = key;
+    replaceContent(element,
+      h("h2", {}, "Decisions"),
+      list.length === 0 ? h("p", {}, v.you.role === "gm" ? "No pending requests." : "Nothing to decide now. Requests arrive here during a period's resolution.") : null,
+      list.map(article));
+  }
+  setInterval(() => element.querySelectorAll<HTMLElement>(".countdown[data-deadline]").forEach((el) => {
+    el.textContent = formatRemaining(remainingMs(el.dataset.deadline || null, Date.now()));
+  }), 1000);
+
+  render();
+  return { element, update: (part) => { if (part === "decisions" || part === "view" || part === "screen") render(); } };
+}

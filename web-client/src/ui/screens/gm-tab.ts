@@ -1,0 +1,108 @@
+// The GM console (docs/protocol.md "GM commands"): players and invites, deadlines and time
+// zone, pause and resume, extend, resolve, force-advance, rollback, edits with a reason; who the
+// period waits for. The all-seeing map is the map tab.
+import { App, Part } from "../app.js";
+import { field, h, replaceContent, select } from "../dom.js";
+
+export function gmTab(app: App): { element: HTMLElement; update: (part: Part) => void } {
+  const element = h("div", { class: "gm" });
+  const out = h("p", { role: "status", id: "gm-result" });
+  const codes: string[] = [];
+
+  const run = (fn: () => Promise<unknown>) => async (e: Event) => {
+    e.preventDefault();
+    out.textContent = "";
+    try { await fn(); out.textContent = "Done."; } catch (err) { out.textContent = err instanceof Error ? err.message : String(err); }
+  };
+  const reason = (name: string) => h("input", { name, required: true, autocomplete: "off" });
+  const form = (title: string, id: string, fields: HTMLElement[], button: string, submit: () => Promise<unknown>) => {
+    const f = h("form", { class: "card", "aria-labelledby": id }, h("h3", { id }, title), fields, h("button", { type: "submit" }, button));
+    f.addEventListener("submit", run(submit));
+    return f;
+  };
+
+  function build(): HTMLElement[] {
+    const v = app.view!;
+    const players = v.world.players.map((p) => ({ value: p.id, label: `${p.name} (${p.id}, ${p.side})` }));
+
+    const invitePlayer = select(players, players[0]?.value ?? "", { name: "player" });
+    const inviteRole = select([{ value: "player", label: "player" }, { value: "observer", label: "observer" }], "player", { name: "role" });
+    const invite = form("Invite", "gm-invite", [field("Role", inviteRole), field("Plays", invitePlayer)], "Create invite code", async () => {
+      const members: Record<string, unknown> = { role: inviteRole.value };
+      if (inviteRole.value === "player") members.player = invitePlayer.value;
+      const r = await app.gm("invite", members);
+      codes.unshift(`${r.player || r.role}: ${r.code}`);
+      render();
+      out.textContent = `Invite code for ${r.player || r.role}: ${r.code}`;
+    });
+
+    const assignAccount = h("input", { name: "account", autocomplete: "off", required: true });
+    const assignPlayer = select(players, players[0]?.value ?? "", { name: "player" });
+    const assign = form("Assign an account", "gm-assign", [field("Account", assignAccount), field("Plays", assignPlayer)], "Assign",
+      () => app.gm("assign", { account: assignAccount.value.trim(), player: assignPlayer.value }));
+
+    const kind = select([{ value: "manual", label: "Manual (GM resolves)" }, { value: "duration", label: "A duration after the period opens" }, { value: "wall_clock", label: "A time of day" }], "duration", { name: "kind" });
+    const minutes = h("input", { name: "minutes", type: "number", min: 1, value: 1440 });
+    const time = h("input", { name: "time", type: "time", value: "20:00" });
+    const zone = h("input", { name: "time_zone", value: Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC" });
+    const dlReason = reason("reason");
+    const deadline = form("Deadline", "gm-deadline", [field("Policy", kind), field("Minutes (duration)", minutes), field("Time (time of day)", time), field("Time zone", zone), field("Reason", dlReason)], "Set deadline", () => {
+      const d = kind.value === "manual" ? { kind: "manual" } : kind.value === "duration" ? { kind: "duration", minutes: Number(minutes.value) } : { kind: "wall_clock", time: time.value, time_zone: zone.value };
+      return app.gm("set_deadline", { deadline: d, reason: dlReason.value });
+    });
+
+    const clockReason = reason("reason");
+    const clock = h("form", { class: "card", "aria-labelledby": "gm-clock" }, h("h3", { id: "gm-clock" }, "Clock"), field("Reason", clockReason),
+      h("div", { class: "buttons" },
+        h("button", { type: "button", onclick: run(() => app.gm("pause", { reason: clockReason.value })) }, "Pause"),
+        h("button", { type: "button", onclick: run(() => app.gm("resume", { reason: clockReason.value })) }, "Resume")));
+
+    const extMinutes = h("input", { name: "minutes", type: "number", min: 1, value: 60 });
+    const extReason = reason("reason");
+    const extend = form("Extend the deadline", "gm-extend", [field("Minutes", extMinutes), field("Reason", extReason)], "Extend",
+      () => app.gm("extend", { minutes: Number(extMinutes.value), key: `web-${v.period.index}-${Date.now()}`, reason: extReason.value }));
+
+    const advReason = reason("reason");
+    const advance = h("form", { class: "card", "aria-labelledby": "gm-advance" }, h("h3", { id: "gm-advance" }, "Resolve the period"), field("Reason (force advance)", advReason),
+      h("div", { class: "buttons" },
+        h("button", { type: "button", onclick: run(() => app.gm("resolve", {})) }, "Start resolution now"),
+        h("button", { type: "button", onclick: run(() => app.gm("force_advance", { reason: advReason.value })) }, "Force advance (settle everything)")));
+
+    const toPeriod = h("input", { name: "to_period", type: "number", min: 0, value: Math.max(0, v.period.index - 1) });
+    const rbReason = reason("reason");
+    const rollback = form("Roll back", "gm-rollback", [field("To the start of period", toPeriod), field("Reason", rbReason)], "Roll back",
+      () => app.gm("rollback", { to_period: Number(toPeriod.value), reason: rbReason.value }));
+
+    const name = h("input", { name: "name", value: v.name });
+    const observers = select([{ value: "", label: "(unchanged)" }, { value: "all", label: "see everything" }, { value: "map", label: "see the map only" }], "", { name: "observers" });
+    const edReason = reason("reason");
+    const edit = form("Edit the campaign", "gm-edit", [field("Name", name), field("Observers", observers), field("Reason", edReason)], "Save edit", () => {
+      const changes: Record<string, unknown> = {};
+      if (name.value.trim() && name.value.trim() !== v.name) changes.name = name.value.trim();
+      if (observers.value) changes.settings = { observers: observers.value };
+      return app.gm("edit", { changes, reason: edReason.value });
+    });
+
+    return [
+      h("h2", {}, "GM console"), out,
+      h("section", { class: "card", "aria-labelledby": "gm-state" }, h("h3", { id: "gm-state" }, "This period"),
+        h("p", {}, `Period ${v.period.index} (day ${v.period.day}, ${v.period.period}) · ${v.status} · seed hash ${v.period.seed_hash.slice(0, 16)}…`),
+        h("p", {}, `Waiting for: ${JSON.stringify(v.waiting_for ?? [])}`),
+        h("p", {}, `Players no account plays: ${(v.unplayed ?? []).join(", ") || "none"}`),
+        h("ul", {}, v.order_flags.map((f) => h("li", {}, `${f.player}: ${f.state}`)))),
+      codes.length ? h("section", { class: "card", "aria-labelledby": "gm-codes" }, h("h3", { id: "gm-codes" }, "Invite codes (shown once)"), h("ul", { class: "codes" }, codes.map((c) => h("li", {}, c)))) : null,
+      h("div", { class: "grid" }, invite, assign, deadline, clock, extend, advance, rollback, edit),
+      h("h3", {}, "Log"), h("ul", {}, app.gmLog.map((l) => h("li", {}, l))),
+    ].filter(Boolean) as HTMLElement[];
+  }
+
+  let shownFor = -1;
+  function render(): void {
+    if (!app.view) return;
+    shownFor = app.view.period.index;
+    replaceContent(element, build());
+  }
+  render();
+  // Rebuilding would clear half-filled forms: only when the period changes.
+  return { element, update: (part) => { if (part === "screen" || (app.view && app.view.period.index !== shownFor)) render(); } };
+}
