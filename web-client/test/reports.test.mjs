@@ -29,6 +29,12 @@ test("a battle report starts empty and reads like docs/decisions.md", () => {
   r.defender.losses[0].elements = 41;
   r.defender.figures_routed_off = 50;
   assert.equal(reportProblems(record, r).length, 2);
+  const limited = { ...record, time_limit: 4 };
+  const t = emptyReport(limited);
+  t.bounds = 5;
+  assert.match(reportProblems(limited, t)[0], /time limit is 4 bounds/);
+  t.bounds = 3; t.time_limit_reached = true;
+  assert.match(reportProblems(limited, t)[0], /reached in bound 4/);
 });
 
 test("SHA-256 agrees with node:crypto", () => {

@@ -72,6 +72,9 @@ export function reportProblems(record: BattleRecord, report: BattleReport): stri
     if (off > side.starting_figures) problems.push(`${role}: only ${side.starting_figures} figures were engaged`);
   }
   if (!Number.isInteger(report.bounds) || report.bounds < 1) problems.push("bounds: 1 or more");
+  const limit = typeof record.time_limit === "number" ? record.time_limit : null;
+  if (limit !== null && report.bounds > limit) problems.push(`bounds: the time limit is ${limit} bounds (R-8.3)`);
+  if (limit !== null && report.time_limit_reached && report.bounds !== limit) problems.push(`the time limit is reached in bound ${limit}`);
   return problems;
 }
 

@@ -55,10 +55,15 @@ export function battleReportForm(record: BattleRecord, send: (answer: unknown) =
     sendButton.disabled = list.length > 0;
     summary.textContent = `Attacker lost ${thirdLost(record.attacker, report.attacker) ? "a third or more" : "less than a third"}; defender lost ${thirdLost(record.defender, report.defender) ? "a third or more" : "less than a third"} (R-8.4).`;
   };
+  const bounds = num("Bounds played", report.bounds, (n) => { report.bounds = n; changed(); }, 1);
   const form = h("div", { class: "battle-report" },
     h("div", { class: "columns" }, sideFields("Attacker", record.attacker, report.attacker, changed), sideFields("Defender", record.defender, report.defender, changed)),
-    num("Bounds played", report.bounds, (n) => { report.bounds = n; changed(); }, 1),
-    box("The time limit was reached", report.time_limit_reached, (b) => { report.time_limit_reached = b; changed(); }),
+    bounds,
+    box(`The time limit was reached${typeof record.time_limit === "number" ? ` (bound ${record.time_limit})` : ""}`, report.time_limit_reached, (b) => {
+      report.time_limit_reached = b;
+      if (b && typeof record.time_limit === "number") { report.bounds = record.time_limit; (bounds.querySelector("input") as HTMLInputElement).value = String(report.bounds); }
+      changed();
+    }),
     summary, problems, extra ?? null,
     h("div", { class: "buttons" }, sendButton));
   changed();

@@ -15,7 +15,7 @@ export function campaignsScreen(app: App): HTMLElement {
     ? h("p", {}, "No campaigns yet. Redeem an invite code, or start one.")
     : h("ul", { class: "campaign-list" }, app.campaigns.map((c) =>
         h("li", {},
-          h("button", { type: "button", class: "campaign", onclick: run(() => app.join(c.campaign)), "aria-label": `Open ${c.name}` },
+          h("button", { type: "button", class: "campaign", onclick: run(() => app.join(c.campaign)), "aria-label": `Open ${c.name}, ${c.campaign}: ${c.role}${c.player ? ` ${c.player}` : ""}` },
             h("strong", {}, c.name),
             h("span", {}, ` ${c.role}${c.player ? ` (${c.player})` : ""} · period ${c.period_index} · ${c.status}`)))));
 
@@ -30,7 +30,7 @@ export function campaignsScreen(app: App): HTMLElement {
   }));
 
   const scenario = select(app.scenarios.map((s) => ({ value: s, label: s })), app.scenarios[0] ?? "", { name: "scenario" });
-  const id = h("input", { name: "campaign", autocomplete: "off", pattern: "[A-Za-z0-9_.-]{1,64}" });
+  const id = h("input", { name: "campaign", autocomplete: "off", pattern: "[A-Za-z0-9_.\\-]{1,64}" });
   const tz = h("input", { name: "time_zone", value: Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC" });
   const create = h("form", { class: "card", "aria-labelledby": "create-title" },
     h("h2", { id: "create-title" }, "Start a campaign (you are its GM)"),

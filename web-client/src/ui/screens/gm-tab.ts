@@ -12,7 +12,7 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
   const run = (fn: () => Promise<unknown>) => async (e: Event) => {
     e.preventDefault();
     out.textContent = "";
-    try { await fn(); out.textContent = "Done."; } catch (err) { out.textContent = err instanceof Error ? err.message : String(err); }
+    try { const r = await fn(); out.textContent = typeof r === "string" ? r : "Done."; } catch (err) { out.textContent = err instanceof Error ? err.message : String(err); }
   };
   const reason = (name: string) => h("input", { name, required: true, autocomplete: "off" });
   const form = (title: string, id: string, fields: HTMLElement[], button: string, submit: () => Promise<unknown>) => {
@@ -33,7 +33,7 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
       const r = await app.gm("invite", members);
       codes.unshift(`${r.player || r.role}: ${r.code}`);
       render();
-      out.textContent = `Invite code for ${r.player || r.role}: ${r.code}`;
+      return `Invite code for ${r.player || r.role}: ${r.code}`;
     });
 
     const assignAccount = h("input", { name: "account", autocomplete: "off", required: true });

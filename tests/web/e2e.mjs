@@ -1,0 +1,289 @@
+// End to end in the browser: the real umpire-server on 127.0.0.1 and Debian's Chromium. A GM
+// starts a campaign from the demo scenario and invites two players; they join by invite code
+// (Ingrid by keyboard only), plot and confirm orders; the period brings a contact in which
+// Ingrid evades and Anna and Aeskrvald (answered by the GM) fight a battle that both sides
+// report. Screenshots of the main screens go to the artifacts folder; each main screen passes
+// the accessibility check.
+//   node tests/web/e2e.mjs --server build/dev/server/umpire-server [--artifacts DIR]
+import assert from "node:assert/strict";
+import { mkdirSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServer } from "./server-process.mjs";
+import { loadPlaywright, openUser } from "./browser.mjs";
+import { checkAccessibility } from "./a11y-check.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const source = resolve(here, "..", "..");
+const arg = (name, fallback) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : fallback; };
+const binary = arg("--server", process.env.UMPIRE_SERVER);
+const artifacts = resolve(arg("--artifacts", join(source, "build", "web-artifacts")));
+assert.ok(binary, "give --server PATH (the umpire-server binary)");
+mkdirSync(artifacts, { recursive: true });
+
+const started = Date.now();
+const log = (...a) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s]`, ...a);
+const a11y = [];
+const shot = (page, name) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+async function checkScreen(page, name) {
+  a11y.push(...(await checkAccessibility(page, name)));
+}
+
+// Presses Tab until the focused element matches, then returns; keyboard only.
+async function tabTo(page, matches, what) {
+  for (let i = 0; i < 250; i++) {
+    await page.keyboard.press("Tab");
+    const el = await page.evaluate(() => {
+      const a = document.activeElement;
+      return a ? { tag: a.tagName, id: a.id, label: a.getAttribute("aria-label") ?? "", text: (a.textContent ?? "").trim(), name: a.getAttribute("name") ?? "" } : null;
+    });
+    if (el && matches(el)) return;
+  }
+  throw new Error(`keyboard: could not reach ${what}`);
+}
+
+const playwright = loadPlaywright(join(source, "web-client"));
+const server = await startServer({ binary, source, staticDir: join(source, "web-client", "dist") });
+const users = [];
+let failed = false;
+try {
+  const gm = await openUser(playwright); users.push(gm);
+  const anna = await openUser(playwright); users.push(anna);
+  const ingrid = await openUser(playwright); users.push(ingrid);
+
+  // --- the GM: sign in, start the campaign, invite two players, set a deadline ---
+  log("GM signs in and creates the campaign");
+  await gm.page.goto(server.url);
+  await checkScreen(gm.page, "login");
+  await shot(gm.page, "01-login");
+  await gm.page.getByLabel("Account").fill("gm");
+  await gm.page.getByLabel("Password").fill(server.password("gm"));
+  await gm.page.getByRole("button", { name: "Sign in" }).click();
+  await gm.page.getByLabel("Campaign id").fill("raid");
+  await gm.page.getByLabel("Time zone").fill("Europe/Oslo");
+  await gm.page.getByRole("button", { name: "Create campaign" }).click();
+  await gm.page.getByRole("button", { name: /Open The Eldholm Raid, raid: gm/ }).waitFor();
+  await checkScreen(gm.page, "campaigns");
+  await shot(gm.page, "02-campaigns");
+  await gm.page.getByRole("button", { name: /Open The Eldholm Raid, raid: gm/ }).click();
+  await gm.page.getByRole("tab", { name: "GM console" }).click();
+  const codes = {};
+  for (const player of ["anna", "ingrid"]) {
+    await gm.page.locator("#panel-gm select[name=player]").first().selectOption(player);
+    await gm.page.getByRole("button", { name: "Create invite code" }).click();
+    await gm.page.locator("#gm-result", { hasText: `Invite code for ${player}` }).waitFor();
+    codes[player] = (await gm.page.locator("#gm-result").textContent()).split(": ").pop().trim();
+  }
+  await gm.page.locator("#panel-gm select[name=kind]").selectOption("duration");
+  await gm.page.getByLabel("Minutes (duration)").fill("1440");
+  await gm.page.locator("form[aria-labelledby=gm-deadline] input[name=reason]").fill("a day per period");
+  await gm.page.getByRole("button", { name: "Set deadline" }).click();
+  await gm.page.locator(".countdown", { hasText: "left" }).first().waitFor();
+  await checkScreen(gm.page, "gm-console");
+  await shot(gm.page, "03-gm-console");
+
+  // --- Anna, by mouse: redeem, plot, draft, submit (she confirms last) ---
+  log("Anna joins and orders");
+  await anna.page.goto(server.url);
+  await anna.page.getByLabel("Account").fill("anna");
+  await anna.page.getByLabel("Password").fill(server.password("anna"));
+  await anna.page.getByRole("button", { name: "Sign in" }).click();
+  await anna.page.getByLabel("Invite code").fill(codes.anna);
+  await anna.page.getByRole("button", { name: "Redeem invite" }).click();
+  await anna.page.getByRole("button", { name: /Open The Eldholm Raid, raid: player anna/ }).click();
+  await anna.page.waitForSelector("svg.map polygon");
+  for (const hex of ["3,3", "4,3", "5,3"]) await anna.page.locator(`svg.map polygon[data-hex="${hex}"]`).click();
+  const summary = await anna.page.locator("#path-summary").textContent();
+  assert.match(summary, /Stops short: 12 of 12 points/, "three clear hexes are more than a day's 12 points");
+  assert.equal(await anna.page.locator(".path-plan tbody tr").nth(1).locator("td").nth(6).textContent(), "afternoon");
+  await anna.page.getByRole("button", { name: "Undo step" }).click();
+  await anna.page.locator("#path-summary", { hasText: "arrives in the afternoon" }).waitFor();
+  await anna.page.getByRole("button", { name: "Save draft" }).click();
+  await anna.page.locator("#orders-state", { hasText: "Orders: draft" }).waitFor();
+  await anna.page.getByRole("button", { name: "Submit orders" }).click();
+  await anna.page.locator("#orders-state", { hasText: "Orders: submitted" }).waitFor();
+  assert.match(await anna.page.locator("#orders-state").textContent(), /Receipt [0-9a-f]{64}/);
+  await checkScreen(anna.page, "map-orders");
+  await shot(anna.page, "04-map-orders");
+
+  // --- Ingrid, keyboard only ---
+  log("Ingrid joins and orders by keyboard only");
+  await ingrid.page.goto(server.url);
+  await ingrid.page.locator("input[name=account]").waitFor();
+  await ingrid.page.keyboard.type("ingrid");               // the account field has focus
+  await ingrid.page.keyboard.press("Tab");
+  await ingrid.page.keyboard.type(server.password("ingrid"));
+  await ingrid.page.keyboard.press("Enter");
+  await ingrid.page.locator("input[name=code]").waitFor();
+  await tabTo(ingrid.page, (e) => e.name === "code", "the invite code");
+  await ingrid.page.keyboard.type(codes.ingrid);
+  await ingrid.page.keyboard.press("Enter");
+  await ingrid.page.getByRole("button", { name: /Open The Eldholm Raid, raid: player ingrid/ }).waitFor();
+  await tabTo(ingrid.page, (e) => /Open The Eldholm Raid, raid: player ingrid/.test(e.label), "the campaign");
+  await ingrid.page.keyboard.press("Enter");
+  await ingrid.page.waitForSelector("svg.map polygon");
+  await tabTo(ingrid.page, (e) => e.label.startsWith("Step west"), "the west step");
+  for (let i = 0; i < 3; i++) await ingrid.page.keyboard.press("Enter");
+  await ingrid.page.locator("#path-summary", { hasText: "Stops short: 12 of 12 points spent; (4, 2) is out of reach" }).waitFor();
+  await tabTo(ingrid.page, (e) => e.id === "submit-orders", "Submit orders");
+  await ingrid.page.keyboard.press("Enter");
+  await ingrid.page.locator("#orders-state", { hasText: "Orders: submitted" }).waitFor();
+  await tabTo(ingrid.page, (e) => e.id === "confirm-orders", "Confirm");
+  await ingrid.page.keyboard.press("Enter");
+  await ingrid.page.locator("#orders-state", { hasText: "Orders: confirmed" }).waitFor();
+
+  // Anna's confirmation is the last one: the period resolves.
+  await anna.page.getByRole("button", { name: "Confirm (lock) orders" }).click();
+  await anna.page.locator("#orders-state", { hasText: "Orders: confirmed" }).waitFor();
+
+  // --- period 0 resolves, asking each player at its windows: Ingrid evades ---
+  log("Period 0: answering decisions");
+  for (const u of [gm, anna, ingrid]) await u.page.getByRole("tab", { name: /Decisions/ }).click();
+  const report = { attackerLost: 2, defenderLost: 1 }; // the time limit ends it (R-8.5)
+  const seen = { evade: false, battleReport: 0, card: false, screenshots: new Set() };
+  async function fillReport(article) {
+    const sides = article.locator("fieldset.side-report");
+    await sides.nth(0).locator("input[type=number]").first().fill(String(report.attackerLost));
+    await sides.nth(1).locator("input[type=number]").first().fill(String(report.defenderLost));
+    await article.getByLabel(/The time limit was reached/).check();
+  }
+  const answerButton = (article, value) => article.locator(`button[data-answer='${JSON.stringify(value)}']`);
+  async function answerOne(user, who, phase) {
+    const page = user.page;
+    const articles = page.locator("article.decision:has(button[data-answer], .battle-report, .card-placement)");
+    if ((await articles.count()) === 0) return false;
+    const article = articles.first();
+    const kind = await article.getAttribute("data-kind");
+    const id = await article.getAttribute("data-decision");
+    if (kind === "battle_report") {
+      if (!seen.screenshots.has(`battle-${who}`)) {
+        seen.screenshots.add(`battle-${who}`);
+        await checkScreen(page, `battle-report-${who}`);
+        await shot(page, `06-battle-report-${who}`);
+      }
+      await fillReport(article);
+      await article.getByRole("button", { name: "Send the battle report" }).click();
+      const gone = await page.locator(`article[data-decision="${id}"]`).waitFor({ state: "detached", timeout: 3000 }).then(() => true, () => false);
+      if (!gone) throw new Error(`${who}'s battle report was refused: ${await page.locator("main > p.error").textContent()}`);
+      seen.battleReport++;
+    } else if (kind === "card_placement") {
+      if (!seen.card) {
+        seen.card = true;
+        await checkScreen(page, "card-placement");
+        await shot(page, "05-card-placement");
+      }
+      await article.locator(".bf-cell:not(.taken)").last().click();
+      await article.getByRole("grid").press("r");
+      await article.getByRole("button", { name: "Place the card here" }).click();
+    } else if (kind === "contact_window" && phase === "evade" && who === "ingrid" && (await answerButton(article, "evade").count())) {
+      await answerButton(article, "evade").click();
+      seen.evade = true;
+    } else if (kind === "contact_window" && (await answerButton(article, "engage").count())) {
+      await answerButton(article, "engage").click();
+    } else {
+      const def = article.locator("button.default");
+      if (await def.count()) await def.first().click();
+      else await article.locator("button[data-answer]").first().click();
+    }
+    log(`${who} answered ${id}`);
+    await page.locator(`article[data-decision="${id}"]`).waitFor({ state: "detached", timeout: 5000 }).catch(() => {});
+    return true;
+  }
+  const resolved = async (page, index) => (await page.locator("#panel-reports details summary", { hasText: `Period ${index} ` }).count()) > 0;
+  async function resolvePeriod(index, phase) {
+    const until = Date.now() + 40_000;
+    while (Date.now() < until) {
+      let any = false;
+      for (const [u, who] of [[ingrid, "ingrid"], [anna, "anna"], [gm, "gm"]]) any = (await answerOne(u, who, phase)) || any;
+      if (!any && (await resolved(anna.page, index)) && (await resolved(ingrid.page, index)) && (await resolved(gm.page, index))) return;
+      if (!any) await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`period ${index} did not resolve`);
+  }
+  await resolvePeriod(0, "evade");
+  assert.ok(seen.evade, "Ingrid was offered evasion and took it");
+  for (const u of [gm, anna, ingrid]) await u.page.getByRole("tab", { name: "Reports" }).click();
+  const evasion = await anna.page.locator("#panel-reports details[open] ol.events").textContent();
+  assert.match(evasion, /CONTACT: hadewych and ingegerd/);
+  assert.match(evasion, /ingegerd disengages/);
+  const ingridEvents = await ingrid.page.locator("#panel-reports details[open] ol.events").textContent();
+  assert.match(ingridEvents, /ingegerd contact window \[after_contact_dice\]: "evade" \(player\)/);
+  for (const [u, who] of [[anna, "anna"], [gm, "gm"]]) {
+    const verdict = await u.page.locator("#panel-reports details[open] .dice-verdict").textContent();
+    assert.match(verdict, /re-derived from the seed|among the seed's draws/, `${who}'s dice log checks out: ${verdict}`);
+    assert.match(await u.page.locator("#panel-reports details[open] .dice-log").textContent(), /the seed matches it/);
+  }
+  await checkScreen(anna.page, "reports");
+  await shot(anna.page, "07-reports-dice-log");
+
+  // --- period 1 (night): day troops stay; both confirm no orders ---
+  log("Period 1: night, no orders");
+  for (const u of [anna, ingrid]) {
+    await u.page.getByRole("tab", { name: "Map and orders" }).click();
+    await u.page.locator("h2", { hasText: "Orders for period 1" }).waitFor();
+    await u.page.getByRole("button", { name: "Submit orders" }).click();
+    await u.page.locator("#orders-state", { hasText: "Orders: submitted" }).waitFor();
+    await u.page.getByRole("button", { name: "Confirm (lock) orders" }).click();
+  }
+  for (const u of [gm, anna, ingrid]) await u.page.getByRole("tab", { name: /Decisions/ }).click();
+  await resolvePeriod(1, "battle");
+
+  // --- period 2 (if the night brought no battle): they march at each other and fight ---
+  let battlePeriod = 1;
+  if (seen.battleReport < 2) {
+    battlePeriod = 2;
+    log("Period 2: a battle");
+    const hexOf = (page) => page.evaluate(() => window.umpire.view.world.forces[0].hex);
+    for (const [u, other] of [[ingrid, anna], [anna, ingrid]]) {
+      await u.page.getByRole("tab", { name: "Map and orders" }).click();
+      await u.page.locator("h2", { hasText: "Orders for period 2" }).waitFor();
+      const target = await hexOf(other.page);
+      for (let step = 0; step < 2; step++) {
+        const from = await u.page.evaluate(() => { const a = window.umpire; const f = a.view.world.forces[0]; const d = a.drafts.get(f.id); return d && d.path.length ? d.path[d.path.length - 1] : f.hex; });
+        const dist = (a, b) => (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[0] + a[1] - b[0] - b[1])) / 2;
+        if (dist(from, target) <= 1) break;
+        const next = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]].map(([dq, dr]) => [from[0] + dq, from[1] + dr])
+          .sort((a, b) => dist(a, target) - dist(b, target))[0];
+        await u.page.locator(`button[aria-label$="to (${next[0]}, ${next[1]})"]`).click();
+      }
+      await u.page.getByRole("button", { name: "Submit orders" }).click();
+      await u.page.locator("#orders-state", { hasText: "Orders: submitted" }).waitFor();
+    }
+    for (const u of [ingrid, anna]) {
+      await u.page.getByRole("button", { name: "Confirm (lock) orders" }).click();
+      await u.page.locator("#orders-state", { hasText: "Orders: confirmed" }).waitFor().catch(() => {});
+    }
+    for (const u of [gm, anna, ingrid]) await u.page.getByRole("tab", { name: /Decisions/ }).click();
+    await resolvePeriod(2, "battle");
+  }
+  assert.ok(seen.battleReport >= 2, "both sides sent a battle report");
+  log(`the battle came in period ${battlePeriod}`);
+
+  // --- the battle's report, as Anna saw it ---
+  for (const u of [gm, anna, ingrid]) await u.page.getByRole("tab", { name: "Reports" }).click();
+  const battle = await anna.page.locator("#panel-reports details", { has: anna.page.locator("summary", { hasText: `Period ${battlePeriod} ` }) }).locator("ol.events").textContent();
+  assert.match(battle, /BATTLE /);
+  assert.match(battle, /Battle [^:]+: attacker \w+, defender \w+ \(report;/);
+  await shot(anna.page, "08-reports-battle");
+  await gm.page.getByRole("tab", { name: "Map" }).click();
+  await shot(gm.page, "09-gm-all-seeing-map");
+  await anna.page.getByRole("tab", { name: "Map and orders" }).click();
+  assert.ok(await anna.page.locator("svg.map g.force.f-enemy").count() >= 1, "Anna's map shows an enemy she knows of");
+  await anna.page.setViewportSize({ width: 390, height: 844 });
+  await checkScreen(anna.page, "phone-map");
+  await shot(anna.page, "10-phone-map");
+
+  for (const u of users) assert.deepEqual(u.errors.filter((e) => !/favicon/.test(e)), [], "no errors in the page");
+  assert.deepEqual(a11y, [], "accessibility check");
+  log(`passed; screenshots in ${artifacts}`);
+} catch (e) {
+  failed = true;
+  console.error(e);
+  for (const [i, u] of users.entries()) await u.page.screenshot({ path: join(artifacts, `failure-${i}.png`), fullPage: true }).catch(() => {});
+  console.error(server.stderr().slice(-3000));
+} finally {
+  for (const u of users) await u.context.close().catch(() => {});
+  await server.stop();
+  rmSync(server.dir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
