@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { emptyReport, reportProblems, toAnswer, thirdLost } from "../out/logic/battle-report.js";
 import { sha256Hex } from "../out/logic/sha256.js";
-import { Mt19937_64, checkAllRolls, checkSeenRolls, seedMatchesHash, boundedRoll, diceSeed } from "../out/logic/dice-log.js";
+import { Mt19937_64, checkAllRolls, checkSeenRolls, seedMatchesHash, boundedRoll, diceSeed, companionPipDice } from "../out/logic/dice-log.js";
 import { formatRemaining, remainingMs, urgency } from "../out/logic/countdown.js";
 import { knownEnemies, positionsFromEvents, describeSize } from "../out/logic/knowledge.js";
 import { clickPath, orderToWire, emptyOrder, moveRegiment } from "../out/logic/orders.js";
@@ -101,4 +101,11 @@ test("plotting a path by clicks; the wire form of an order", () => {
   const o = { ...emptyOrder("hadewych"), path: p, forced_march: true, regiments: moveRegiment(["ha1", "ha2"], 1, -1) };
   assert.deepEqual(orderToWire(o), { force: "hadewych", path: [[3, 3], [4, 3]], forced_march: true, regiments: ["ha2", "ha1"] });
   assert.deepEqual(orderToWire({ ...o, hold: true }), { force: "hadewych", hold: true, regiments: ["ha2", "ha1"] });
+});
+
+test("companion PIP dice come from SHA-256(seed:companion:battle)", () => {
+  const seed = "ab".repeat(32);
+  const derived = createHash("sha256").update(`${seed}:companion:1.day.1`).digest("hex");
+  const e = new Mt19937_64(BigInt("0x" + derived.slice(0, 16)));
+  assert.deepEqual(companionPipDice(seed, "1.day.1", 4), [1, 2, 3, 4].map(() => boundedRoll(e, 6)));
 });

@@ -92,3 +92,10 @@ export function checkSeenRolls(seedHex: string, rolls: Roll[], maxDraws = 20000)
     return { roll, expected: null, ok: false, draw: null };
   });
 }
+
+// The battle companion's PIP dice (docs/protocol.md "Battle companion"): seeded with the first
+// 16 hex digits of SHA-256(period seed + ":companion:" + battle id); each bound rolls the next d6.
+export function companionPipDice(seedHex: string, battleId: string, bounds: number): number[] {
+  const engine = new Mt19937_64(diceSeed(sha256Hex(`${seedHex}:companion:${battleId}`)));
+  return Array.from({ length: bounds }, () => boundedRoll(engine, 6));
+}

@@ -31,7 +31,6 @@ export class App {
   reports = new Map<number, PeriodReport>();
   history: HistoryEntry[] = [];
   gmLog: string[] = [];
-  battle: Message | null = null;
   error = "";
   private listeners = new Set<(part: Part) => void>();
 
@@ -218,12 +217,6 @@ export class App {
         this.changed("view");
         return;
       }
-      case "battle_companion": {
-        if (!mine) return;
-        this.battle = m;
-        this.changed("decisions");
-        return;
-      }
       case "error":
         this.fail(new ServerError(String(m.code), String(m.message)));
         return;
@@ -289,9 +282,5 @@ export class App {
     this.gmLog.unshift(`${new Date().toLocaleTimeString()} ${command}: ${r.code ? `code ${r.code}` : "done"}`);
     this.changed("gm");
     return r;
-  }
-
-  async battleAction(action: Record<string, unknown>): Promise<Message> {
-    return this.conn.request({ type: "battle_action", campaign: this.store.campaign, action });
   }
 }

@@ -71,7 +71,7 @@ export function decisionsTab(app: App): { element: HTMLElement; update: (part: P
         const record = ctx.battle as BattleRecord;
         return h("div", { class: "battle" },
           h("div", { class: "battle-side" }, h("h4", {}, "Battlefield"), cards.length ? battlefieldSketch(cards) : h("p", {}, "The terrain cards are listed in the period report once it resolves."),
-            companionPanel(app, record)),
+            companionPanel(app, record, answer)),
           h("div", {}, buttons, h("h4", {}, "Or report what happened on the table"), battleReportForm(record, answer)));
       }
       case "battle_dispute": {
