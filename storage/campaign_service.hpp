@@ -77,6 +77,11 @@ public:
     int period_index() const { return open_.index; }
     // The published hash of the open period's seed (the seed itself stays sealed).
     const std::string& seed_hash() const { return open_.seed_hash; }
+    // The dice seed of a battle companion in the open period (companion_dice_seed of its sealed
+    // seed): the seed itself never leaves storage.
+    std::uint64_t companion_dice_seed(const std::string& battle_id) const {
+        return storage::companion_dice_seed(open_.sealed_seed, battle_id);
+    }
 
     // Orders of `player` for the open period, replacing any earlier set unless it is confirmed.
     // Every order must be the player's own, for one of the player's forces, once per force.

@@ -37,6 +37,7 @@ const std::vector<Migration>& migrations() {
         {2, "receipts log, events by type", kSchemaV2},
         {3, "engine decisions, answers of periods", kSchemaV3},
         {4, "server sessions, invites, webhooks, notifications, deadlines", kSchemaV4},
+        {5, "battle companion actions", kSchemaV5},
     };
     return steps;
 }

@@ -13,5 +13,7 @@ extern const char* const kSchemaV2;
 extern const char* const kSchemaV3;
 // Version 4: the server's sessions, invites, webhooks, notifications and period deadlines.
 extern const char* const kSchemaV4;
+// Version 5: the battle companion's accepted actions, per battle and period attempt.
+extern const char* const kSchemaV5;
 
 }  // namespace umpire::storage

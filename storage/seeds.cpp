@@ -70,4 +70,12 @@ std::uint64_t dice_seed(std::string_view secret) {
     return value;
 }
 
+std::uint64_t companion_dice_seed(std::string_view secret, std::string_view battle_id) {
+    if (!is_seed(secret)) throw StorageError(ErrorKind::corrupt, "a stored seed is malformed");
+    std::string input(secret);
+    input += ":companion:";
+    input += battle_id;
+    return dice_seed(sha256_hex(input));
+}
+
 }  // namespace umpire::storage

@@ -28,5 +28,10 @@ SealedSeed seal_seed(std::string secret);
 bool is_seed(std::string_view text);
 // The generator seed the dice are drawn with; `secret` must pass is_seed.
 std::uint64_t dice_seed(std::string_view secret);
+// The dice seed of one battle's companion (R-8.3 PIP dice): the first 16 hex digits of
+// SHA-256(secret + ":companion:" + battle id), read as dice_seed reads a seed. Derived from the
+// period's sealed seed, so the rolls are fixed before the battle and can be re-derived once the
+// period's seed is revealed; each battle gets its own sequence.
+std::uint64_t companion_dice_seed(std::string_view secret, std::string_view battle_id);
 
 }  // namespace umpire::storage

@@ -1,0 +1,48 @@
+#pragma once
+// The battle companion's accepted actions (schema v5), in the order they were accepted, per
+// battle of an open period. The server commits each action here before it answers or
+// broadcasts it, and rebuilds the companion by replaying them (rules/battle_companion.hpp).
+//
+// An attempt of a period is named by its index and its seed hash: a rollback reopens the period
+// with a fresh seed, so earlier attempts' actions stay stored as history and are never read as
+// the new attempt's.
+#include <string>
+#include <vector>
+
+#include "storage/sqlite_connection.hpp"
+
+namespace umpire::storage {
+
+struct BattleActionRecord {
+    std::string campaign_id;
+    int period_index = 0;
+    std::string seed_hash;  // of the open period the action was sent in
+    std::string battle_id;
+    int no = 0;             // 1, 2, … per battle and attempt
+    std::string action;     // JSON
+    std::string by;         // attacker, defender or gm: who sent it
+    std::string at;
+};
+
+class BattleActionStore {
+public:
+    explicit BattleActionStore(Connection& db) : db_(&db) {}
+
+    // Appends one action in its own transaction. Refused, changing nothing: invalid_input for a
+    // bad role or number, or text that is not JSON; conflict unless (period_index, seed_hash)
+    // is the campaign's open period and `no` is the battle's next number (another writer was
+    // quicker).
+    void append(const BattleActionRecord& action);
+
+    // The actions of one battle in one attempt of a period, by number.
+    std::vector<BattleActionRecord> actions(const std::string& campaign, int period_index,
+                                            const std::string& seed_hash,
+                                            const std::string& battle_id);
+    // Every action of the campaign, every attempt, by period, attempt and number (history).
+    std::vector<BattleActionRecord> all(const std::string& campaign);
+
+private:
+    Connection* db_;
+};
+
+}  // namespace umpire::storage
