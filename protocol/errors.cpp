@@ -6,7 +6,7 @@
 namespace umpire::protocol {
 
 namespace {
-constexpr std::array<std::pair<ErrorCode, const char*>, 30> kNames{{
+constexpr std::array<std::pair<ErrorCode, const char*>, 32> kNames{{
     {ErrorCode::bad_json, "bad_json"},
     {ErrorCode::bad_message, "bad_message"},
     {ErrorCode::unknown_type, "unknown_type"},
@@ -22,9 +22,11 @@ constexpr std::array<std::pair<ErrorCode, const char*>, 30> kNames{{
     {ErrorCode::unknown_account, "unknown_account"},
     {ErrorCode::unknown_player, "unknown_player"},
     {ErrorCode::unknown_period, "unknown_period"},
+    {ErrorCode::unknown_battle, "unknown_battle"},
     {ErrorCode::invalid_orders, "invalid_orders"},
     {ErrorCode::invalid_answer, "invalid_answer"},
     {ErrorCode::invalid_argument, "invalid_argument"},
+    {ErrorCode::refused_by_rules, "refused_by_rules"},
     {ErrorCode::period_closed, "period_closed"},
     {ErrorCode::orders_closed, "orders_closed"},
     {ErrorCode::already_answered, "already_answered"},

@@ -23,9 +23,13 @@ enum class ErrorCode {
     unknown_account,        // GM commands: no such account
     unknown_player,         // GM commands: no such player in the scenario
     unknown_period,         // no such resolved period
+    unknown_battle,         // no such battle in the open period, or not one the viewer fights
+                            // or umpires (one code)
     invalid_orders,         // orders that cannot be taken (another player's force, …)
     invalid_answer,         // an answer outside the request's options
     invalid_argument,       // a GM command or request argument out of range
+    refused_by_rules,       // a battle companion action the rules refuse (the message names
+                            // the rule, e.g. "R-8.3: a withdrawal costs 5 PIPs; 3 left")
     period_closed,          // orders or answers for a period that is no longer open (late)
     orders_closed,          // the period waits for decisions: its orders are closed
     already_answered,       // decisions are final
@@ -35,7 +39,7 @@ enum class ErrorCode {
     rate_limited,           // too many messages too fast
     too_many_connections,   // per account or per address
     bad_origin,             // a WebSocket upgrade from an Origin not on the allowlist
-    not_implemented,        // reserved message slots (battle_action)
+    not_implemented,        // reserved for message slots not implemented (none in v1 now)
     unavailable,            // storage is busy or failing; try again
     internal,               // a bug; logged on the server
 };

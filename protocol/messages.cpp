@@ -189,8 +189,15 @@ const std::map<std::string, Entry>& decoders() {
         {"gm", {{"campaign", "command", "reason", "role", "player", "account", "key", "minutes",
                  "to_period", "deadline", "changes", "decision", "answer"},
                 decode_gm}},
-        {"battle_action", {{"campaign", "action"}, [](const ObjectReader& r) -> ClientBody {
-             return BattleAction{text(r, "campaign", true, 64), any(r, "action")};
+        {"battle_action", {{"campaign", "battle", "action"}, [](const ObjectReader& r) -> ClientBody {
+             BattleAction a{text(r, "campaign", true, 64), text(r, "battle", true, 200),
+                            any(r, "action")};
+             if (r.has("action") && !a.action.is_object())
+                 r.problems().add(r.path_of("action"), "expected a companion action object");
+             return a;
+         }}},
+        {"get_battle", {{"campaign", "battle"}, [](const ObjectReader& r) -> ClientBody {
+             return GetBattle{text(r, "campaign", true, 64), text(r, "battle", true, 200)};
          }}},
         {"ping", {{}, [](const ObjectReader&) -> ClientBody { return Ping{}; }}},
     };
@@ -204,7 +211,7 @@ const std::vector<std::string>& client_message_types() {
         "hello",          "login",          "logout",      "list_campaigns", "join",
         "redeem_invite",  "create_campaign", "submit_orders", "confirm_orders", "answer",
         "get_report",     "get_history",    "get_decisions", "set_webhook",  "gm",
-        "battle_action",  "ping"};
+        "battle_action",  "get_battle",     "ping"};
     return types;
 }
 

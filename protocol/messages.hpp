@@ -94,17 +94,25 @@ struct GmCommand {
     std::string decision; // answer_for
     Json answer;          // answer_for
 };
-// Reserved: live battle companion actions (rules/battle_companion.hpp, coming).
+// One battle companion action (RULEBOOK) in a battle of the open period: `battle` is the
+// battle record's id, `action` a companion action as rules/battle_companion.hpp reads it
+// (checked by the server, which knows the battle).
 struct BattleAction {
     std::string campaign;
+    std::string battle;
     Json action;
+};
+// The companion of a battle of the open period as it stands.
+struct GetBattle {
+    std::string campaign;
+    std::string battle;
 };
 struct Ping {};
 
 using ClientBody = std::variant<Hello, Login, Logout, ListCampaigns, Join, RedeemInvite,
                                 CreateCampaign, SubmitOrders, ConfirmOrders, Answer, GetReport,
                                 GetHistory, GetDecisions, SetWebhook, GmCommand, BattleAction,
-                                Ping>;
+                                GetBattle, Ping>;
 
 struct ClientMessage {
     std::string type;

@@ -84,6 +84,22 @@ TEST(Decode, PathsNameTheMember) {
               "$.orders[0]");
 }
 
+TEST(Decode, BattleMessagesNameTheBattle) {
+    const auto action = decode_client_message(
+        R"({"type":"battle_action","campaign":"c","battle":"1.day.1","action":{"action":"start_bound"}})");
+    const auto& a = std::get<BattleAction>(action.body);
+    EXPECT_EQ(a.battle, "1.day.1");
+    EXPECT_EQ(a.action, Json({{"action", "start_bound"}}));
+    const auto get = decode_client_message(R"({"type":"get_battle","campaign":"c","battle":"b"})");
+    EXPECT_EQ(std::get<GetBattle>(get.body).battle, "b");
+    // The action's content is the server's to check; its shape (an object) is checked here.
+    EXPECT_EQ(path_of(R"({"type":"battle_action","campaign":"c","action":{}})"), "$.battle");
+    EXPECT_EQ(path_of(R"({"type":"battle_action","campaign":"c","battle":"b","action":[1]})"),
+              "$.action");
+    EXPECT_EQ(path_of(R"({"type":"battle_action","campaign":"c","battle":"b"})"), "$.action");
+    EXPECT_EQ(path_of(R"({"type":"get_battle","campaign":"c"})"), "$.battle");
+}
+
 TEST(Decode, CorrelationIdSurvivesABadMessage) {
     EXPECT_EQ(correlation_id(R"({"type":"nope","id":"abc"})"), "abc");
     EXPECT_TRUE(correlation_id("garbage").is_null());
