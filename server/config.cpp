@@ -70,6 +70,7 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
         take(*limits, "handshake_timeout_seconds", l.handshake_timeout_seconds, path);
         take(*limits, "idle_timeout_seconds", l.idle_timeout_seconds, path);
         take(*limits, "http_timeout_seconds", l.http_timeout_seconds, path);
+        take(*limits, "companion_actions_per_battle", l.companion_actions_per_battle, path);
     }
 }
 

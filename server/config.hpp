@@ -19,6 +19,9 @@ struct Limits {
     int handshake_timeout_seconds = 10;         // TCP accept to WebSocket open (and HTTP header)
     int idle_timeout_seconds = 60;              // no frame for this long: ping, then close
     int http_timeout_seconds = 30;
+    // Battle companion actions one battle accepts (a long DBA battle takes a few hundred);
+    // each action replays the battle, so this bounds the work too.
+    int companion_actions_per_battle = 2000;
 };
 
 struct ServerConfig {

@@ -30,7 +30,8 @@ int http_status(const std::string& code) {
         {"message_too_large", 413}, {"unsupported_version", 400}, {"not_logged_in", 401},
         {"bad_credentials", 401},   {"bad_token", 401},          {"forbidden", 403},
         {"unknown_campaign", 404},  {"unknown_decision", 404},   {"unknown_account", 404},
-        {"unknown_player", 404},    {"unknown_period", 404},     {"invalid_orders", 422},
+        {"unknown_player", 404},    {"unknown_period", 404},     {"unknown_battle", 404},
+        {"invalid_orders", 422},    {"refused_by_rules", 422},
         {"invalid_answer", 422},    {"invalid_argument", 422},   {"period_closed", 409},
         {"orders_closed", 409},     {"already_answered", 409},   {"conflict", 409},
         {"campaign_paused", 409},   {"invite_invalid", 404},     {"rate_limited", 429},
@@ -218,11 +219,6 @@ void Hub::dispatch(const Reply& reply, const protocol::ClientMessage& message) {
                     create_from_message(reply, m);
                 } else if constexpr (std::is_same_v<T, protocol::Join>) {
                     join(reply, m);
-                } else if constexpr (std::is_same_v<T, protocol::BattleAction>) {
-                    Room& room = room_of(m.campaign);
-                    (void)actor_in(room, peer);
-                    throw ProtocolError(ErrorCode::not_implemented,
-                                        "battle_action is reserved for the battle companion");
                 } else {
                     Room& room = room_of(m.campaign);
                     const Actor actor = actor_in(room, peer);
@@ -242,6 +238,10 @@ void Hub::dispatch(const Reply& reply, const protocol::ClientMessage& message) {
                         room.set_webhook(reply, actor, m);
                     else if constexpr (std::is_same_v<T, protocol::GmCommand>)
                         room.gm(reply, actor, m);
+                    else if constexpr (std::is_same_v<T, protocol::BattleAction>)
+                        room.battle_action(reply, actor, m);
+                    else if constexpr (std::is_same_v<T, protocol::GetBattle>)
+                        room.get_battle(reply, actor, m);
                 }
             }
         },

@@ -18,6 +18,7 @@
 namespace umpire::server {
 
 using Json = rules::Json;
+struct LoadedCompanion;
 
 // Who sent a message: the account and its membership in this campaign.
 struct Actor {
@@ -59,6 +60,9 @@ public:
     void history(const Reply& reply, const Actor& actor);
     void set_webhook(const Reply& reply, const Actor& actor, const protocol::SetWebhook& m);
     void gm(const Reply& reply, const Actor& actor, const protocol::GmCommand& m);
+    // The battle companion (room_battles.cpp): only the battle's two sides and the GM.
+    void battle_action(const Reply& reply, const Actor& actor, const protocol::BattleAction& m);
+    void get_battle(const Reply& reply, const Actor& actor, const protocol::GetBattle& m);
 
     // Startup: a deadline missed while the server was down is extended, not resolved; then
     // the timers are set.
@@ -94,6 +98,13 @@ private:
     void notify(std::int64_t account, const std::string& key, const Json& payload);
     void notify_players(const std::string& key, const Json& payload, bool unconfirmed_only);
     void pump_webhooks();
+
+    // Battle companions (room_battles.cpp): each viewer's battle_companion message (nullopt
+    // without a seat at the battle), and the push to the other joined connections after a
+    // commit.
+    std::optional<Json> companion_message(const protocol::Viewer& viewer,
+                                          const LoadedCompanion& companion) const;
+    void broadcast_companion(const LoadedCompanion& companion, const Peer* sender);
 
     // GM commands (room_gm.cpp).
     void record_action(const std::string& kind, const std::string& reason, const Json& details);
