@@ -264,12 +264,14 @@ struct MovementPhase::Impl {
     // R-3.4 [H]: a force may pass through allied hexes but not end in one; it stops instead in
     // the last hex of its move that no other force holds.
     void step_back_if_stacked(Mover& m) {
-        auto held_by_other = [&](Hex h) {
-            for (const auto& f : state_.forces)
-                if (&f != m.force && !f.regiments.empty() && f.hex == h) return true;
-            return false;
-        };
-        if (!held_by_other(m.force->hex)) return;
+        const bool stacked = std::any_of(state_.forces.begin(), state_.forces.end(), [&](const Force& f) {
+            return &f != m.force && !f.regiments.empty() && f.hex == m.force->hex;
+        });
+        if (!stacked) return;
+        std::set<Hex> held;  // by another force still on the map
+        for (const auto& f : state_.forces)
+            if (&f != m.force && !f.regiments.empty()) held.insert(f.hex);
+        auto held_by_other = [&](Hex h) { return held.count(h) != 0; };
         std::optional<Hex> back;
         for (std::size_t i = m.visited.size() - 1; i-- > 0 && !back;)
             if (!held_by_other(m.visited[i])) back = m.visited[i];
@@ -287,12 +289,11 @@ struct MovementPhase::Impl {
 
     template <typename Held>
     std::optional<Hex> nearest_free_hex(const Force& force, Held held_by_other) const {
-        auto next_to_enemy = [&](Hex h) {
-            for (const auto& f : state_.forces)
-                if (!f.regiments.empty() && state_.opposed(f, force) && adjacent(f.hex, h))
-                    return true;
-            return false;
-        };
+        std::set<Hex> enemy_adjacent;  // worked out once: the map may be large
+        for (const auto& f : state_.forces)
+            if (!f.regiments.empty() && state_.opposed(f, force))
+                for (Hex n : neighbours(f.hex)) enemy_adjacent.insert(n);
+        auto next_to_enemy = [&](Hex h) { return enemy_adjacent.count(h) != 0; };
         std::optional<std::pair<std::pair<int, bool>, Hex>> best;
         for (const auto& [hex, cell] : state_.map.hexes) {
             const TerrainType* terrain = ruleset_.find_terrain(cell.terrain);
@@ -344,13 +345,13 @@ struct MovementPhase::Impl {
     template <typename Visit>
     void for_each_new_adjacent_pair(Visit visit) {
         auto& forces = state_.forces;
-        for (std::size_t i = 0; i < forces.size(); ++i)
-            for (std::size_t j = i + 1; j < forces.size(); ++j)
-                if (!forces[i].regiments.empty() && !forces[j].regiments.empty() &&
-                    adjacent(forces[i].hex, forces[j].hex) &&
-                    state_.opposed(forces[i], forces[j]) &&
-                    !contacts_.count({forces[i].id, forces[j].id}))
-                    visit(forces[i], forces[j]);
+        // Checked again at the visit: an earlier visit may have stepped a force back.
+        for (const auto& [i, j] : adjacent_force_pairs(forces))
+            if (!forces[i].regiments.empty() && !forces[j].regiments.empty() &&
+                adjacent(forces[i].hex, forces[j].hex) &&
+                state_.opposed(forces[i], forces[j]) &&
+                !contacts_.count({forces[i].id, forces[j].id}))
+                visit(forces[i], forces[j]);
     }
 
     std::string half_name(int half) const {

@@ -119,11 +119,14 @@ void end_of_period(CampaignState& state, const Ruleset& ruleset, const MovementR
 std::set<std::string> forces_in_contact(const CampaignState& state,
                                         const std::set<std::string>& participants) {
     std::set<std::string> out = participants;
-    for (const auto& a : state.forces)
-        for (const auto& b : state.forces)
-            if (!a.regiments.empty() && !b.regiments.empty() && state.opposed(a, b) &&
-                adjacent(a.hex, b.hex))
-                out.insert(a.id);
+    for (const auto& [i, j] : adjacent_force_pairs(state.forces)) {
+        const Force& a = state.forces[i];
+        const Force& b = state.forces[j];
+        if (state.opposed(a, b)) {
+            out.insert(a.id);
+            out.insert(b.id);
+        }
+    }
     return out;
 }
 

@@ -22,7 +22,12 @@ int Force::figures() const {
 }
 
 Force* CampaignState::find_force(const std::string& id) {
-    auto it = std::find_if(forces.begin(), forces.end(), [&](const Force& f) { return f.id == id; });
+    // Forces are kept in ascending id order: a binary search, with a scan as the fallback for
+    // a state someone built out of order.
+    auto it = std::lower_bound(forces.begin(), forces.end(), id,
+                               [](const Force& f, const std::string& key) { return f.id < key; });
+    if (it != forces.end() && it->id == id) return &*it;
+    it = std::find_if(forces.begin(), forces.end(), [&](const Force& f) { return f.id == id; });
     return it == forces.end() ? nullptr : &*it;
 }
 
@@ -40,9 +45,10 @@ const Side* CampaignState::find_side(const std::string& id) const {
     return it == sides.end() ? nullptr : &*it;
 }
 
-std::string CampaignState::side_of(const Force& force) const {
+const std::string& CampaignState::side_of(const Force& force) const {
+    static const std::string none;
     const Player* p = find_player(force.player);
-    return p ? p->side : std::string();
+    return p ? p->side : none;
 }
 
 const Force* CampaignState::force_at(Hex h) const {
@@ -96,5 +102,26 @@ std::optional<PeriodKind> period_kind_from_string(const std::string& s) {
     return lookup(s, kPeriods);
 }
 std::string to_string(HalfPeriod h) { return name_of(h, kHalfPeriods); }
+
+}  // namespace umpire::rules
+
+namespace umpire::rules {
+
+std::vector<std::pair<std::size_t, std::size_t>> adjacent_force_pairs(
+    const std::vector<Force>& forces) {
+    std::map<Hex, std::vector<std::size_t>> at;
+    for (std::size_t i = 0; i < forces.size(); ++i)
+        if (!forces[i].regiments.empty()) at[forces[i].hex].push_back(i);
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;
+    for (std::size_t i = 0; i < forces.size(); ++i) {
+        if (forces[i].regiments.empty()) continue;
+        for (Hex h : neighbours(forces[i].hex))
+            if (auto it = at.find(h); it != at.end())
+                for (std::size_t j : it->second)
+                    if (j > i) pairs.push_back({i, j});
+    }
+    std::sort(pairs.begin(), pairs.end());
+    return pairs;
+}
 
 }  // namespace umpire::rules

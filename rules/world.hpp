@@ -177,7 +177,7 @@ struct CampaignState {
     const Player* find_player(const std::string& id) const;
     const Side* find_side(const std::string& id) const;
     // The side a force fights for, through its player.
-    std::string side_of(const Force& force) const;
+    const std::string& side_of(const Force& force) const;
     bool opposed(const Force& a, const Force& b) const { return side_of(a) != side_of(b); }
     const Force* force_at(Hex h) const;
 };
@@ -194,5 +194,15 @@ std::optional<CavalryReadiness> readiness_from_string(const std::string& s);
 std::string to_string(PeriodKind p);
 std::optional<PeriodKind> period_kind_from_string(const std::string& s);
 std::string to_string(HalfPeriod h);
+
+}  // namespace umpire::rules
+
+namespace umpire::rules {
+
+// Index pairs (i < j) of forces on the map (with regiments) standing in adjacent hexes, in
+// ascending (i, j): what an all-pairs scan would visit, found through a hex index in
+// O(N log N) instead of O(N²).
+std::vector<std::pair<std::size_t, std::size_t>> adjacent_force_pairs(
+    const std::vector<Force>& forces);
 
 }  // namespace umpire::rules
