@@ -163,13 +163,17 @@ void ContactProcedure::recover_after_battle(
                                     ? std::min(recovery.penalty * per_element, available + recovered)
                                     : 0;
             if (recovered == 0 && penalty == 0) continue;
-            // ▶: the owner chooses which companies come back and which pay the penalty.
+            // ▶: the owner chooses which companies come back and which pay the penalty;
+            // a regiment of one company leaves nothing to choose.
             Json context = base_context(r.force);
             context.update(recovery_context(companies, recovered, penalty));
             context["regiment"] = r.regiment;
-            const Json answer = r_.decider_.ask(
-                {decision_id("recovery-" + r.regiment, r.force), f.player, r.force,
-                 "recovery_choice", "", Json::array({"largest_first"}), "largest_first", context});
+            const Json answer =
+                companies.size() < 2
+                    ? Json("largest_first")
+                    : r_.decider_.ask({decision_id("recovery-" + r.regiment, r.force), f.player,
+                                       r.force, "recovery_choice", "",
+                                       Json::array({"largest_first"}), "largest_first", context});
             const RecoveryChoice choice = recovery_choice_from_answer(context, answer);
             for (std::size_t i = 0; i < companies.size(); ++i) {
                 const int change = choice.recovered[i] - choice.penalty[i];
