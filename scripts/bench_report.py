@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Writes docs/benchmarks.md (tables) and an SVG plot from Google Benchmark JSON results.
+
+Usage: bench_report.py RULES_JSON STORAGE_JSON OUT_MD OUT_SVG
+Every figure is shown beside the baseline measured in the same run, as a ratio.
+"""
+import json
+import math
+import sys
+
+
+def load(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def runs(doc, prefix):
+    """Iteration results whose name starts with prefix, keyed by their argument (or name)."""
+    out = {}
+    for b in doc["benchmarks"]:
+        if b.get("run_type") != "iteration" or not b["name"].startswith(prefix):
+            continue
+        parts = b["name"].split("/")
+        # "BM_X/1000" is keyed by its argument, "BM_X/real_time" by its name.
+        out[parts[1] if len(parts) > 1 and parts[1].isdigit() else parts[0]] = b
+    return out
+
+
+def ms(b):
+    scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b["time_unit"]]
+    return b["real_time"] * scale
+
+
+def plot(points, baseline, path):
+    """Log-log plot of resolve time and baseline time against forces, with an N log N guide."""
+    w, h, pad = 560, 360, 56
+    xs = [math.log10(n) for n, _ in points]
+    all_y = [t for _, t in points] + [t for _, t in baseline]
+    lo, hi = math.log10(min(all_y)) - 0.2, math.log10(max(all_y)) + 0.2
+    x0, x1 = min(xs), max(xs)
+
+    def px(n):
+        return pad + (math.log10(n) - x0) / (x1 - x0 or 1) * (w - 2 * pad)
+
+    def py(t):
+        return h - pad - (math.log10(t) - lo) / (hi - lo) * (h - 2 * pad)
+
+    def line(series, colour, label, dash=""):
+        pts = " ".join(f"{px(n):.1f},{py(t):.1f}" for n, t in series)
+        marks = "".join(f'<circle cx="{px(n):.1f}" cy="{py(t):.1f}" r="3" fill="{colour}"/>'
+                        for n, t in series)
+        return (f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2" '
+                f'stroke-dasharray="{dash}"><title>{label}</title></polyline>{marks}')
+
+    n0, t0 = points[0]
+    guide = [(n, t0 * (n * math.log(n)) / (n0 * math.log(n0))) for n, _ in points]
+    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" role="img" '
+           f'aria-label="Resolve time against forces, log-log">',
+           '<title>One period: resolve time and baseline against forces (log-log)</title>',
+           f'<rect width="{w}" height="{h}" fill="white"/>',
+           f'<line x1="{pad}" y1="{h-pad}" x2="{w-pad}" y2="{h-pad}" stroke="black"/>',
+           f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{h-pad}" stroke="black"/>']
+    for n, _ in points:
+        svg.append(f'<text x="{px(n):.1f}" y="{h-pad+18}" font-size="12" text-anchor="middle">{n:,}</text>')
+    for e in range(math.ceil(lo), math.floor(hi) + 1):
+        svg.append(f'<text x="{pad-6}" y="{py(10**e)+4:.1f}" font-size="12" text-anchor="end">{10**e:g} ms</text>')
+    svg.append(line(points, "#c0392b", "resolve a period"))
+    svg.append(line(baseline, "#2c7fb8", "baseline: write the state"))
+    svg.append(line(guide, "#999999", "N log N from the first point", "4 4"))
+    svg.append(f'<text x="{w/2}" y="{h-12}" font-size="12" text-anchor="middle">forces</text>')
+    legend = [("#c0392b", "resolve a period"), ("#2c7fb8", "baseline: write the state"),
+              ("#999999", "N log N guide")]
+    for i, (colour, text) in enumerate(legend):
+        y = pad + 14 * i
+        svg.append(f'<rect x="{pad+10}" y="{y-9}" width="10" height="10" fill="{colour}"/>'
+                   f'<text x="{pad+26}" y="{y}" font-size="12">{text}</text>')
+    svg.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(svg) + "\n")
+
+
+def main(rules_path, storage_path, md_path, svg_path):
+    rules, storage = load(rules_path), load(storage_path)
+    resolve, write = runs(rules, "BM_ResolvePeriod/"), runs(rules, "BM_WriteState/")
+    forces = sorted(int(n) for n in resolve)
+    lines = ["# Benchmarks", "",
+             "Written by `scripts/bench` on " + rules["context"]["date"] + f" ({rules['context']['num_cpus']} CPUs). "
+             "Benchmarks are not tests: each figure stands beside a baseline measured in the same run.", "",
+             "## Rules: one period", "",
+             "Forces scattered about six hexes apart, every one marching, contacts answered by standing "
+             "instructions (`bench/rules_bench.cpp`). Baseline: writing the same state as a scenario "
+             "document. Goal: 1,000 forces under 20 ms, growth no faster than N log N.", "",
+             "| forces | contacts | events | resolve (ms) | baseline (ms) | resolve / baseline | per force (µs) |",
+             "|---:|---:|---:|---:|---:|---:|---:|"]
+    points, base = [], []
+    for n in forces:
+        r, b = resolve[str(n)], write.get(str(n))
+        points.append((n, ms(r)))
+        if b:
+            base.append((n, ms(b)))
+        base_ms = f"{ms(b):.1f}" if b else "—"
+        ratio = f"{ms(r) / ms(b):.1f}×" if b else "—"
+        lines.append(f"| {n:,} | {int(r.get('contacts', 0)):,} | {int(r.get('events', 0)):,} | "
+                     f"{ms(r):.1f} | {base_ms} | {ratio} | {ms(r) * 1000 / n:.0f} |")
+    if len(points) > 1:
+        (n0, t0), (n1, t1) = points[-2], points[-1]
+        growth = math.log(t1 / t0) / math.log(n1 / n0)
+        nlogn = math.log((n1 * math.log(n1)) / (n0 * math.log(n0))) / math.log(n1 / n0)
+        lines += ["", f"Growth between the last two sizes: time ∝ N^{growth:.2f}; N log N would be "
+                      f"N^{nlogn:.2f} over the same step.", ""]
+        plot(points, base, svg_path)
+        lines += ["![Resolve time against forces, log-log](benchmarks-rules.svg)", ""]
+    lines += ["## Storage: committing a 1,000-force period", "",
+              "`synchronous=FULL`, WAL (`bench/storage_bench.cpp`). Baseline: one transaction inserting the "
+              "same number of bytes as a single blob. Goal: under 20 ms.", "",
+              "| benchmark | time (ms) | against the baseline |", "|---|---:|---:|"]
+    st = runs(storage, "BM_")
+    baseline = st.get("BM_BaselineOneBlobInsert")
+    for name in ["BM_BaselineOneBlobInsert", "BM_CommitPeriod", "BM_EngineOnly", "BM_ResolveAndCommit"]:
+        if name in st:
+            ratio = f"{ms(st[name]) / ms(baseline):.1f}×" if baseline else "—"
+            lines.append(f"| {name[3:]} | {ms(st[name]):.1f} | {ratio} |")
+    commit = st.get("BM_CommitPeriod", {})
+    if "file_bytes_per_period" in commit:
+        lines += ["", f"File growth per committed period: {commit['file_bytes_per_period'] / 1e6:.2f} MB "
+                      f"(payload {commit.get('payload_bytes', 0) / 1e6:.2f} MB)."]
+    lines += ["", "Not measured yet: the server under load against a bare Beast echo server (issue #8).", ""]
+    with open(md_path, "w") as f:
+        f.write("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:5])
