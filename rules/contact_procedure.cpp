@@ -198,12 +198,13 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
     for (const auto& id : forces) {
         const Force& f = force(id);
         for (const Force& ally : r_.state_.forces) {
-            if (!on_map(ally) || ally.id == id || r_.state_.opposed(ally, f) ||
-                !adjacent(ally.hex, f.hex) || r_.participants_.count(ally.id))
+            // Adjacency first: it rules out nearly every force, and cheaply.
+            if (!adjacent(ally.hex, f.hex) || !on_map(ally) || ally.id == id ||
+                r_.state_.opposed(ally, f) || r_.participants_.count(ally.id))
                 continue;
             const bool in_contact = std::any_of(
                 r_.state_.forces.begin(), r_.state_.forces.end(), [&](const Force& e) {
-                    return on_map(e) && r_.state_.opposed(e, ally) && adjacent(e.hex, ally.hex);
+                    return adjacent(e.hex, ally.hex) && on_map(e) && r_.state_.opposed(e, ally);
                 });
             if (in_contact) continue;
             offers.push_back({ally.id, id});

@@ -33,11 +33,12 @@ std::optional<Hex> displacement_hex(const CampaignState& state, const Ruleset& r
                                     const Force& force, const std::vector<const Force*>& opponents) {
     auto nearest_enemy = [&](Hex h) {
         int nearest = -1;
-        for (const auto& other : state.forces)
-            if (other.id != force.id && state.opposed(force, other)) {
-                const int d = hex_distance(h, other.hex);
-                if (nearest < 0 || d < nearest) nearest = d;
-            }
+        for (const auto& other : state.forces) {
+            const int d = hex_distance(h, other.hex);
+            // The distance first: only a nearer force needs the side lookup.
+            if ((nearest < 0 || d < nearest) && other.id != force.id && state.opposed(force, other))
+                nearest = d;
+        }
         return nearest;
     };
     std::optional<Hex> best;
