@@ -24,12 +24,7 @@ void check_membership(const MembershipRecord& m) {
 std::int64_t ServerStore::create_account(const std::string& name, const std::string& hash,
                                          const std::string& at) {
     Transaction transaction(*db_);
-    if (account_by_name(name))
-        throw StorageError(ErrorKind::conflict, "an account \"" + name + "\" already exists");
-    db_->prepare("INSERT INTO accounts (name, password_hash, created_at) VALUES (?, ?, ?)")
-        .bind_all(name, hash, at)
-        .run();
-    const auto id = db_->query_int("SELECT last_insert_rowid()");
+    const auto id = rows::insert_account(*db_, name, hash, at);
     transaction.commit();
     return id;
 }

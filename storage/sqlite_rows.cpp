@@ -30,6 +30,20 @@ void require_campaign(Connection& db, const std::string& campaign) {
                            db.path() + ": no campaign \"" + campaign + "\"");
 }
 
+std::int64_t insert_account(Connection& db, const std::string& name,
+                            const std::optional<std::string>& password_hash,
+                            const std::string& at) {
+    auto exists = db.prepare("SELECT 1 FROM accounts WHERE name = ?");
+    exists.bind(1, name);
+    if (exists.step())
+        throw StorageError(ErrorKind::conflict,
+                           db.path() + ": an account \"" + name + "\" already exists");
+    db.prepare("INSERT INTO accounts (name, password_hash, created_at) VALUES (?, ?, ?)")
+        .bind_all(name, password_hash, at)
+        .run();
+    return db.query_int("SELECT last_insert_rowid()");
+}
+
 void insert_open_period(Connection& db, const OpenPeriodRecord& r) {
     db.prepare(
           "INSERT INTO open_periods (campaign_id, period_index, day, kind, seed_hash, "

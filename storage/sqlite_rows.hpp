@@ -37,4 +37,9 @@ std::vector<GmActionRecord> select_gm_actions(Connection& db, const std::string&
 // The campaign must exist: not_found otherwise.
 void require_campaign(Connection& db, const std::string& campaign);
 
+// A new account (inside the caller's transaction); conflict if the name is taken. Its row id.
+std::int64_t insert_account(Connection& db, const std::string& name,
+                            const std::optional<std::string>& password_hash,
+                            const std::string& at);
+
 }  // namespace umpire::storage::rows

@@ -52,17 +52,8 @@ std::vector<GmActionRecord> SqliteCampaignStore::gm_actions(const std::string& c
 std::int64_t SqliteCampaignStore::create_account(const std::string& name,
                                                  const std::optional<std::string>& password_hash,
                                                  const std::string& at) {
-    Connection& db = *connection_;
-    Transaction transaction(db);
-    auto exists = db.prepare("SELECT 1 FROM accounts WHERE name = ?");
-    exists.bind(1, name);
-    if (exists.step())
-        throw StorageError(ErrorKind::conflict,
-                           db.path() + ": an account \"" + name + "\" already exists");
-    db.prepare("INSERT INTO accounts (name, password_hash, created_at) VALUES (?, ?, ?)")
-        .bind_all(name, password_hash, at)
-        .run();
-    const auto id = db.query_int("SELECT last_insert_rowid()");
+    Transaction transaction(*connection_);
+    const auto id = rows::insert_account(*connection_, name, password_hash, at);
     transaction.commit();
     return id;
 }
