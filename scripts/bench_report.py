@@ -1,12 +1,18 @@
 #!/usr/bin/env python3
-"""Writes docs/benchmarks.md (tables) and an SVG plot from Google Benchmark JSON results.
+"""Writes docs/benchmarks.md (tables) and SVG plots from Google Benchmark JSON results and the
+server load client's results.
 
-Usage: bench_report.py RULES_JSON STORAGE_JSON OUT_MD OUT_SVG
-Every figure is shown beside the baseline measured in the same run, as a ratio.
+Usage: bench_report.py RULES_JSON STORAGE_JSON OUT_MD OUT_SVG [UMPIRE_JSON ECHO_JSON SERVER_SVG]
+Every figure is shown beside the baseline measured in the same run, as a ratio. The server
+section (bench_report_server.py) is written when the load client's results are given.
 """
 import json
 import math
+import os
 import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in scripts/
+import bench_report_server  # noqa: E402
 
 
 def load(path):
@@ -79,13 +85,18 @@ def plot(points, baseline, path):
         f.write("\n".join(svg) + "\n")
 
 
-def main(rules_path, storage_path, md_path, svg_path):
+def main(rules_path, storage_path, md_path, svg_path, umpire_path=None, echo_path=None,
+         server_svg_path=None):
     rules, storage = load(rules_path), load(storage_path)
     resolve, write = runs(rules, "BM_ResolvePeriod/"), runs(rules, "BM_WriteState/")
     forces = sorted(int(n) for n in resolve)
     lines = ["# Benchmarks", "",
              "Written by `scripts/bench` on " + rules["context"]["date"] + f" ({rules['context']['num_cpus']} CPUs). "
-             "Benchmarks are not tests: each figure stands beside a baseline measured in the same run.", "",
+             "Benchmarks are not tests: each figure stands beside a baseline measured in the same run. "
+             "Three parts: the rules engine resolving one period, storage committing one, and the server "
+             "under load (connections held, delivered messages per second, memory per idle connection) "
+             "against a bare Beast WebSocket echo server. Load loops are bounded in count and time and "
+             "target 127.0.0.1 only.", "",
              "## Rules: one period", "",
              "Forces scattered about six hexes apart, every one marching, contacts answered by standing "
              "instructions (`bench/rules_bench.cpp`). Baseline: writing the same state as a scenario "
@@ -124,10 +135,17 @@ def main(rules_path, storage_path, md_path, svg_path):
     if "file_bytes_per_period" in commit:
         lines += ["", f"File growth per committed period: {commit['file_bytes_per_period'] / 1e6:.2f} MB "
                       f"(payload {commit.get('payload_bytes', 0) / 1e6:.2f} MB)."]
-    lines += ["", "Not measured yet: the server under load against a bare Beast echo server (issue #8).", ""]
+    lines.append("")
+    if umpire_path and echo_path and server_svg_path:
+        lines += bench_report_server.section(umpire_path, echo_path, server_svg_path,
+                                             os.path.basename(server_svg_path))
+    else:
+        lines += ["Not measured in this run: the server under load (`scripts/bench_server`).", ""]
     with open(md_path, "w") as f:
         f.write("\n".join(lines))
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:5])
+    if len(sys.argv) not in (5, 8):
+        sys.exit(__doc__)
+    main(*sys.argv[1:])
