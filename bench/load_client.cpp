@@ -140,6 +140,21 @@ private:
         pump([&] { return sink.ready + sink.failed >= target; }, until);
     }
 
+    // Waits (at most 10 s) until the server has used no CPU for 200 ms: it has done with the
+    // connections just opened or closed. Returns the seconds waited.
+    double settle() {
+        const auto t0 = Clock::now();
+        double cpu = cpu_seconds(o_.server_pid);
+        int quiet = 0;
+        while (quiet < 2 && Clock::now() < t0 + std::chrono::seconds(10)) {
+            pump_for(std::chrono::milliseconds(100));
+            const double now = cpu_seconds(o_.server_pid);
+            quiet = now == cpu ? quiet + 1 : 0;
+            cpu = now;
+        }
+        return std::chrono::duration<double>(Clock::now() - t0).count();
+    }
+
     void close_all(Conns& conns) {
         for (auto& c : conns) c->close();
         conns.clear();
@@ -224,10 +239,11 @@ private:
             const auto t0 = Clock::now();
             open(conns, sink, n - static_cast<int>(conns.size()));
             const double open_s = std::chrono::duration<double>(Clock::now() - t0).count();
-            pump_for(std::chrono::milliseconds(300));  // let the server settle before reading RSS
+            const double settled = settle();  // the server is done with the new connections
             const long rss = rss_kib(o_.server_pid);
             const long ready = sink.ready - sink.dropped;
             Json step = time_round_trips(conns, sink);
+            step["settle_seconds"] = settled;
             step["connections"] = n;
             step["ready"] = ready;
             step["failed"] = sink.failed;
@@ -258,7 +274,7 @@ private:
                              {"bytes_per_connection", last["bytes_per_connection"]}};
         }
         close_all(conns);
-        pump_for(std::chrono::milliseconds(1000));  // the server handles the closes
+        out["close_settle_seconds"] = settle();  // the server handles the closes
         return list;
     }
 
