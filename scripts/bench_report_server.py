@@ -33,6 +33,15 @@ def busy_text(r, name):
             f"of a CPU and the client {best['client_cpu_seconds'] / best['seconds']:.2f}")
 
 
+def close_text(u, e):
+    """How long each server stayed busy after all the held connections closed at once."""
+    if "close_settle_seconds" not in u or "close_settle_seconds" not in e:
+        return ""
+    return (f" When all {u['memory']['connections']:,} closed at once, umpire-server's CPU time stopped "
+            f"growing after {u['close_settle_seconds']:.1f} s, the echo server's after "
+            f"{e['close_settle_seconds']:.1f} s (0.2 s is the shortest this measure gives).")
+
+
 def plot(umpire, echo, goal_ms, path):
     """p99 round trip against connections held, both servers, log y, with the goal line."""
     w, h, pad = 560, 360, 56
@@ -125,7 +134,7 @@ def section(umpire_path, echo_path, svg_path, svg_name):
               "round, which other work on the machine disturbs less"
               + busy_text(u, "umpire-server") + busy_text(e, "the echo server") + ". Memory: the server's "
               f"RSS growth from no connections to {u['memory']['connections']:,} idle logged-in connections, "
-              "divided by their number (kernel socket buffers are not in it).", "",
+              "divided by their number (kernel socket buffers are not in it)." + close_text(u, e), "",
               "| connections | umpire p50 (ms) | umpire p99 (ms) | echo p50 (ms) | echo p99 (ms) | "
               "umpire RSS (MiB) | echo RSS (MiB) |",
               "|---:|---:|---:|---:|---:|---:|---:|"]
