@@ -93,7 +93,7 @@ void ContactProcedure::disengage(const std::string& id, const std::vector<std::s
     // a supporter may reinforce and cancel the displacement; the losses stand.
     if (on_map(f) && outcome.displaced && hex && !reinforced(id, operation, *hex)) {
         const Hex from = f.hex;
-        f.hex = *hex;
+        r_.state_.move_force(f, *hex);
         r_.movement_.moved_outside(id, 0, r_.context_.half);
         r_.log_.add("displaced", Json{{"force", id}, {"from", hex_json(from)}, {"to", hex_json(*hex)}},
                     audience(all_));
@@ -170,7 +170,7 @@ void ContactProcedure::move_avoiding(Force& f, Hex to) {
     const ForceMovement& fm = r_.movement_.result().at(f.id);
     if (cost > fm.available - fm.spent) r_.movement_.force_march(f.id);
     const Hex from = f.hex;
-    f.hex = to;
+    r_.state_.move_force(f, to);
     r_.movement_.moved_outside(f.id, cost, r_.context_.half);
     r_.log_.add("avoided", Json{{"force", f.id}, {"from", hex_json(from)}, {"to", hex_json(to)},
                                 {"cost", cost}},

@@ -50,7 +50,7 @@ void ContactProcedure::follow_maneuvers() {
                                       [&](const auto& c) { return c.second == to; })
                              ->first;
         const Hex from = mover.hex;
-        mover.hex = to;
+        r_.state_.move_force(mover, to);
         r_.movement_.moved_outside(m.force, cost, r_.context_.half);
         std::vector<std::string> pair{m.force, m.target};
         std::sort(pair.begin(), pair.end());

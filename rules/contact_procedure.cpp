@@ -197,15 +197,13 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
     std::vector<std::pair<std::string, std::string>> offers;  // supporter, supported
     for (const auto& id : forces) {
         const Force& f = force(id);
-        for (const Force& ally : r_.state_.forces) {
-            // Adjacency first: it rules out nearly every force, and cheaply.
-            if (!adjacent(ally.hex, f.hex) || !on_map(ally) || ally.id == id ||
-                r_.state_.opposed(ally, f) || r_.participants_.count(ally.id))
+        for (const Force* neighbour : forces_next_to(r_.state_, f.hex)) {
+            const Force& ally = *neighbour;
+            if (ally.id == id || r_.state_.opposed(ally, f) || r_.participants_.count(ally.id))
                 continue;
-            const bool in_contact = std::any_of(
-                r_.state_.forces.begin(), r_.state_.forces.end(), [&](const Force& e) {
-                    return adjacent(e.hex, ally.hex) && on_map(e) && r_.state_.opposed(e, ally);
-                });
+            const auto next_to_ally = forces_next_to(r_.state_, ally.hex);
+            const bool in_contact = std::any_of(next_to_ally.begin(), next_to_ally.end(),
+                                                [&](const Force* e) { return r_.state_.opposed(*e, ally); });
             if (in_contact) continue;
             offers.push_back({ally.id, id});
             Json context{{"contact", id_}, {"supports", id}, {"hex", hex_json(ally.hex)}};

@@ -77,7 +77,9 @@ void ContactProcedure::relieve(const std::string& supported, const std::string& 
                                std::pair<int, int> costs) {
     Force& a = force(supported);
     Force& s = force(supporter);
-    std::swap(a.hex, s.hex);
+    const Hex supported_hex = a.hex;
+    r_.state_.move_force(a, s.hex);
+    r_.state_.move_force(s, supported_hex);
     for (const auto& [id, cost] : {std::pair{supported, costs.first},
                                    std::pair{supporter, costs.second}}) {
         // A free relief takes no points or time: the force has not moved.

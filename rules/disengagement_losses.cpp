@@ -32,14 +32,9 @@ std::vector<int> allocate_losses_proportionally(const Regiment& regiment, int fi
 std::optional<Hex> displacement_hex(const CampaignState& state, const Ruleset& ruleset,
                                     const Force& force, const std::vector<const Force*>& opponents) {
     auto nearest_enemy = [&](Hex h) {
-        int nearest = -1;
-        for (const auto& other : state.forces) {
-            const int d = hex_distance(h, other.hex);
-            // The distance first: only a nearer force needs the side lookup.
-            if ((nearest < 0 || d < nearest) && other.id != force.id && state.opposed(force, other))
-                nearest = d;
-        }
-        return nearest;
+        return nearest_force_distance(state, h, [&](const Force& other) {
+            return other.id != force.id && state.opposed(force, other);
+        });
     };
     std::optional<Hex> best;
     int best_distance = 0;

@@ -29,6 +29,8 @@ public:
 
     std::size_t size() const { return events_.size(); }
     const std::vector<Json>& events() const { return events_; }
+    // Hands the events over, leaving the log empty (a period's log can hold 30,000 events).
+    std::vector<Json> take() { return std::move(events_); }
 
 private:
     std::vector<Json> events_;

@@ -30,7 +30,7 @@ void move_toward_refuge(CampaignState& state, const Ruleset& ruleset, Force& for
     for (Hex h : result.refuge_path) path.push_back(hex_json(h));
     fields["refuge"] = hex_json(*result.refuge);
     fields["path"] = std::move(path);
-    if (!result.refuge_path.empty()) force.hex = result.refuge_path.back();
+    if (!result.refuge_path.empty()) state.move_force(force, result.refuge_path.back());
     log.add("rout_to_refuge", std::move(fields));
 }
 

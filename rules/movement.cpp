@@ -225,7 +225,7 @@ struct MovementPhase::Impl {
         const Hex to = m.path[m.next];
         const int cost = next_cost(m);
         const bool formed = step_keeps_formed(force, state_.map, ruleset_, from, to);
-        force.hex = to;
+        state_.move_force(force, to);
         fm.spent += cost;
         ++fm.entries;
         ++m.next;
@@ -264,14 +264,8 @@ struct MovementPhase::Impl {
     // R-3.4 [H]: a force may pass through allied hexes but not end in one; it stops instead in
     // the last hex of its move that no other force holds.
     void step_back_if_stacked(Mover& m) {
-        const bool stacked = std::any_of(state_.forces.begin(), state_.forces.end(), [&](const Force& f) {
-            return &f != m.force && !f.regiments.empty() && f.hex == m.force->hex;
-        });
-        if (!stacked) return;
-        std::set<Hex> held;  // by another force still on the map
-        for (const auto& f : state_.forces)
-            if (&f != m.force && !f.regiments.empty()) held.insert(f.hex);
-        auto held_by_other = [&](Hex h) { return held.count(h) != 0; };
+        auto held_by_other = [&](Hex h) { return !state_.forces_at(h, m.force).empty(); };
+        if (!held_by_other(m.force->hex)) return;
         std::optional<Hex> back;
         for (std::size_t i = m.visited.size() - 1; i-- > 0 && !back;)
             if (!held_by_other(m.visited[i])) back = m.visited[i];
@@ -284,7 +278,7 @@ struct MovementPhase::Impl {
                       {"from", hex_json(m.force->hex)},
                       {"to", hex_json(*back)}},
                  side_audience(state_, *m.force));
-        m.force->hex = *back;
+        state_.move_force(*m.force, *back);
     }
 
     template <typename Held>

@@ -171,6 +171,7 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
                              const PeriodInputs& inputs, DiceSource& dice) {
     PeriodOutcome outcome;
     CampaignState state = start;
+    state.track_positions(true);  // every move below goes through move_force
     EventLog log;
     Decider decider(inputs.answers, inputs.settle_missing, state, log);
     const Calendar now = state.calendar;
@@ -217,12 +218,13 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
         advance(state.calendar);
         log.add("period_ended", Json{{"day", now.day}, {"period", to_string(now.period)}});
         outcome.complete = true;
+        state.track_positions(false);  // the caller may move forces by hand
         outcome.state = std::move(state);
     } catch (AwaitingDecisions& waiting) {
         outcome.pending = std::move(waiting.requests);
         outcome.state = start;
     }
-    outcome.events = log.events();
+    outcome.events = log.take();
     return outcome;
 }
 

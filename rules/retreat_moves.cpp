@@ -29,7 +29,7 @@ RetreatOutcome make_retreat_move(CampaignState& state, const Ruleset& ruleset,
         case RetreatOutcome::Result::no_enemy:
             return out;
         case RetreatOutcome::Result::moved:
-            force->hex = out.path.back();
+            state.move_force(*force, out.path.back());
             fields["path"] = path_json(out.path);
             log.add(rout ? "rout_move" : "retreat_move", std::move(fields));
             return out;

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "rules/movement_costs.hpp"
+#include "rules/retreat_enemies.hpp"
 
 namespace umpire::rules {
 
@@ -28,11 +29,8 @@ class Planner {
 public:
     Planner(const CampaignState& state, const Ruleset& ruleset, const Force& force,
             RetreatKind kind)
-        : state_(state), ruleset_(ruleset), force_(force), kind_(kind), start_(force.hex) {
-        for (const Force* e : enemy_forces(state, force)) enemies_.push_back(e->hex);
-        for (const auto& other : state.forces)
-            if (other.id != force.id && !other.regiments.empty() && !state.opposed(force, other))
-                allies_.push_back(other.hex);
+        : state_(state), ruleset_(ruleset), force_(force), kind_(kind), start_(force.hex),
+          field_(state, force, force.hex) {
         home_ = nearest_home_hex(state, force, start_);
         // a force that starts behind the enemy's lines is not held to the rule.
         lines_waived_ = home_ && behind_lines(start_);
@@ -45,7 +43,7 @@ public:
 
     RetreatOutcome run() {
         RetreatOutcome out;
-        if (enemies_.empty()) {
+        if (field_.no_enemy()) {
             out.result = RetreatOutcome::Result::no_enemy;
             return out;
         }
@@ -70,31 +68,26 @@ private:
         return std::find(hexes.begin(), hexes.end(), h) != hexes.end();
     }
 
-    int nearest_enemy_distance(Hex h) const {
-        int nearest = INT_MAX;
-        for (Hex e : enemies_) nearest = std::min(nearest, hex_distance(h, e));
-        return nearest;
-    }
+    int nearest_enemy_distance(Hex h) const { return field_.nearest_enemy_distance(h); }
 
     // R-10.2 [H]: h is behind enemy lines when an enemy within the radius of h is nearer the
     // home hex than h is.
     bool behind_lines(Hex h) const {
         const int radius = ruleset_.retreat.behind_lines_radius;
-        return std::any_of(enemies_.begin(), enemies_.end(), [&](Hex e) {
-            return hex_distance(e, h) <= radius && hex_distance(e, *home_) < hex_distance(h, *home_);
+        return field_.any_enemy_within(h, radius, [&](Hex e) {
+            return hex_distance(e, *home_) < hex_distance(h, *home_);
         });
     }
 
     // hard rules for one step (also for the off-map step of ).
     bool step_allowed(Hex from, Hex to) const {
-        for (Hex e : enemies_)
-            if (hex_distance(to, e) < hex_distance(from, e)) return false;
+        if (field_.step_closer_to_an_enemy(from, to)) return false;
         return !home_ || lines_waived_ || !behind_lines(to);
     }
 
     // Terrain cost of entering `to` (0 for a rout), or -1 if it cannot be entered.
     int entry_cost(Hex from, Hex to) const {
-        if (held_by(enemies_, to)) return -1;
+        if (field_.enemy_at(to)) return -1;
         if (kind_ == RetreatKind::retreat) return step_cost(state_.map, ruleset_, from, to);
         const MapHex* cell = state_.map.at(to);  // a rout ignores cost, not water
         const TerrainType* terrain = cell ? ruleset_.find_terrain(cell->terrain) : nullptr;
@@ -103,10 +96,7 @@ private:
 
     // end rules: not in an allied hex, farther from every enemy than at the start.
     bool end_allowed(Hex end) const {
-        if (held_by(allies_, end)) return false;
-        return std::all_of(enemies_.begin(), enemies_.end(), [&](Hex e) {
-            return hex_distance(end, e) > hex_distance(start_, e);
-        });
+        return !field_.ally_at(end) && field_.farther_from_every_enemy(end);
     }
 
     // Depth-first over simple paths; returns whether a legal path ends in this subtree (below
@@ -144,7 +134,7 @@ private:
         key.cost = retreat ? cost : 0;
         for (Hex h : path_) {
             if (nearest_enemy_distance(h) == 1) ++key.next_to_enemy;
-            if (held_by(allies_, h)) ++key.allies_passed;
+            if (field_.ally_at(h)) ++key.allies_passed;
         }
         const Hex end = path_.back();
         key.not_refuge = !retreat && !forest_or_dwelling(state_.map, end) ? 1 : 0;
@@ -164,7 +154,7 @@ private:
             int next = 0, allies = 0;
             for (Hex h : p) {
                 if (nearest_enemy_distance(h) == 1) ++next;
-                if (held_by(allies_, h)) ++allies;
+                if (field_.ally_at(h)) ++allies;
             }
             return std::make_tuple(next, allies, p.size(), p, x);
         };
@@ -177,8 +167,7 @@ private:
     const Force& force_;
     RetreatKind kind_;
     Hex start_;
-    std::vector<Hex> enemies_;
-    std::vector<Hex> allies_;
+    RetreatField field_;
     std::optional<Hex> home_;
     bool lines_waived_ = false;
     int max_hexes_ = 0;
@@ -199,8 +188,18 @@ std::vector<const Force*> enemy_forces(const CampaignState& state, const Force& 
 
 const Force* nearest_enemy(const CampaignState& state, const Force& force, Hex from) {
     const Force* best = nullptr;
-    for (const Force* e : enemy_forces(state, force))  // ascending id: the first nearest wins
-        if (!best || hex_distance(from, e->hex) < hex_distance(from, best->hex)) best = e;
+    int best_distance = 0;
+    const std::string& own_side = state.side_of(force);
+    for (const auto& e : state.forces) {
+        if (e.regiments.empty()) continue;
+        const int d = hex_distance(from, e.hex);
+        // Nearest first, then lowest id; the side lookup only for a force that would win.
+        if ((!best || d < best_distance || (d == best_distance && e.id < best->id)) &&
+            state.side_of(e) != own_side) {
+            best = &e;
+            best_distance = d;
+        }
+    }
     return best;
 }
 

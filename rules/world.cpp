@@ -1,6 +1,7 @@
 #include "rules/world.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 namespace umpire::rules {
 
@@ -52,9 +53,76 @@ const std::string& CampaignState::side_of(const Force& force) const {
 }
 
 const Force* CampaignState::force_at(Hex h) const {
-    for (const auto& f : forces)
-        if (f.hex == h && !f.regiments.empty()) return &f;  // an eliminated force holds nothing
-    return nullptr;
+    if (!occupancy_.tracking()) {
+        for (const auto& f : forces)
+            if (f.hex == h && !f.regiments.empty()) return &f;  // an eliminated force holds nothing
+        return nullptr;
+    }
+    const Force* found = nullptr;
+    for (std::uint32_t i : occupancy_.at(forces, h))
+        if (!forces[i].regiments.empty()) {
+            found = &forces[i];
+            break;
+        }
+    // Debug builds (the sanitizer run) check the index against a scan of every force.
+    assert(found == [&]() -> const Force* {
+        for (const auto& f : forces)
+            if (f.hex == h && !f.regiments.empty()) return &f;
+        return nullptr;
+    }());
+    return found;
+}
+
+std::vector<const Force*> CampaignState::forces_at(Hex h, const Force* except) const {
+    std::vector<const Force*> out;
+    if (!occupancy_.tracking()) {
+        for (const auto& f : forces)
+            if (f.hex == h && &f != except && !f.regiments.empty()) out.push_back(&f);
+        return out;
+    }
+    for (std::uint32_t i : occupancy_.at(forces, h))
+        if (&forces[i] != except && !forces[i].regiments.empty()) out.push_back(&forces[i]);
+    return out;
+}
+
+std::vector<const Force*> forces_next_to(const CampaignState& state, Hex h) {
+    std::vector<const Force*> out;
+    for (Hex n : neighbours(h))
+        for (const Force* f : state.forces_at(n)) out.push_back(f);
+    std::sort(out.begin(), out.end());  // addresses in the vector follow id order
+    return out;
+}
+
+int nearest_force_distance(const CampaignState& state, Hex h,
+                           const std::function<bool(const Force&)>& wanted) {
+    auto found_at = [&](Hex at) {
+        for (const Force* f : state.forces_at(at))
+            if (wanted(*f)) return true;
+        return false;
+    };
+    if (found_at(h)) return 0;
+    std::size_t looked_at = 1;  // rings while they are smaller than a scan of every force
+    for (int radius = 1; looked_at < state.forces.size(); ++radius) {
+        Hex at = h + Hex{kHexDirections[4].q * radius, kHexDirections[4].r * radius};
+        for (int side = 0; side < 6; ++side)
+            for (int step = 0; step < radius; ++step) {
+                if (found_at(at)) return radius;
+                at = at + kHexDirections[side];
+            }
+        looked_at += 6 * static_cast<std::size_t>(radius);
+    }
+    int nearest = -1;
+    for (const auto& f : state.forces)
+        if (!f.regiments.empty() && wanted(f) && (nearest < 0 || hex_distance(h, f.hex) < nearest))
+            nearest = hex_distance(h, f.hex);
+    return nearest;
+}
+
+void CampaignState::move_force(Force& force, Hex to) {
+    const Hex from = force.hex;
+    force.hex = to;
+    if (&force >= forces.data() && &force < forces.data() + forces.size())
+        occupancy_.moved(forces, static_cast<std::uint32_t>(&force - forces.data()), from);
 }
 
 namespace {

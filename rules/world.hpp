@@ -1,6 +1,7 @@
 #pragma once
 // The campaign world (RULEBOOK sections 1 and 2): map, sides, players, forces and the calendar.
 // This is the whole state a period's resolution reads and changes.
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -9,6 +10,7 @@
 
 #include "rules/hex.hpp"
 #include "rules/json_reader.hpp"
+#include "rules/occupancy.hpp"
 
 namespace umpire::rules {
 
@@ -179,8 +181,27 @@ struct CampaignState {
     // The side a force fights for, through its player.
     const std::string& side_of(const Force& force) const;
     bool opposed(const Force& a, const Force& b) const { return side_of(a) != side_of(b); }
+    // The force holding h (eliminated forces hold nothing; the lowest id if several pass).
     const Force* force_at(Hex h) const;
+    // Every force on the map at h but `except`, in id order.
+    std::vector<const Force*> forces_at(Hex h, const Force* except = nullptr) const;
+    // Moves a force: the rules change Force::hex only through this, so force_at stays exact.
+    void move_force(Force& force, Hex to);
+    // While on, force_at and forces_at use an index kept by move_force (resolve_period turns
+    // it on for its own copy of the state); off, they scan every force. Copies start off.
+    void track_positions(bool on) { occupancy_.track(on); }
+
+private:
+    mutable Occupancy occupancy_;
 };
+
+// The forces on the map in the six hexes around h, in id order (the order of state.forces).
+std::vector<const Force*> forces_next_to(const CampaignState& state, Hex h);
+
+// Hexes from h to the nearest force on the map for which wanted(force) holds; -1 with none.
+// Looks in rings outward (cheap when one is near), then scans every force.
+int nearest_force_distance(const CampaignState& state, Hex h,
+                           const std::function<bool(const Force&)>& wanted);
 
 // Periods counted from 0 (day 1, day period); half periods likewise, two to a period.
 inline int period_ordinal(const Calendar& c) {

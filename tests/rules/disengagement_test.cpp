@@ -518,6 +518,17 @@ TEST(DisengagementDisplacement, FarthestFromEnemiesBeforeCost) {
     EXPECT_EQ(b.displace({"foe"}), (Hex{-1, 0}));
 }
 
+TEST(DisengagementDisplacement, EliminatedForcesAreNotEnemies) {
+    Board b;
+    b.add("foe", "ps", {1, 0});
+    b.add("gone", "ps", {-2, 2});  // next to (-1, 1), but eliminated: it holds nothing
+    b.state.find_force("gone")->regiments.clear();
+    b.terrain({-1, 0}, "forest");
+    b.terrain({0, -1}, "forest");
+    // All three are 2 from the only enemy left: the clear one is cheapest.
+    EXPECT_EQ(b.displace({"foe"}), (Hex{-1, 1}));
+}
+
 TEST(DisengagementDisplacement, AlliesAreNotEnemies) {
     Board b;
     b.add("foe", "ps", {1, 0});
