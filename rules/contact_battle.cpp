@@ -17,6 +17,27 @@ const std::string& PeriodContacts::state_version() {
     return version_;
 }
 
+void PeriodContacts::index_history(const CampaignState& state, int period) {
+    if (recent_pairs_ && recent_since_ == period - 1) return;
+    recent_pairs_.emplace();
+    recent_since_ = period - 1;
+    for (const ContactRecord& h : state.contact_history)
+        if (h.period >= recent_since_) recent_pairs_->insert(std::minmax(h.a, h.b));
+}
+
+bool PeriodContacts::met_recently(const CampaignState& state, const std::string& a,
+                                  const std::string& b, int period) {
+    index_history(state, period);
+    return recent_pairs_->count(std::minmax(a, b)) != 0;
+}
+
+void PeriodContacts::record_contact(CampaignState& state, const std::string& a,
+                                    const std::string& b, int period) {
+    index_history(state, period);
+    state.contact_history.push_back({a, b, period});
+    recent_pairs_->insert(std::minmax(a, b));
+}
+
 // the side whose force moved into contact this half period attacks; if both or neither
 // did, the higher sum of unclamped modified contact scores (tie: roll-off).
 std::string ContactProcedure::attacking_side(

@@ -40,11 +40,11 @@ void ContactResolver::resolve(const std::vector<MapContact>& contacts) {
         std::vector<std::string> group{contact.a};
         for (std::size_t i = 0; i < group.size(); ++i) {
             const Force& f = *state_.find_force(group[i]);
-            for (const Force& g : state_.forces)
-                if (on_map(g) && adjacent(f.hex, g.hex) && state_.opposed(f, g) &&
-                    std::find(group.begin(), group.end(), g.id) == group.end() &&
-                    !done.count(g.id))
-                    group.push_back(g.id);
+            for (const Force* g : forces_next_to(state_, f.hex))
+                if (state_.opposed(f, *g) &&
+                    std::find(group.begin(), group.end(), g->id) == group.end() &&
+                    !done.count(g->id))
+                    group.push_back(g->id);
         }
         std::sort(group.begin(), group.end());
         done.insert(group.begin(), group.end());
@@ -305,19 +305,16 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
         c.scouted_opponent = has_successful_scout(r_.state_, r_.ruleset_, id, opponents, period);
         c.captured_opponent_scout =
             has_captured_scout(r_.state_, r_.ruleset_, id, opponents, period);
-        c.previous_contact = std::any_of(
-            r_.state_.contact_history.begin(), r_.state_.contact_history.end(),
-            [&](const ContactRecord& h) {
-                const std::string other = h.a == id ? h.b : h.b == id ? h.a : "";
-                return !other.empty() && h.period >= period - 1 &&
-                       std::find(opponents.begin(), opponents.end(), other) != opponents.end();
+        c.previous_contact =
+            std::any_of(opponents.begin(), opponents.end(), [&](const std::string& other) {
+                return r_.period_.met_recently(r_.state_, id, other, period);
             });
         commanders.push_back(c);
     }
     for (std::size_t i = 0; i < forces.size(); ++i)
         for (std::size_t j = i + 1; j < forces.size(); ++j)
             if (side(forces[i]) != side(forces[j]))
-                r_.state_.contact_history.push_back({forces[i], forces[j], period});
+                r_.period_.record_contact(r_.state_, forces[i], forces[j], period);
 
     // Contact dice are seen by every participant.
     std::size_t mark = r_.log_.size();

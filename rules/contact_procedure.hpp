@@ -6,6 +6,7 @@
 // disengagements, support, relief, reinforce and the maneuver action's second contact
 // and opens a battle when engaging forces of both sides remain.
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -36,10 +37,21 @@ struct PeriodContacts {
     // a battle is bound to the campaign state version it started from: the SHA-256 of
     // the period's start state, worked out at the first battle.
     const std::string& state_version();
+    // R-6.2's "previous contact": whether a and b met in `period` or the one before. Contacts
+    // are recorded through record_contact, which keeps the campaign's history too.
+    bool met_recently(const CampaignState& state, const std::string& a, const std::string& b,
+                      int period);
+    void record_contact(CampaignState& state, const std::string& a, const std::string& b,
+                        int period);
 
 private:
+    void index_history(const CampaignState& state, int period);
+
     const CampaignState* start;
     std::string version_;
+    // The history's pairs (lower id first) of the last two periods, indexed on first use.
+    std::optional<std::set<std::pair<std::string, std::string>>> recent_pairs_;
+    int recent_since_ = 0;
 };
 
 class ContactResolver {
