@@ -75,17 +75,14 @@ void Hub::release(const std::string& address) {
 }
 
 void Hub::opened(const std::shared_ptr<Peer>& peer) {
-    peers_.push_back(peer);
+    peers_[peer.get()] = peer;
     services_->metrics->connections_open++;
     services_->metrics->connections_total++;
 }
 
 void Hub::closed(Peer& peer) {
     services_->metrics->connections_open--;
-    std::erase_if(peers_, [&](const std::weak_ptr<Peer>& w) {
-        auto p = w.lock();
-        return !p || p.get() == &peer;
-    });
+    peers_.erase(&peer);
 }
 
 void Hub::send_error(Peer& peer, const Json& re, const ProtocolError& error) {
@@ -285,7 +282,7 @@ void Hub::login(const Reply& reply, const protocol::Login& m) {
     }
     if (peer.kind() == Peer::Kind::websocket) {
         int same = 0;
-        for (auto& w : peers_)
+        for (auto& [address, w] : peers_)
             if (auto p = w.lock(); p && p.get() != &peer && p->account == peer.account) ++same;
         if (same >= services_->config.limits.connections_per_account) {
             peer.account.reset();

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "protocol/messages.hpp"
@@ -65,7 +66,8 @@ private:
 
     Services* services_;
     std::map<std::string, std::unique_ptr<Room>> rooms_;
-    std::vector<std::weak_ptr<Peer>> peers_;
+    // Open connections by address: a close is one erase, not a scan of every connection.
+    std::unordered_map<const Peer*, std::weak_ptr<Peer>> peers_;
     std::map<std::string, int> per_address_;
 };
 
