@@ -1,0 +1,126 @@
+#pragma once
+// The server side of the session fuzz target: a Hub over a real SQLite file with the demo as
+// campaign "raid" (GM "gm", players "anna" and "ingrid", passwords "pw-<name>") and two live
+// tokens, "tok-gm" and "tok-anna", so inputs can log in without a password round trip. The
+// clock is manual and moves only when an input says so.
+//
+// Why it is rebuilt: an input that wrote to the database (orders, answers, GM commands, a
+// password login) or moved the clock leaves the world dirty, and the next input gets a fresh
+// one. So every input starts from the same state: replay is deterministic, a crash reproduces
+// on its own, and the database cannot grow across a long run.
+#include <sqlite3.h>
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <unistd.h>
+
+#include "server/credentials.hpp"
+#include "server/hub.hpp"
+
+namespace umpire::fuzz {
+
+namespace fs = std::filesystem;
+
+class ManualClock final : public server::Scheduler {
+public:
+    server::TimePoint time = *server::parse_iso_utc("2025-03-01T09:00:00.000Z");
+    server::TimePoint now() const override { return time; }
+    void at(const std::string& key, server::TimePoint when, std::function<void()> fn) override {
+        timers[key] = {when, std::move(fn)};
+    }
+    void cancel(const std::string& key) override { timers.erase(key); }
+    // Moves the clock on, firing due timers in time order (a timer may schedule more).
+    void advance(std::chrono::seconds by) {
+        time += by;
+        for (int fired = 0; fired < 64; ++fired) {
+            auto due = timers.end();
+            for (auto it = timers.begin(); it != timers.end(); ++it)
+                if (it->second.first <= time && (due == timers.end() || it->second.first < due->second.first))
+                    due = it;
+            if (due == timers.end()) return;
+            auto fn = std::move(due->second.second);
+            timers.erase(due);
+            fn();
+        }
+    }
+    std::map<std::string, std::pair<server::TimePoint, std::function<void()>>> timers;
+};
+
+class SessionWorld {
+public:
+    // Limits smaller than production so short inputs reach them (an oversize frame is 8 KiB).
+    static constexpr std::size_t kMaxMessageBytes = 8 * 1024;
+
+    explicit SessionWorld(const fs::path& dir) {
+        for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+            fs::remove(dir / (std::string("server.db") + suffix));
+        services.config.database = (dir / "server.db").string();
+        services.config.scenarios_dir = std::string(UMPIRE_SOURCE_DIR) + "/scenarios";
+        services.config.ruleset_dirs = {std::string(UMPIRE_SOURCE_DIR) + "/rulesets"};
+        services.config.password_cost = "min";
+        services.config.limits.max_message_bytes = kMaxMessageBytes;
+        campaigns = std::make_unique<storage::SqliteCampaignStore>(services.config.database);
+        store = std::make_unique<storage::ServerStore>(campaigns->connection());
+        services.campaigns = campaigns.get();
+        services.server = store.get();
+        services.scheduler = &clock;
+        services.metrics = &metrics;
+        hub = std::make_unique<server::Hub>(services);
+        for (const char* name : {"gm", "anna", "ingrid", "olaf"})
+            hub->create_account(name, std::string("pw-") + name);
+        hub->create_campaign(services.config.scenarios_dir + "/valormr-demo.json", "raid",
+                             store->account_by_name("gm")->id);
+        for (const char* p : {"anna", "ingrid"})
+            store->put_membership({store->account_by_name(p)->id, "raid", "player", std::string(p)});
+        for (const char* name : {"gm", "anna"})
+            store->add_session(server::secret_hash(std::string("tok-") + name),
+                               store->account_by_name(name)->id, services.now_iso(),
+                               "2099-01-01T00:00:00.000Z");
+        clean_changes_ = changes();
+        clean_time_ = clock.time;
+    }
+    ~SessionWorld() { hub.reset(); }  // rooms refer to the stores: they go first
+
+    bool dirty() { return changes() != clean_changes_ || clock.time != clean_time_; }
+
+    ManualClock clock;
+    server::Metrics metrics;
+    server::Services services;
+    std::unique_ptr<storage::SqliteCampaignStore> campaigns;
+    std::unique_ptr<storage::ServerStore> store;
+    std::unique_ptr<server::Hub> hub;
+
+private:
+    long long changes() { return sqlite3_total_changes(campaigns->connection().handle()); }
+    long long clean_changes_ = 0;
+    server::TimePoint clean_time_{};
+};
+
+// The world for the next input: fresh if the last one left it dirty. The folder is made once
+// per process, in /dev/shm when there is one (commits are cheaper there).
+inline SessionWorld& session_world() {
+    struct Folder {
+        fs::path path;
+        Folder() {
+            const fs::path base = fs::is_directory("/dev/shm") ? fs::path("/dev/shm") : fs::temp_directory_path();
+            path = base / ("umpire-fuzz-session-" + std::to_string(::getpid()));
+            fs::create_directories(path);
+        }
+        ~Folder() {
+            std::error_code ec;
+            fs::remove_all(path, ec);
+        }
+    };
+    static const Folder folder;
+    static std::unique_ptr<SessionWorld> world;  // destroyed before the folder
+    if (!world || world->dirty()) {
+        world.reset();
+        world = std::make_unique<SessionWorld>(folder.path);
+    }
+    return *world;
+}
+
+}  // namespace umpire::fuzz
