@@ -45,7 +45,7 @@ std::vector<AppliedModifier> contact_modifiers(const Ruleset& ruleset,
     if (self.previous_contact) out.push_back({"previous_contact", m.previous_contact});
     // all opponents in clear (+1) / mountain (-1): every opponent's hex is that terrain.
     for (const auto& [terrain, value] : m.all_opponents_in_terrain)
-        if (every_opponent([&](const ContactCommander& o) { return o.terrain == terrain; }))
+        if (every_opponent([&t = terrain](const ContactCommander& o) { return o.terrain == t; }))
             out.push_back({"opponents_in_" + terrain, value});
     return out;
 }

@@ -174,6 +174,9 @@ std::optional<Json> parse_json_text(std::string_view text, Problems& problems) {
     } catch (const Json::parse_error& e) {
         problems.add("$", "not valid JSON (byte " + std::to_string(e.byte) + ")");
         return std::nullopt;
+    } catch (const Json::out_of_range&) {  // a number too large for a double: 1e999
+        problems.add("$", "not valid JSON (a number out of range)");
+        return std::nullopt;
     }
 }
 

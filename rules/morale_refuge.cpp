@@ -55,8 +55,9 @@ std::optional<Hex> refuge_target(const CampaignState& state, const Ruleset& rule
     for (const auto& [h, d] : walk_distances(state, ruleset, force, force.hex)) {  // (q, r) order
         if (d >= best_dist || !forest_or_dwelling(state.map, h) || held_by_other(state, force, h))
             continue;
+        const Hex hex = h;  // clang 14 cannot capture a structured binding
         const bool far_enough = std::all_of(enemies.begin(), enemies.end(), [&](const Force* e) {
-            return hex_distance(h, e->hex) >= far;
+            return hex_distance(hex, e->hex) >= far;
         });
         if (!far_enough) continue;
         best = h;

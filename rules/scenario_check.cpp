@@ -62,7 +62,7 @@ void check_terrain(const Map& map, const Ruleset& ruleset, Problems& problems) {
     for (const auto& [hex, info] : map.hexes) {
         const bool lettered =
             std::any_of(map.legend.begin(), map.legend.end(),
-                        [&](const auto& entry) { return entry.second == info.terrain; });
+                        [&i = info](const auto& entry) { return entry.second == i.terrain; });
         if (!lettered && !ruleset.find_terrain(info.terrain)) unlettered[info.terrain] = true;
     }
     for (const auto& [name, unused] : unlettered)

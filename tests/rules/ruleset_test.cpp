@@ -437,6 +437,17 @@ TEST(RulesetHash, IgnoresKeyOrderAndWhitespace) {
     EXPECT_EQ(ruleset->hash, load_valormr().hash);
 }
 
+// Found by fuzzing: nlohmann throws out_of_range, not parse_error, for a number no double holds.
+TEST(JsonText, NumberOutOfRangeIsAProblemNotAnException) {
+    for (const char* text : {"555e555", "{\"cells\": [1e999]}"}) {
+        Problems problems;
+        EXPECT_FALSE(parse_json_text(text, problems)) << text;
+        EXPECT_NE(problems.to_text().find("not valid JSON (a number out of range)"),
+                  std::string::npos)
+            << problems.to_text();
+    }
+}
+
 TEST(RulesetHash, ChangesWithAnyValue) {
     const std::string original = load_valormr().hash;
     Json document = valormr_document();
