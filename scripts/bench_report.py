@@ -117,9 +117,11 @@ def main(rules_path, storage_path, md_path, svg_path, umpire_path=None, echo_pat
         (n0, t0), (n1, t1) = points[-2], points[-1]
         growth = math.log(t1 / t0) / math.log(n1 / n0)
         nlogn = math.log((n1 * math.log(n1)) / (n0 * math.log(n0))) / math.log(n1 / n0)
+        excess = (t1 / t0) / ((n1 * math.log(n1)) / (n0 * math.log(n0))) - 1
+        verdict = ("no faster than N log N: goal met" if excess <= 0 else
+                   f"{excess:.0%} more than N log N allows over this step: goal not met")
         lines += ["", f"Growth between the last two sizes: time ∝ N^{growth:.2f}; N log N would be "
-                      f"N^{nlogn:.2f} over the same step "
-                      f"({'within' if growth <= nlogn + 0.02 else 'above'} the goal).", ""]
+                      f"N^{nlogn:.2f} over the same step ({verdict}).", ""]
     if "1000" in resolve:
         t = ms(resolve["1000"])
         lines += [f"1,000 forces: {t:.0f} ms against the 20 ms goal "
