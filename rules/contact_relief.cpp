@@ -55,8 +55,8 @@ std::optional<std::pair<int, int>> ContactProcedure::relief_costs(const std::str
     if (!on_map(a) || !on_map(s) || !adjacent(a.hex, s.hex) || r_.used_up_.count(supporter))
         return std::nullopt;
     // still holds for the supporter: it is out of contact.
-    for (const Force& e : r_.state_.forces)
-        if (on_map(e) && r_.state_.opposed(e, s) && adjacent(e.hex, s.hex)) return std::nullopt;
+    for (const Force* e : forces_next_to(r_.state_, s.hex))
+        if (r_.state_.opposed(*e, s)) return std::nullopt;
     // each force's first relief in the period is free; a later one costs the move
     // points of the hex it enters, from the points it has left.
     auto cost = [&](const Force& f, Hex to) -> std::optional<int> {
