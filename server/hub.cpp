@@ -99,9 +99,9 @@ void Hub::receive(const std::shared_ptr<Peer>& peer, std::string_view text) {
     if (!peer->rate.allow()) {
         send_error(*peer, protocol::correlation_id(text),
                    ProtocolError(ErrorCode::rate_limited,
-                                 "too many messages: at most " +
-                                     std::to_string(services_->config.limits.messages_per_second) +
-                                     " a second; this one was not handled"));
+                                 fmt::format("too many messages: at most {:g} a second; this "
+                                             "one was not handled",
+                                             services_->config.limits.messages_per_second)));
         if (++peer->rate_violations > services_->config.limits.rate_violations_before_close) {
             services_->metrics->closed("rate");
             spdlog::info("closing {}: message rate", peer->address());

@@ -162,7 +162,11 @@ TEST_F(BadInput, MessageRateIsLimited) {
         auto m = anna.next(2000);
         ASSERT_TRUE(m);
         if ((*m)["type"] == "pong") ++pongs;
-        if (m->value("code", "") == "rate_limited") ++limited;
+        if (m->value("code", "") == "rate_limited") {
+            ++limited;
+            EXPECT_EQ((*m)["message"],
+                      "too many messages: at most 20 a second; this one was not handled");
+        }
     }
     EXPECT_GT(limited, 0);
     EXPECT_GE(pongs, 30);  // the burst, less what SetUp used
