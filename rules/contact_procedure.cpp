@@ -202,8 +202,9 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
             if (ally.id == id || r_.state_.opposed(ally, f) || r_.participants_.count(ally.id))
                 continue;
             const auto next_to_ally = forces_next_to(r_.state_, ally.hex);
-            const bool in_contact = std::any_of(next_to_ally.begin(), next_to_ally.end(),
-                                                [&](const Force* e) { return r_.state_.opposed(*e, ally); });
+            const bool in_contact =
+                std::any_of(next_to_ally.begin(), next_to_ally.end(),
+                            [&](const Force* e) { return r_.state_.opposed(*e, ally); });
             if (in_contact) continue;
             offers.push_back({ally.id, id});
             Json context{{"contact", id_}, {"supports", id}, {"hex", hex_json(ally.hex)}};

@@ -2,6 +2,7 @@
 // Axial hex coordinates: q grows east, r grows south-east; s = -q - r is implied.
 #include <array>
 #include <compare>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 
@@ -22,6 +23,12 @@ inline int hex_distance(Hex a, Hex b) {
     const int dq = a.q - b.q;
     const int dr = a.r - b.r;
     return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
+}
+
+// One integer per hex, for hash maps keyed by hex.
+inline std::uint64_t hex_key(Hex h) {
+    return static_cast<std::uint64_t>(static_cast<std::uint32_t>(h.q)) << 32 |
+           static_cast<std::uint32_t>(h.r);
 }
 
 inline bool adjacent(Hex a, Hex b) { return hex_distance(a, b) == 1; }

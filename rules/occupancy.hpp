@@ -39,10 +39,6 @@ public:
     void moved(const std::vector<Force>& forces, std::uint32_t index, Hex from);
 
 private:
-    static std::uint64_t key(Hex h) {
-        return static_cast<std::uint64_t>(static_cast<std::uint32_t>(h.q)) << 32 |
-               static_cast<std::uint32_t>(h.r);
-    }
     bool fresh(const std::vector<Force>& forces) const;
     void rebuild(const std::vector<Force>& forces);
     void clear();

@@ -63,7 +63,8 @@ bool RetreatField::step_closer_to_an_enemy(Hex from, Hex to) const {
         }
         if (index.a == down && index.b == up) {
             // Some enemy with a < from's a (the down axis) and b > from's b (the up axis).
-            const long i = std::min(n - 1, static_cast<long>(cube(from, down)) - 1 - index.lowest_a);
+            const long i =
+                std::min(n - 1, static_cast<long>(cube(from, down)) - 1 - index.lowest_a);
             return i >= 0 && index.max_b_below[i] > cube(from, up);
         }
     }
@@ -71,7 +72,7 @@ bool RetreatField::step_closer_to_an_enemy(Hex from, Hex to) const {
 }
 
 int RetreatField::nearest_enemy_distance(Hex h) const {
-    if (auto it = nearest_cache_.find(key(h)); it != nearest_cache_.end()) return it->second;
+    if (auto it = nearest_cache_.find(hex_key(h)); it != nearest_cache_.end()) return it->second;
     int nearest = INT_MAX;
     if (enemy_at(h)) nearest = 0;  // (a retreat never enters one; asked for completeness)
     // Rings outward while the hexes looked at stay fewer than the enemies; then one scan.
@@ -87,16 +88,16 @@ int RetreatField::nearest_enemy_distance(Hex h) const {
     }
     if (nearest == INT_MAX)
         for (Hex e : enemies_) nearest = std::min(nearest, hex_distance(h, e));
-    nearest_cache_[key(h)] = nearest;
+    nearest_cache_[hex_key(h)] = nearest;
     return nearest;
 }
 
 bool RetreatField::farther_from_every_enemy(Hex end) const {
-    if (auto it = farther_cache_.find(key(end)); it != farther_cache_.end()) return it->second;
+    if (auto it = farther_cache_.find(hex_key(end)); it != farther_cache_.end()) return it->second;
     const bool farther = std::all_of(enemies_.begin(), enemies_.end(), [&](Hex e) {
         return hex_distance(end, e) > hex_distance(start_, e);
     });
-    farther_cache_[key(end)] = farther;
+    farther_cache_[hex_key(end)] = farther;
     return farther;
 }
 

@@ -3,7 +3,8 @@
 // times per plan: whether a hex is held, whether a step comes closer to any enemy, the distance
 // to the nearest enemy, whether an end hex is farther from every enemy than the start.
 // measures every step against every enemy on the map, so a plan that scanned them all per step
-// made a 10,000-force period quadratic; here a step costs O(log E) and the rest is cached.
+// made a 10,000-force period quadratic; here a step costs O(1) and the rest is cached.
+#include <algorithm>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -29,19 +30,17 @@ public:
     // Some enemy within `radius` of h satisfies pred(enemy hex).
     template <typename Pred>
     bool any_enemy_within(Hex h, int radius, Pred pred) const {
-        for (int dq = -radius; dq <= radius; ++dq)
-            for (int dr = std::max(-radius, -dq - radius); dr <= std::min(radius, -dq + radius); ++dr) {
+        for (int dq = -radius; dq <= radius; ++dq) {
+            const int low = std::max(-radius, -dq - radius), high = std::min(radius, -dq + radius);
+            for (int dr = low; dr <= high; ++dr) {
                 const Hex e{h.q + dq, h.r + dr};
                 if (enemy_at(e) && pred(e)) return true;
             }
+        }
         return false;
     }
 
 private:
-    static std::uint64_t key(Hex h) {
-        return static_cast<std::uint64_t>(static_cast<std::uint32_t>(h.q)) << 32 |
-               static_cast<std::uint32_t>(h.r);
-    }
     // Cube coordinates (q, r, -q-r): a hex step adds 1 to one of them and takes 1 from another,
     // and it comes closer to e exactly when e is beyond the stepper in the first and short of
     // it in the second. Per pair of coordinates (a, b), over the values of a (a map is only so

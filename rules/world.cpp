@@ -179,19 +179,15 @@ namespace umpire::rules {
 std::vector<std::pair<std::size_t, std::size_t>> adjacent_force_pairs(
     const std::vector<Force>& forces) {
     // Hashed by hex: this runs at every moment of movement, over every force.
-    auto key = [](Hex h) {
-        return static_cast<std::uint64_t>(static_cast<std::uint32_t>(h.q)) << 32 |
-               static_cast<std::uint32_t>(h.r);
-    };
     std::unordered_map<std::uint64_t, std::vector<std::size_t>> at;
     at.reserve(forces.size());
     for (std::size_t i = 0; i < forces.size(); ++i)
-        if (!forces[i].regiments.empty()) at[key(forces[i].hex)].push_back(i);
+        if (!forces[i].regiments.empty()) at[hex_key(forces[i].hex)].push_back(i);
     std::vector<std::pair<std::size_t, std::size_t>> pairs;
     for (std::size_t i = 0; i < forces.size(); ++i) {
         if (forces[i].regiments.empty()) continue;
         for (Hex h : neighbours(forces[i].hex))
-            if (auto it = at.find(key(h)); it != at.end())
+            if (auto it = at.find(hex_key(h)); it != at.end())
                 for (std::size_t j : it->second)
                     if (j > i) pairs.push_back({i, j});
     }
