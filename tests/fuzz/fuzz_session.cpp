@@ -141,7 +141,7 @@ void play(fuzz::SessionWorld& world, std::uint8_t mode, const std::vector<std::s
                 long long seconds = 0;
                 for (char c : payload.substr(0, 7))
                     if (c >= '0' && c <= '9') seconds = seconds * 10 + (c - '0');
-                world.clock.advance(std::chrono::seconds(seconds));
+                world.clock.advance(std::chrono::seconds(seconds), 64);
                 drain(io);
                 break;
             }

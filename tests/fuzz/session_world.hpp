@@ -19,35 +19,11 @@
 
 #include "server/credentials.hpp"
 #include "server/hub.hpp"
+#include "tests/support/manual_scheduler.hpp"
 
 namespace umpire::fuzz {
 
 namespace fs = std::filesystem;
-
-class ManualClock final : public server::Scheduler {
-public:
-    server::TimePoint time = *server::parse_iso_utc("2025-03-01T09:00:00.000Z");
-    server::TimePoint now() const override { return time; }
-    void at(const std::string& key, server::TimePoint when, std::function<void()> fn) override {
-        timers[key] = {when, std::move(fn)};
-    }
-    void cancel(const std::string& key) override { timers.erase(key); }
-    // Moves the clock on, firing due timers in time order (a timer may schedule more).
-    void advance(std::chrono::seconds by) {
-        time += by;
-        for (int fired = 0; fired < 64; ++fired) {
-            auto due = timers.end();
-            for (auto it = timers.begin(); it != timers.end(); ++it)
-                if (it->second.first <= time && (due == timers.end() || it->second.first < due->second.first))
-                    due = it;
-            if (due == timers.end()) return;
-            auto fn = std::move(due->second.second);
-            timers.erase(due);
-            fn();
-        }
-    }
-    std::map<std::string, std::pair<server::TimePoint, std::function<void()>>> timers;
-};
 
 class SessionWorld {
 public:
@@ -86,7 +62,7 @@ public:
 
     bool dirty() { return changes() != clean_changes_ || clock.time != clean_time_; }
 
-    ManualClock clock;
+    testing::ManualScheduler clock;
     server::Metrics metrics;
     server::Services services;
     std::unique_ptr<storage::SqliteCampaignStore> campaigns;

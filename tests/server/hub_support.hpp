@@ -5,33 +5,9 @@
 
 #include "server/hub.hpp"
 #include "server_fixture.hpp"
+#include "tests/support/manual_scheduler.hpp"
 
 namespace umpire::testing {
-
-class ManualScheduler final : public server::Scheduler {
-public:
-    server::TimePoint time = *server::parse_iso_utc("2025-03-01T09:00:00.000Z");
-    server::TimePoint now() const override { return time; }
-    void at(const std::string& key, server::TimePoint when, std::function<void()> fn) override {
-        timers[key] = {when, std::move(fn)};
-    }
-    void cancel(const std::string& key) override { timers.erase(key); }
-    // Moves the clock on, firing every timer that falls due, in time order.
-    void advance(std::chrono::seconds by) {
-        time += by;
-        while (true) {
-            auto due = timers.end();
-            for (auto it = timers.begin(); it != timers.end(); ++it)
-                if (it->second.first <= time && (due == timers.end() || it->second.first < due->second.first))
-                    due = it;
-            if (due == timers.end()) return;
-            auto fn = std::move(due->second.second);
-            timers.erase(due);
-            fn();
-        }
-    }
-    std::map<std::string, std::pair<server::TimePoint, std::function<void()>>> timers;
-};
 
 class RecordingWebhooks final : public server::WebhookSender {
 public:
