@@ -73,21 +73,10 @@ bool RetreatField::step_closer_to_an_enemy(Hex from, Hex to) const {
 
 int RetreatField::nearest_enemy_distance(Hex h) const {
     if (auto it = nearest_cache_.find(hex_key(h)); it != nearest_cache_.end()) return it->second;
-    int nearest = INT_MAX;
-    if (enemy_at(h)) nearest = 0;  // (a retreat never enters one; asked for completeness)
-    // Rings outward while the hexes looked at stay fewer than the enemies; then one scan.
-    std::size_t looked_at = 1;
-    for (int radius = 1; nearest == INT_MAX && looked_at < enemies_.size(); ++radius) {
-        Hex at{h.q + kHexDirections[4].q * radius, h.r + kHexDirections[4].r * radius};
-        for (int side = 0; side < 6 && nearest == INT_MAX; ++side)
-            for (int step = 0; step < radius; ++step) {
-                if (enemy_at(at)) nearest = radius;
-                at = at + kHexDirections[side];
-            }
-        looked_at += 6 * static_cast<std::size_t>(radius);
-    }
-    if (nearest == INT_MAX)
-        for (Hex e : enemies_) nearest = std::min(nearest, hex_distance(h, e));
+    const int found = nearest_force_distance(state_, h, [&](const Force& f) {
+        return &f != &force_ && state_.opposed(f, force_);
+    });
+    const int nearest = found < 0 ? INT_MAX : found;
     nearest_cache_[hex_key(h)] = nearest;
     return nearest;
 }
