@@ -116,7 +116,7 @@ void BM_ResolvePeriod(benchmark::State& state) {
             rules::resolve_period(w.state, ruleset(), rules::PeriodInputs{w.orders, {}, true}, dice);
         events = outcome.events.size();
         contacts = 0;
-        for (const auto& e : outcome.events) contacts += e["type"] == "contact_procedure";
+        for (const auto& e : outcome.events) contacts += e.type() == "contact_procedure";
         benchmark::DoNotOptimize(outcome.state.forces.data());
     }
     state.counters["events"] = static_cast<double>(events);

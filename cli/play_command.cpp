@@ -59,7 +59,7 @@ void run(const RunOptions& options) {
                     rules::resolve_period(state, in.scenario.ruleset, inputs, *dice);
                 // Every replay repeats the events so far: show only the new ones.
                 for (; shown < outcome.events.size(); ++shown)
-                    print_event(outcome.events[shown], options.format);
+                    print_event(outcome.events[shown].json(), options.format);
                 if (outcome.complete) {
                     state = std::move(outcome.state);
                     in.period_done();

@@ -21,7 +21,7 @@ void run(const RunOptions& options) {
             rules::PeriodInputs inputs{orders_for(in, state.calendar), in.answers, true};
             rules::PeriodOutcome outcome =
                 rules::resolve_period(state, in.scenario.ruleset, inputs, *dice);
-            for (const auto& event : outcome.events) print_event(event, options.format);
+            for (const auto& event : outcome.events) print_event(event.json(), options.format);
             state = std::move(outcome.state);
             in.period_done();
         }

@@ -201,7 +201,7 @@ void add_campaign_commands(CLI::App& app) {
                                  "or with --settle to take standing instructions and defaults\n";
                     break;
                 }
-                for (const auto& event : period.events) std::cout << event.dump() << "\n";
+                for (const auto& event : period.events) std::cout << event.text() << "\n";
                 std::cout << Json{{"type", "seed_revealed"},
                                   {"period_index", period.index},
                                   {"seed_hash", period.seed_hash},

@@ -29,7 +29,7 @@ void roll_dice(const RecoveryRules& rules, const SideReport& report, BattleOutco
             const bool after = i >= before;
             const int need = after ? needed_after : needed;
             const int value = log.roll(dice, 6, "recovery",
-                                       Json{{"side", report.side}, {"regiment", loss.regiment},
+                                       Fields{{"side", report.side}, {"regiment", loss.regiment},
                                             {"after_withdrawal", after}, {"needed", need}},
                                        audience);
             out.dice.push_back(value);
@@ -84,7 +84,7 @@ BattleRecovery resolve_recovery(const RecoveryRules& rules, const SideReport& re
         regiments.push_back(
             {{"regiment", r.regiment}, {"lost", r.lost}, {"recovered", r.recovered}});
     log.add("battle_recovery",
-            Json{{"side", out.side},
+            Fields{{"side", out.side},
                  {"outcome", to_string(outcome)},
                  {"method", out.fixed_shares ? "fixed_shares" : "dice"},
                  {"lost", report.elements_lost()},

@@ -86,7 +86,7 @@ void ContactProcedure::open_battle(const std::vector<std::string>& forces) {
         field.push_back({{"card", c.card}, {"side", c.side}, {"column", c.column},
                          {"row", c.row}, {"rotation", c.rotation}});
     r_.log_.add("battle",
-                Json{{"contact", id_}, {"sides", sides}, {"attacker", attacker},
+                Fields{{"contact", id_}, {"sides", sides}, {"attacker", attacker},
                      {"hour", hour_.value_or(0)}, {"battlefield", field},
                      {"half_period", record.half_period}, {"record", to_json(record)}},
                 audience(all_));
@@ -204,11 +204,11 @@ BattleSettlement ContactProcedure::quick_battle(const BattleRecord& record) {
     s.result.pursuit = true;
     s.result.rule = "R-8.8: quick battle, margin " + std::to_string(q.margin);
     r_.log_.add("battle_result",
-                Json{{"battle", record.id},
+                Fields{{"battle", record.id},
                      {"settled_by", "quick_battle"},
-                     {"attacker", {{"side", record.attacker.side},
+                     {"attacker", Json{{"side", record.attacker.side},
                                    {"outcome", to_string(q.attacker.outcome)}}},
-                     {"defender", {{"side", record.defender.side},
+                     {"defender", Json{{"side", record.defender.side},
                                    {"outcome", to_string(q.defender.outcome)}}},
                      {"rule", s.result.rule}},
                 audience(all_));

@@ -71,7 +71,7 @@ void ContactProcedure::after_battle(const BattleRecord& record, const BattleSett
             if (!f || !on_map(*f)) continue;
             // cavalry that fought a battle tires.
             if (cavalry_fought_battle(*f, r_.ruleset_))
-                r_.log_.add("readiness", Json{{"force", id}, {"readiness", to_string(f->readiness)},
+                r_.log_.add("readiness", Fields{{"force", id}, {"readiness", to_string(f->readiness)},
                                               {"reason", "fought a battle"}},
                             side_audience(r_.state_, *f));
             // a battle report tells each commander what it fought.
@@ -105,7 +105,7 @@ std::map<std::string, std::vector<Company>> ContactProcedure::take_battle_losses
                 if (split[i] > 0) lost[r.regiment].push_back({c.type, split[i], c.name});
             }
             r_.log_.add("battle_losses",
-                        Json{{"battle", record.id}, {"force", r.force}, {"regiment", r.regiment},
+                        Fields{{"battle", record.id}, {"force", r.force}, {"regiment", r.regiment},
                              {"figures", it->second}, {"by_company", split}},
                         audience(all_));
         }
@@ -182,7 +182,7 @@ void ContactProcedure::recover_after_battle(
                 regiment->companies[i].figures += change;
             }
             r_.log_.add("recovery_applied",
-                        Json{{"battle", record.id}, {"force", r.force}, {"regiment", r.regiment},
+                        Fields{{"battle", record.id}, {"force", r.force}, {"regiment", r.regiment},
                              {"recovered", recovered}, {"penalty", penalty},
                              {"recovered_by_company", choice.recovered},
                              {"penalty_by_company", choice.penalty}},
@@ -199,7 +199,7 @@ void ContactProcedure::recover_after_battle(
             std::erase_if(f.regiments, [](const Regiment& r) { return r.companies.empty(); });
             if (!on_map(f)) {
                 r_.movement_.stop(id, "eliminated");
-                r_.log_.add("force_eliminated", Json{{"force", id}}, "all");
+                r_.log_.add("force_eliminated", Fields{{"force", id}}, "all");
             }
         }
 }

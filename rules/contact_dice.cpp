@@ -63,7 +63,7 @@ std::vector<ContactScore> roll_contact_dice(const Ruleset& ruleset,
     for (std::size_t i = 0; i < commanders.size(); ++i) {
         ContactScore score;
         score.force = commanders[i].force;
-        score.die = log.roll(dice, 6, "contact die", Json{{"force", score.force}});
+        score.die = log.roll(dice, 6, "contact die", Fields{{"force", score.force}});
         score.modifiers = contact_modifiers(ruleset, commanders, i);
         score.modified = score.die;
         for (const auto& m : score.modifiers) score.modified += m.value;
@@ -75,7 +75,7 @@ std::vector<ContactScore> roll_contact_dice(const Ruleset& ruleset,
                               {"table_score", score.table_score()}});
         scores.push_back(std::move(score));
     }
-    log.add("contact_dice", Json{{"scores", std::move(listed)}});
+    log.add("contact_dice", Fields{{"scores", std::move(listed)}});
     return scores;
 }
 

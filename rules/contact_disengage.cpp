@@ -95,7 +95,7 @@ void ContactProcedure::disengage(const std::string& id, const std::vector<std::s
         const Hex from = f.hex;
         r_.state_.move_force(f, *hex);
         r_.movement_.moved_outside(id, 0, r_.context_.half);
-        r_.log_.add("displaced", Json{{"force", id}, {"from", hex_json(from)}, {"to", hex_json(*hex)}},
+        r_.log_.add("displaced", Fields{{"force", id}, {"from", from}, {"to", *hex}},
                     audience(all_));
     }
 }
@@ -104,12 +104,12 @@ void ContactProcedure::apply_losses(Force& f, int figures, bool destroyed) {
     if (f.regiments.empty() || figures <= 0) return;
     Regiment& assault = f.regiments.front();
     if (destroyed) {
-        r_.log_.add("regiment_destroyed", Json{{"force", f.id}, {"regiment", assault.id}},
+        r_.log_.add("regiment_destroyed", Fields{{"force", f.id}, {"regiment", assault.id}},
                     audience(all_));
         f.regiments.erase(f.regiments.begin());
         if (f.regiments.empty()) {
             r_.movement_.stop(f.id, "eliminated");
-            r_.log_.add("force_eliminated", Json{{"force", f.id}}, "all");
+            r_.log_.add("force_eliminated", Fields{{"force", f.id}}, "all");
         }
         return;
     }
@@ -129,7 +129,7 @@ void ContactProcedure::apply_losses(Force& f, int figures, bool destroyed) {
     assault.companies.erase(std::remove_if(assault.companies.begin(), assault.companies.end(),
                                            [](const Company& c) { return c.figures <= 0; }),
                             assault.companies.end());
-    r_.log_.add("losses", Json{{"force", f.id}, {"regiment", assault.id}, {"figures", figures},
+    r_.log_.add("losses", Fields{{"force", f.id}, {"regiment", assault.id}, {"figures", figures},
                                {"by_company", split}},
                 audience(all_));
     if (assault.companies.empty()) f.regiments.erase(f.regiments.begin());
@@ -172,7 +172,7 @@ void ContactProcedure::move_avoiding(Force& f, Hex to) {
     const Hex from = f.hex;
     r_.state_.move_force(f, to);
     r_.movement_.moved_outside(f.id, cost, r_.context_.half);
-    r_.log_.add("avoided", Json{{"force", f.id}, {"from", hex_json(from)}, {"to", hex_json(to)},
+    r_.log_.add("avoided", Fields{{"force", f.id}, {"from", from}, {"to", to},
                                 {"cost", cost}},
                 side_audience(r_.state_, f));
 }

@@ -19,7 +19,7 @@ void ContactProcedure::follow_maneuvers() {
         if (why.empty() && hexes.empty()) why = "no hex next to it within reach";
         if (!why.empty()) {
             r_.log_.add("maneuver_refused",
-                        Json{{"contact", id_}, {"force", m.force}, {"target", m.target},
+                        Fields{{"contact", id_}, {"force", m.force}, {"target", m.target},
                              {"reason", why}},
                         audience({m.force}));
             continue;
@@ -55,13 +55,13 @@ void ContactProcedure::follow_maneuvers() {
         std::vector<std::string> pair{m.force, m.target};
         std::sort(pair.begin(), pair.end());
         r_.log_.add("maneuvered",
-                    Json{{"contact", id_}, {"force", m.force}, {"target", m.target},
-                         {"from", hex_json(from)}, {"to", hex_json(to)}, {"cost", cost}},
+                    Fields{{"contact", id_}, {"force", m.force}, {"target", m.target},
+                         {"from", from}, {"to", to}, {"cost", cost}},
                     audience(pair));
         // the pair's second and last contact procedure in this half period.
         const std::string nested = id_ + "-m" + std::to_string(++second_contacts_);
         r_.log_.add("contact_procedure",
-                    Json{{"contact", nested}, {"forces", pair},
+                    Fields{{"contact", nested}, {"forces", pair},
                          {"half_period", to_string(r_.context_.half_period())},
                          {"second_contact", true}},
                     audience(pair));

@@ -52,7 +52,7 @@ void ContactResolver::resolve(const std::vector<MapContact>& contacts) {
         const std::string id = std::to_string(context_.day) + "." + to_string(context_.period) +
                                "." + std::to_string(++period_.count);
         log_.add("contact_procedure",
-                 Json{{"contact", id}, {"forces", group},
+                 Fields{{"contact", id}, {"forces", group},
                       {"half_period", to_string(context_.half_period())}},
                  forces_audience(state_, group));
         ContactProcedure(*this, id).run(group);
@@ -81,7 +81,7 @@ void ContactProcedure::run(std::vector<std::string> forces) {
                                    [](const Json& a) { return a == "separate"; });
         }
         r_.log_.add("engagements_chosen",
-                    Json{{"contact", id_}, {"separate", separate}}, audience(forces));
+                    Fields{{"contact", id_}, {"separate", separate}}, audience(forces));
         if (separate) {
             int pair = 0;
             for (std::size_t i = 0; i < forces.size(); ++i)
@@ -163,7 +163,7 @@ void ContactProcedure::fight_on_the_morrow(const std::vector<std::string>& force
         r_.used_up_.insert(id);
         r_.movement_.stop(id, "rested");
     }
-    r_.log_.add("contact_rested", Json{{"contact", id_}, {"forces", forces}}, audience(all_));
+    r_.log_.add("contact_rested", Fields{{"contact", id_}, {"forces", forces}}, audience(all_));
 }
 
 // Step 1 and 2 of: rest, engage, avoid or delay; support roles.
@@ -220,7 +220,7 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
             supporters_[supported] = supporter;
             std::vector<std::string> seen_by = all_;
             seen_by.push_back(supporter);  // the supporter's player too
-            r_.log_.add("support_role", Json{{"force", supporter}, {"supports", supported}},
+            r_.log_.add("support_role", Fields{{"force", supporter}, {"supports", supported}},
                         audience(seen_by));
         }
     }
@@ -275,7 +275,7 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
                 r_.used_up_.insert(o);
                 r_.movement_.stop(o, "delayed by the enemy");
             }
-            r_.log_.add("delayed", Json{{"force", id}, {"opponents", opponents}},
+            r_.log_.add("delayed", Fields{{"force", id}, {"opponents", opponents}},
                         audience(all_));
         }
     }
@@ -283,7 +283,7 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
     for (const auto& id : engage)
         if (on_map(force(id))) remaining.push_back(id);
     if (!both_sides(remaining)) {
-        r_.log_.add("contact_ended", Json{{"contact", id_}, {"step", "before_contact"}},
+        r_.log_.add("contact_ended", Fields{{"contact", id_}, {"step", "before_contact"}},
                     audience(all_));
         return {};
     }
@@ -323,7 +323,7 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
     r_.log_.restrict_since(mark, audience(all_));
     for (const auto& s : scores) scores_[s.force] = s;
     hour_ = contact_hour(r_.ruleset_, r_.context_.half_period(), scores);
-    r_.log_.add("contact_hour", Json{{"contact", id_}, {"hour", *hour_}}, audience(all_));
+    r_.log_.add("contact_hour", Fields{{"contact", id_}, {"hour", *hour_}}, audience(all_));
 
     // R-6.3/6.4: each commander learns of each opponent what its own score gives, privately.
     for (const auto& receiver : forces) {
@@ -342,7 +342,7 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
             r_.state_.knowledge[rf.player].push_back(
                 {opponent, "contact_intel", fact, "contact " + id_, period});
             r_.log_.add("intelligence",
-                        Json{{"contact", id_}, {"receiver", receiver}, {"fact", fact}},
+                        Fields{{"contact", id_}, {"receiver", receiver}, {"fact", fact}},
                         private_audience);
         }
         if (largest >= 0) estimates_[receiver] = largest;
@@ -380,7 +380,7 @@ std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::stri
     if (engage.empty()) {
         // nobody engages, so every evasion succeeds without dice.
         r_.log_.add("contact_ended",
-                    Json{{"contact", id_}, {"step", window}, {"evaded", evade}}, audience(all_));
+                    Fields{{"contact", id_}, {"step", window}, {"evaded", evade}}, audience(all_));
         return {};
     }
     bool disengaged = false;
@@ -393,7 +393,7 @@ std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::stri
     for (const auto& id : engage)
         if (on_map(force(id))) remaining.push_back(id);
     if (!both_sides(remaining)) {
-        r_.log_.add("contact_ended", Json{{"contact", id_}, {"step", window}}, audience(all_));
+        r_.log_.add("contact_ended", Fields{{"contact", id_}, {"step", window}}, audience(all_));
         return {};
     }
     // after a disengagement, a supporter may relieve a force still in the contact.

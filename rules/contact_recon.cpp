@@ -44,12 +44,12 @@ void ContactProcedure::terrain_reconnaissance(const std::vector<std::string>& fo
             if (why.empty())
                 placement = wanted;
             else
-                r_.log_.add("card_placement_refused", Json{{"contact", id_}, {"reason", why}},
+                r_.log_.add("card_placement_refused", Fields{{"contact", id_}, {"reason", why}},
                             audience({rep}));
         }
         battlefield_.push_back(placement);
         r_.log_.add("card_placed",
-                    Json{{"contact", id_}, {"card", placement.card}, {"side", placement.side},
+                    Fields{{"contact", id_}, {"card", placement.card}, {"side", placement.side},
                          {"column", placement.column}, {"row", placement.row},
                          {"rotation", placement.rotation}},
                     audience(all_));

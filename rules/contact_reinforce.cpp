@@ -24,8 +24,8 @@ bool ContactProcedure::reinforced(const std::string& id, const std::string& oper
         std::vector<std::string> seen_by = all_;
         seen_by.push_back(supporter);
         r_.log_.add("reinforced",
-                    Json{{"contact", id_}, {"force", supporter}, {"reinforces", id},
-                         {"hex", hex_json(f.hex)}},
+                    Fields{{"contact", id_}, {"force", supporter}, {"reinforces", id},
+                         {"hex", f.hex}},
                     audience(seen_by));
     }
     return yes;

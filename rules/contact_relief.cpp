@@ -104,12 +104,12 @@ void ContactProcedure::relieve(const std::string& supported, const std::string& 
         scores_[supporter] = score;
     }
     r_.log_.add("relief",
-                Json{{"contact", id_},
+                Fields{{"contact", id_},
                      {"force", supporter},
                      {"relieved", supported},
-                     {"to", hex_json(s.hex)},
+                     {"to", s.hex},
                      {"cost", costs.second},
-                     {"relieved_to", hex_json(a.hex)},
+                     {"relieved_to", a.hex},
                      {"relieved_cost", costs.first}},
                 audience(all_));
 }

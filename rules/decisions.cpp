@@ -105,7 +105,7 @@ std::vector<Json> Decider::ask_together(const std::vector<DecisionRequest>& requ
     // Answers are secret until the window resolves; each is shown to its own player.
     for (std::size_t i = 0; i < requests.size(); ++i)
         log_.add("decision",
-                 Json{{"id", requests[i].id},
+                 Fields{{"id", requests[i].id},
                       {"force", requests[i].force},
                       {"kind", requests[i].kind},
                       {"window", requests[i].window},

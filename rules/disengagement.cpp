@@ -34,7 +34,7 @@ DisengagementOutcome resolve_disengagement(const Ruleset& ruleset,
 
     DisengagementOutcome out;
     out.force = disengager.force;
-    out.die = log.roll(dice, 6, "disengagement", Json{{"force", disengager.force}});
+    out.die = log.roll(dice, 6, "disengagement", Fields{{"force", disengager.force}});
     out.modifiers = disengagement_modifiers(ruleset, disengager, true, disengager.order_state);
     out.total = total_of(out.die, out.modifiers);
 
@@ -42,7 +42,7 @@ DisengagementOutcome resolve_disengagement(const Ruleset& ruleset,
     for (const auto& party : opponents) {
         OpponentRoll roll;
         roll.force = party.force;
-        roll.die = log.roll(dice, 6, "disengagement", Json{{"force", party.force}});
+        roll.die = log.roll(dice, 6, "disengagement", Fields{{"force", party.force}});
         roll.modifiers = disengagement_modifiers(ruleset, party, false, disengager.order_state);
         roll.total = total_of(roll.die, roll.modifiers);
         roll.difference = out.total - roll.total;
@@ -75,7 +75,7 @@ DisengagementOutcome resolve_disengagement(const Ruleset& ruleset,
                               {"difference", o.difference},
                               {"loss_percent", o.loss_percent},
                               {"displaced", o.displaced}});
-    log.add("disengagement", Json{{"force", out.force},
+    log.add("disengagement", Fields{{"force", out.force},
                                   {"die", out.die},
                                   {"modifiers", modifiers_json(out.modifiers)},
                                   {"total", out.total},

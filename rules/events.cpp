@@ -1,29 +1,107 @@
 #include "rules/events.hpp"
 
+#include <algorithm>
+#include <cassert>
+
 namespace umpire::rules {
 
 Json hex_json(Hex h) { return Json::array({h.q, h.r}); }
 
-const Json& EventLog::add(const std::string& type, Json fields, Json audience) {
-    fields["type"] = type;
-    fields["audience"] = std::move(audience);
-    events_.push_back(std::move(fields));
-    return events_.back();
+std::vector<Json> events_json(const std::vector<Event>& events) {
+    std::vector<Json> out;
+    out.reserve(events.size());
+    for (const auto& e : events) out.push_back(e.json());
+    return out;
 }
 
-int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, Json subject,
-                   Json audience) {
+void EventLog::add(std::string_view type, Fields fields, const FieldValue& audience) {
+    scratch_.clear();
+    for (const Field& f : fields) scratch_.emplace_back(f.key, &f.value);
+    write(type, audience);
+}
+
+void EventLog::add(std::string_view type, const Json& fields, const FieldValue& audience) {
+    std::vector<FieldValue> values;
+    values.reserve(fields.size());
+    for (const auto& [key, value] : fields.items()) values.emplace_back(value);
+    scratch_.clear();
+    std::size_t i = 0;
+    for (const auto& [key, value] : fields.items()) scratch_.emplace_back(key, &values[i++]);
+    write(type, audience);
+}
+
+int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, Fields subject,
+                   const FieldValue& audience) {
     const int value = dice.roll(sides, purpose);
-    subject["purpose"] = purpose;
-    subject["die"] = "d" + std::to_string(sides);
-    subject["value"] = value;
-    add("dice_roll", std::move(subject), std::move(audience));
+    const std::string die = "d" + std::to_string(sides);
+    scratch_.clear();
+    for (const Field& f : subject) scratch_.emplace_back(f.key, &f.value);
+    const FieldValue purpose_value(purpose), die_value(die), rolled(value);
+    scratch_.emplace_back("purpose", &purpose_value);
+    scratch_.emplace_back("die", &die_value);
+    scratch_.emplace_back("value", &rolled);
+    write("dice_roll", audience);
     return value;
 }
 
+int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, const Json& subject,
+                   const FieldValue& audience) {
+    const int value = dice.roll(sides, purpose);
+    Json fields = subject;
+    fields["purpose"] = purpose;
+    fields["die"] = "d" + std::to_string(sides);
+    fields["value"] = value;
+    add("dice_roll", fields, audience);
+    return value;
+}
+
+// Writes {"audience":…, "type":…, fields…} with keys sorted, as nlohmann::json (std::map
+// objects) would, noting where the type and audience values sit.
+void EventLog::write(std::string_view type, const FieldValue& audience) {
+    const FieldValue type_value(type);
+    scratch_.emplace_back("audience", &audience);
+    scratch_.emplace_back("type", &type_value);
+    std::sort(scratch_.begin(), scratch_.end(),
+              [](const Named& a, const Named& b) { return a.first < b.first; });
+    assert(std::adjacent_find(scratch_.begin(), scratch_.end(), [](const Named& a, const Named& b) {
+               return a.first == b.first;
+           }) == scratch_.end() && "an event field is named twice (or is named type or audience)");
+
+    // Written aside first: a value that cannot be written (text that is not UTF-8) throws and
+    // leaves the log as it was.
+    Event e;
+    std::string& out = e.text_;
+    out.reserve(32 * scratch_.size());
+    out += '{';
+    for (const auto& [key, value] : scratch_) {
+        if (out.size() > 1) out += ',';
+        write_json_string(out, key);
+        out += ':';
+        const std::size_t at = out.size();
+        value->write(out);
+        if (value == &audience) {
+            e.audience_at_ = static_cast<std::uint32_t>(at);
+            e.audience_size_ = static_cast<std::uint32_t>(out.size() - at);
+        } else if (value == &type_value) {
+            // The type is a plain name: its text sits between the quotes.
+            e.type_at_ = static_cast<std::uint32_t>(at + 1);
+            e.type_size_ = static_cast<std::uint32_t>(out.size() - at - 2);
+        }
+    }
+    out += '}';
+    events_.push_back(std::move(e));
+}
+
 void EventLog::restrict_since(std::size_t from, const Json& audience) {
-    for (std::size_t i = from; i < events_.size(); ++i)
-        if (events_[i]["audience"] == "all") events_[i]["audience"] = audience;
+    const std::string text = audience.dump();
+    for (std::size_t i = from; i < events_.size(); ++i) {
+        Event& e = events_[i];
+        if (!e.for_all()) continue;
+        e.text_.replace(e.audience_at_, e.audience_size_, text);
+        // "audience" sorts before "type", so the type moved by the difference.
+        e.type_at_ = static_cast<std::uint32_t>(e.type_at_ + text.size() - e.audience_size_);
+        e.audience_size_ = static_cast<std::uint32_t>(text.size());
+    }
 }
 
 }  // namespace umpire::rules

@@ -75,7 +75,7 @@ MoraleResult check_morale(CampaignState& state, const Ruleset& ruleset,
     }
     result.state_after = force->order_state;
     log.add("morale_check",
-            Json{{"force", force->id}, {"regiment", result.regiment},
+            Fields{{"force", force->id}, {"regiment", result.regiment},
                  {"morale_value", result.morale_value}, {"dice", result.dice},
                  {"reading", result.reading}, {"modifiers", modifiers_json(result.modifiers)},
                  {"total", result.total}, {"passed", result.passed},

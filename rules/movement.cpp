@@ -106,7 +106,7 @@ struct MovementPhase::Impl {
         m.active = true;
         m.base = kHalfTime;
         m.spent_at_base = result_.at(id).spent;
-        log_.add("movement_resumed", Json{{"force", id}, {"hex", hex_json(m.force->hex)}},
+        log_.add("movement_resumed", Fields{{"force", id}, {"hex", m.force->hex}},
                  side_audience(state_, *m.force));
     }
 
@@ -232,9 +232,9 @@ struct MovementPhase::Impl {
         m.visited.push_back(to);
         (half == 0 ? fm.moved_first_half : fm.moved_second_half) = true;
         log_.add("force_moved",
-                 Json{{"force", force.id},
-                      {"from", hex_json(from)},
-                      {"to", hex_json(to)},
+                 Fields{{"force", force.id},
+                      {"from", from},
+                      {"to", to},
                       {"cost", cost},
                       {"spent", fm.spent},
                       {"available", fm.available},
@@ -245,8 +245,8 @@ struct MovementPhase::Impl {
             force.order_state = OrderState::unformed;
             fm.unformed_in_half = half;
             log_.add("became_unformed",
-                     Json{{"force", force.id},
-                          {"hex", hex_json(to)},
+                     Fields{{"force", force.id},
+                          {"hex", to},
                           {"reason", "entered " + state_.map.at(to)->terrain +
                                          " without meeting its formed-movement condition"}},
                      side_audience(state_, force));
@@ -256,7 +256,7 @@ struct MovementPhase::Impl {
     void halt(Mover& m, const std::string& reason) {
         m.active = false;
         log_.add("force_halted",
-                 Json{{"force", m.force->id}, {"hex", hex_json(m.force->hex)}, {"reason", reason}},
+                 Fields{{"force", m.force->id}, {"hex", m.force->hex}, {"reason", reason}},
                  side_audience(state_, *m.force));
         step_back_if_stacked(m);
     }
@@ -274,9 +274,9 @@ struct MovementPhase::Impl {
         if (!back) back = nearest_free_hex(*m.force, held_by_other);
         if (!back) return;
         log_.add("stepped_back",
-                 Json{{"force", m.force->id},
-                      {"from", hex_json(m.force->hex)},
-                      {"to", hex_json(*back)}},
+                 Fields{{"force", m.force->id},
+                      {"from", m.force->hex},
+                      {"to", *back}},
                  side_audience(state_, *m.force));
         state_.move_force(*m.force, *back);
     }

@@ -20,7 +20,7 @@ void apply_force_orders(CampaignState& state, const std::vector<AcceptedOrder>& 
         Force& force = *state.find_force(order.force);
         if (!order.standing_instructions.is_null()) {
             force.standing_instructions = order.standing_instructions;
-            log.add("standing_instructions_set", Json{{"force", force.id}},
+            log.add("standing_instructions_set", Fields{{"force", force.id}},
                     player_audience(force.player));
         }
         if (order.regiments.empty()) continue;
@@ -32,7 +32,7 @@ void apply_force_orders(CampaignState& state, const std::vector<AcceptedOrder>& 
                        [](const Regiment& a, const Regiment& b) { return a.id == b.id; }))
             continue;
         force.regiments = std::move(reordered);
-        log.add("regiments_reordered", Json{{"force", force.id}, {"regiments", order.regiments}},
+        log.add("regiments_reordered", Fields{{"force", force.id}, {"regiments", order.regiments}},
                 side_audience(state, force));
     }
 }
@@ -52,7 +52,7 @@ void update_saved_points(const CampaignState& state, Force& force, const ForceMo
         force.saved_points = 0;
         if (before > 0)
             log.add("saved_points_lost",
-                    Json{{"force", force.id}, {"points", before}, {"reason", lost_because}},
+                    Fields{{"force", force.id}, {"points", before}, {"reason", lost_because}},
                     side_audience(state, force));
         return;
     }
@@ -61,7 +61,7 @@ void update_saved_points(const CampaignState& state, Force& force, const ForceMo
         std::clamp(fm.available - fm.spent, 0, ruleset.movement.max_saved_points);
     if (force.saved_points != before || force.saved_points > 0)
         log.add("saved_points",
-                Json{{"force", force.id}, {"points", force.saved_points}, {"before", before}},
+                Fields{{"force", force.id}, {"points", force.saved_points}, {"before", before}},
                 side_audience(state, force));
 }
 
@@ -76,13 +76,13 @@ void rest_half_period(const CampaignState& state, Force& force, const Ruleset& r
         force.readiness = force.readiness == CavalryReadiness::exhausted ? CavalryReadiness::tired
                                                                          : CavalryReadiness::fresh;
         log.add("readiness_recovered",
-                Json{{"force", force.id}, {"readiness", to_string(force.readiness)}},
+                Fields{{"force", force.id}, {"readiness", to_string(force.readiness)}},
                 side_audience(state, force));
     }
     if (may_reform && force.order_state == OrderState::unformed &&
         force.stationary_half_periods >= ruleset.movement.reform_after_stationary_half_periods) {
         force.order_state = OrderState::formed;
-        log.add("reformed", Json{{"force", force.id}}, side_audience(state, force));
+        log.add("reformed", Fields{{"force", force.id}}, side_audience(state, force));
     }
 }
 
@@ -105,7 +105,7 @@ void end_of_period(CampaignState& state, const Ruleset& ruleset, const MovementR
             force.forced_march_blocked = true;
             if (force.order_state == OrderState::formed) force.order_state = OrderState::unformed;
             log.add("forced_march_ended",
-                    Json{{"force", force.id}, {"order_state", to_string(force.order_state)}},
+                    Fields{{"force", force.id}, {"order_state", to_string(force.order_state)}},
                     side_audience(state, force));
         }
     }
@@ -176,7 +176,7 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
     Decider decider(inputs.answers, inputs.settle_missing, state, log);
     const Calendar now = state.calendar;
     try {
-        log.add("period_started", Json{{"day", now.day},
+        log.add("period_started", Fields{{"day", now.day},
                                        {"period", to_string(now.period)},
                                        {"date", date_of_day(now.start_date, now.day)}});
         PeriodOrders current = inputs.orders;
@@ -216,7 +216,7 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
         }
         end_of_period(state, ruleset, movement.result(), in_contact, log);
         advance(state.calendar);
-        log.add("period_ended", Json{{"day", now.day}, {"period", to_string(now.period)}});
+        log.add("period_ended", Fields{{"day", now.day}, {"period", to_string(now.period)}});
         outcome.complete = true;
         state.track_positions(false);  // the caller may move forces by hand
         outcome.state = std::move(state);
@@ -232,7 +232,7 @@ std::vector<Json> resolve_period(CampaignState& state, const Ruleset& ruleset,
                                  const PeriodOrders& orders, DiceSource& dice) {
     PeriodOutcome outcome = resolve_period(state, ruleset, PeriodInputs{orders, {}, true}, dice);
     state = std::move(outcome.state);
-    return outcome.events;
+    return events_json(outcome.events);
 }
 
 }  // namespace umpire::rules

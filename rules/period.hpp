@@ -29,7 +29,7 @@ struct PeriodInputs {
 struct PeriodOutcome {
     bool complete = false;
     std::vector<DecisionRequest> pending;  // when not complete: the window waiting for answers
-    std::vector<Json> events;              // everything up to the end, or up to the wait
+    std::vector<Event> events;             // everything up to the end, or up to the wait
     CampaignState state;                   // the state after the period, when complete
 };
 
@@ -37,7 +37,7 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
                              const PeriodInputs& inputs, DiceSource& dice);
 
 // Resolves the current period of `state` with every decision settled by standing instructions
-// or defaults, advances `state`, and returns the events.
+// or defaults, advances `state`, and returns the events as JSON objects.
 std::vector<Json> resolve_period(CampaignState& state, const Ruleset& ruleset,
                                  const PeriodOrders& orders, DiceSource& dice);
 

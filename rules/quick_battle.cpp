@@ -34,7 +34,7 @@ QuickBattleSideResult roll_side(const Ruleset& ruleset, const QuickBattleSide& s
     QuickBattleSideResult out;
     out.side = side.side;
     out.elements = own_elements;
-    out.die = log.roll(dice, 6, "quick battle", Json{{"side", side.side}}, audience);
+    out.die = log.roll(dice, 6, "quick battle", Fields{{"side", side.side}}, audience);
     if (const int bonus = rules.ratio_bonus(own_elements, opponent_elements); bonus != 0)
         out.modifiers.emplace_back("ratio", bonus);
     if (side.formed) out.modifiers.emplace_back("formed", rules.formed_bonus);
@@ -95,7 +95,7 @@ QuickBattleResult resolve_quick_battle(const Ruleset& ruleset, const QuickBattle
     take_losses(winner, winner_side, row.winner_loss_percent);
 
     log.add("quick_battle",
-            Json{{"margin", result.margin},
+            Fields{{"margin", result.margin},
                  {"attacker", side_json(result.attacker)},
                  {"defender", side_json(result.defender)}},
             audience);

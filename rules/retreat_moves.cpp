@@ -47,7 +47,7 @@ RetreatOutcome make_retreat_move(CampaignState& state, const Ruleset& ruleset,
             break;
     }
     force->regiments.clear();  // eliminated
-    log.add("force_eliminated", Json{{"force", force->id}});
+    log.add("force_eliminated", Fields{{"force", force->id}});
     return out;
 }
 

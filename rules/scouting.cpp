@@ -52,7 +52,7 @@ public:
         const auto detected =
             enemies_near(state_, sender, target, ruleset_.scouting.detection_radius_hexes);
         if (!detected.empty()) {
-            const int roll = log_.roll(dice_, 6, "scout", Json{{"force", sender.id}}, audience_);
+            const int roll = log_.roll(dice_, 6, "scout", Fields{{"force", sender.id}}, audience_);
             const ScoutOutcome& outcome = ruleset_.scouting.outcome(roll);
             switch (outcome.result) {
                 case ScoutResult::killed: record.result = kScoutKilled; break;
@@ -106,7 +106,7 @@ private:
         state_.knowledge[capturer.player].push_back(
             {sender.id, "scout_captured", fact, source_, period_});
         log_.add("scout_captured",
-                 Json{{"scout", id}, {"force", capturer.id}, {"sent_by", sender.id}},
+                 Fields{{"scout", id}, {"force", capturer.id}, {"sent_by", sender.id}},
                  player_audience(capturer.player));
     }
 

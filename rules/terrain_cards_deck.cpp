@@ -66,7 +66,7 @@ std::vector<std::string> build_terrain_deck(const Ruleset& ruleset,
 
     std::vector<std::string> names;
     for (auto& c : deck) names.push_back(std::move(c.name));
-    log.add("terrain_deck", Json{{"swaps", std::move(swaps)}, {"deck", names}});
+    log.add("terrain_deck", Fields{{"swaps", std::move(swaps)}, {"deck", names}});
     return names;
 }
 

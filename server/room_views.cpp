@@ -185,6 +185,7 @@ void Room::announce_decisions() {
 void Room::broadcast_resolved(const storage::ResolvedPeriod& period) {
     std::map<std::string, std::shared_ptr<const std::string>> frames;
     const auto vis = visibility();
+    const auto events = rules::events_json(period.events);
     for (const auto& peer : live_peers()) {
         const auto& viewer = peer->joined[id()].viewer;
         auto& f = frames[viewer_key(viewer)];
@@ -195,7 +196,7 @@ void Room::broadcast_resolved(const storage::ResolvedPeriod& period) {
                        {"attempt", period.attempt},
                        {"seed_hash", period.seed_hash},
                        {"seed", period.seed},
-                       {"events", protocol::events_for(viewer, period.events, vis)}});
+                       {"events", protocol::events_for(viewer, events, vis)}});
         peer->send(f);
     }
 }

@@ -108,9 +108,7 @@ PeriodRecord read_period(const Json& value, const std::string& path, const std::
             problems.add(item_path, "must be an event: an object with a string \"type\"");
             return;
         }
-        auto record = event_records({item}).front();
-        record.seq = static_cast<int>(p.events.size());
-        p.events.push_back(std::move(record));
+        p.events.push_back(event_record(item, static_cast<int>(p.events.size())));
     });
     return p;
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "rules/decisions.hpp"
+#include "rules/events.hpp"
 #include "rules/orders.hpp"
 #include "rules/ruleset.hpp"
 #include "rules/world.hpp"
@@ -19,7 +20,7 @@ struct EngineOutcome {
     bool complete = false;
     std::vector<rules::DecisionRequest> pending;
     rules::CampaignState state;       // the state after the period
-    std::vector<rules::Json> events;  // in order
+    std::vector<rules::Event> events;  // in order
     std::uint64_t draws = 0;          // generator outputs consumed
 };
 

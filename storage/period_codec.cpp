@@ -49,18 +49,21 @@ rules::PeriodOrders parse_period_orders(const std::string& text, const std::stri
     return std::move(periods->front());
 }
 
-std::vector<EventRecord> event_records(const std::vector<rules::Json>& events) {
+std::vector<EventRecord> event_records(const std::vector<rules::Event>& events) {
     std::vector<EventRecord> out;
     out.reserve(events.size());
-    for (std::size_t i = 0; i < events.size(); ++i) {
-        const auto type = events[i].value("type", std::string());
-        // The audience is kept in its own column too, so the projection can filter by it
-        // without parsing bodies; an event without one is for everyone.
-        std::optional<std::string> audience;
-        if (auto it = events[i].find("audience"); it != events[i].end()) audience = it->dump();
-        out.push_back({static_cast<int>(i), type, audience, events[i].dump()});
-    }
+    // The audience is kept in its own column too, so the projection can filter by it without
+    // parsing bodies.
+    for (std::size_t i = 0; i < events.size(); ++i)
+        out.push_back({static_cast<int>(i), std::string(events[i].type()),
+                       std::string(events[i].audience()), events[i].text()});
     return out;
+}
+
+EventRecord event_record(const rules::Json& event, int seq) {
+    std::optional<std::string> audience;
+    if (auto it = event.find("audience"); it != event.end()) audience = it->dump();
+    return {seq, event.value("type", std::string()), audience, event.dump()};
 }
 
 rules::Ruleset parse_ruleset(const CampaignRecord& campaign) {

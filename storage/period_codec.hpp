@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/events.hpp"
 #include "rules/orders.hpp"
 #include "rules/ruleset.hpp"
 #include "rules/world.hpp"
@@ -19,7 +20,9 @@ rules::CampaignState parse_snapshot(const std::string& text, const std::string& 
 std::string period_orders_text(const rules::PeriodOrders& orders);
 rules::PeriodOrders parse_period_orders(const std::string& text, const std::string& what);
 
-std::vector<EventRecord> event_records(const std::vector<rules::Json>& events);
+std::vector<EventRecord> event_records(const std::vector<rules::Event>& events);
+// One event read from elsewhere (an archive); one without an audience is for everyone.
+EventRecord event_record(const rules::Json& event, int seq);
 
 // The campaign's pinned ruleset, checked against its hash.
 rules::Ruleset parse_ruleset(const CampaignRecord& campaign);

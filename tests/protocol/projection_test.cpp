@@ -36,7 +36,7 @@ const Resolved& demo_period() {
         rules::PeriodInputs inputs{orders->front(), {}, true};
         auto outcome = rules::resolve_period(loaded->state, loaded->ruleset, inputs, dice);
         r.after = outcome.state;
-        r.events = outcome.events;
+        r.events = rules::events_json(outcome.events);
         return r;
     }();
     return resolved;

@@ -62,9 +62,9 @@ TEST(BattleRecovery, ElementsLostAfterDeclaringAWithdrawalOnlyOnSix) {
     const BattleRecovery r = recover(losses(4, 2), BattleOutcome::withdrew, {5, 5, 5, 6}, log);
     EXPECT_EQ(r.recovered, 3);
     EXPECT_EQ(r.dice, (std::vector<int>{5, 5, 5, 6}));
-    EXPECT_EQ(log.events()[2]["after_withdrawal"], true);
-    EXPECT_EQ(log.events()[2]["needed"], 6);
-    EXPECT_EQ(log.events()[1]["after_withdrawal"], false);
+    EXPECT_EQ(events_json(log.events())[2]["after_withdrawal"], true);
+    EXPECT_EQ(events_json(log.events())[2]["needed"], 6);
+    EXPECT_EQ(events_json(log.events())[1]["after_withdrawal"], false);
     // A winner that had declared (defeat of the opponent came later) still needs a 6 for those.
     EXPECT_EQ(recovered(losses(2, 2), BattleOutcome::won, {5, 4}), 0);
 }
@@ -122,7 +122,7 @@ TEST(BattleRecovery, EventsNameThePurposeAndTheResult) {
     ASSERT_EQ(log.size(), 3u);
     EXPECT_EQ(json_mismatch({{"type", "dice_roll"}, {"purpose", "recovery"}, {"value", 4},
                              {"regiment", "r1"}, {"side", "red"}},
-                            log.events()[0]),
+                            events_json(log.events())[0]),
               "");
     EXPECT_EQ(json_mismatch({{"type", "battle_recovery"},
                              {"method", "dice"},
@@ -133,7 +133,7 @@ TEST(BattleRecovery, EventsNameThePurposeAndTheResult) {
                              {"regiments",
                               {{{"regiment", "r1"}, {"lost", 1}, {"recovered", 1}},
                                {{"regiment", "r2"}, {"lost", 1}, {"recovered", 0}}}}},
-                            log.events()[2]),
+                            events_json(log.events())[2]),
               "");
     EXPECT_EQ(r.recovered, 1);
 }

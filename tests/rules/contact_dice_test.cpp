@@ -168,7 +168,7 @@ TEST(ContactDice, RollsEachCommanderAndKeepsBothScores) {
     ASSERT_EQ(log.events().size(), 3u);
     EXPECT_EQ(json_mismatch(Json{{"type", "dice_roll"}, {"purpose", "contact die"}, {"force", "a"},
                                  {"value", 6}},
-                            log.events()[0]),
+                            events_json(log.events())[0]),
               "");
     EXPECT_EQ(json_mismatch(Json{{"type", "contact_dice"},
                                  {"scores",
@@ -182,7 +182,7 @@ TEST(ContactDice, RollsEachCommanderAndKeepsBothScores) {
                                     {"modifiers", Json::object()},
                                     {"modified", 1},
                                     {"table_score", 1}}}}},
-                            log.events()[2]),
+                            events_json(log.events())[2]),
               "");
 }
 
@@ -332,7 +332,7 @@ TEST(ContactTable, EstimateRollsAreTheReceiversEvents) {
     EventLog log;
     contact_intelligence(valormr(), 4, opponent(), dice, log, "me");
     ASSERT_EQ(log.events().size(), 2u);
-    for (const auto& event : log.events())
+    for (const auto& event : events_json(log.events()))
         EXPECT_EQ(json_mismatch(Json{{"type", "dice_roll"},
                                      {"purpose", "size estimate"},
                                      {"die", "d6"},

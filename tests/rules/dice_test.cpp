@@ -100,7 +100,7 @@ TEST(EventLog, EveryRollIsAnEventNamingItsPurpose) {
     EventLog log;
     EXPECT_EQ(log.roll(dice, 6, "contact die", Json{{"force", "hadewych"}}), 5);
     ASSERT_EQ(log.events().size(), 1u);
-    const Json& e = log.events()[0];
+    const Json e = events_json(log.events())[0];
     EXPECT_EQ(e["type"], "dice_roll");
     EXPECT_EQ(e["purpose"], "contact die");
     EXPECT_EQ(e["die"], "d6");
@@ -114,7 +114,7 @@ TEST(RollOff, HighestWinsAndThreeWayTiesRerollOnlyTheLeaders) {
     EXPECT_EQ(roll_off({"c", "a", "b"}, dice, log, "rolloff"), "b");
     // Round one: a 5, b 5, c 2; round two between a and b only: a 3, b 6.
     EXPECT_EQ(dice.remaining(), 0u);
-    EXPECT_EQ(log.events().back()["rounds"], 2);
+    EXPECT_EQ(events_json(log.events()).back()["rounds"], 2);
 }
 
 }  // namespace

@@ -318,7 +318,7 @@ TEST(DisengagementLosses, NoDisplacementHexAddsTenPercentOnce) {
     EXPECT_EQ(alone.loss_percent, 50);
     EXPECT_TRUE(alone.destroyed);
     EXPECT_TRUE(alone.displaced);
-    EXPECT_EQ(log.events().back()["no_hex_percent"], 10);
+    EXPECT_EQ(events_json(log.events()).back()["no_hex_percent"], 10);
     // Displaced by both (-3, -3): 5% + 5% + 10% once = 20%.
     auto both = against({{4, false}, {4, false}}, 40, false, log);
     EXPECT_EQ(both.loss_percent, 20);
@@ -331,7 +331,7 @@ TEST(DisengagementLosses, NoDisplacementHexAddsTenPercentOnce) {
     auto kept = against({{3, false}}, 40, false, log);
     EXPECT_EQ(kept.loss_percent, 5);
     EXPECT_FALSE(kept.displaced);
-    EXPECT_EQ(log.events().back()["no_hex_percent"], 0);
+    EXPECT_EQ(events_json(log.events()).back()["no_hex_percent"], 0);
     // A displacement with a hex to go to adds nothing.
     auto with_hex = against({{4, false}}, 40, true, log);
     EXPECT_EQ(with_hex.loss_percent, 5);
@@ -396,7 +396,7 @@ TEST(DisengagementLosses, RecordsEveryDieAndTheOutcome) {
                                      {"purpose", "disengagement"},
                                      {"die", "d6"},
                                      {"force", order[i]}},
-                                log.events()[i]),
+                                events_json(log.events())[i]),
                   "");
     // d: 2 + 2 + 1 = 5; o1: 3 + 2 + 1 = 6 (-1); o2: 1 + 2 = 3 (+2).
     EXPECT_EQ(json_mismatch(Json{{"type", "disengagement"},
@@ -427,7 +427,7 @@ TEST(DisengagementLosses, RecordsEveryDieAndTheOutcome) {
                                      {"destroyed", false},
                                      {"figures_lost", 0},
                                      {"displaced", false}},
-                            log.events()[3]),
+                            events_json(log.events())[3]),
               "");
 }
 
@@ -629,7 +629,7 @@ TEST(WorkedExample12_2, EvasionAgainstTwoOpponents) {
                                  {"figures_lost", 14},
                                  {"destroyed", false},
                                  {"displaced", true}},
-                            log.events().back()),
+                            events_json(log.events()).back()),
               "");
 
     // One hex away from both: the clear (0, 2) rather than the forest (0, 1).

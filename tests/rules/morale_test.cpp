@@ -78,8 +78,8 @@ TEST(Morale, RecordsTheCheck) {
     EXPECT_EQ(out.total, 7);
     EXPECT_TRUE(out.passed);
     ASSERT_EQ(log.size(), 3u);
-    EXPECT_EQ(log.events()[0]["purpose"], "morale");
-    const Json& e = log.events()[2];
+    EXPECT_EQ(events_json(log.events())[0]["purpose"], "morale");
+    const Json e = events_json(log.events())[2];
     EXPECT_EQ(e["type"], "morale_check");
     EXPECT_EQ(e["total"], 7);
     EXPECT_EQ(e["passed"], true);

@@ -82,11 +82,17 @@ TEST(PeriodInvariants, RandomOrdersAndInstructionsKeepTheWorldLegal) {
                 "seed " + std::to_string(seed) + " period " + std::to_string(period);
             PeriodOutcome out = resolve_period(state, demo->ruleset, {orders, {}, true}, dice);
             ASSERT_TRUE(out.complete) << where;
-            for (const auto& e : out.events) {
+            for (const Event& event : out.events) {
+                const Json e = event.json();
                 contacts += e["type"] == "contact_procedure";
                 disengagements += e["type"] == "disengagement";
                 battles += e["type"] == "battle";
                 ASSERT_TRUE(e.contains("audience")) << where << ": " << e.dump();
+                // Events are written as text directly: the very bytes nlohmann::json writes
+                // for the same object, and the type and audience read back from them.
+                ASSERT_EQ(event.text(), e.dump()) << where;
+                ASSERT_EQ(event.type(), e["type"].get<std::string>()) << where;
+                ASSERT_EQ(event.audience(), e["audience"].dump()) << where;
             }
             state = std::move(out.state);
             expect_legal(state, demo->ruleset, where);

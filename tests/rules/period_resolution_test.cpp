@@ -28,6 +28,12 @@ PeriodOrders demo_orders(const CampaignState& state) {
     return {state.calendar.day, state.calendar.period, {}};
 }
 
+std::string dump(const std::vector<Event>& events) {
+    std::string out;
+    for (const auto& e : events) out += e.text() + "\n";
+    return out;
+}
+
 std::string dump(const std::vector<Json>& events) {
     std::string out;
     for (const auto& e : events) out += e.dump() + "\n";
@@ -71,7 +77,7 @@ TEST(PeriodResolution, StopsAtEachWindowAndResumesWithTheSameIds) {
     EXPECT_EQ(write_scenario(out.state), write_scenario(settled.state));
     ASSERT_EQ(out.events.size(), settled.events.size());
     for (std::size_t i = 0; i < out.events.size(); ++i) {
-        Json a = out.events[i], b = settled.events[i];
+        Json a = out.events[i].json(), b = settled.events[i].json();
         a.erase("by");  // "player" when answered, "default" when settled
         b.erase("by");
         EXPECT_EQ(a, b) << i;
@@ -114,7 +120,7 @@ TEST(PeriodResolution, AnAnswerThatIsNotAllowedTakesTheDefaultAndSaysSo) {
     const PeriodOutcome out = resolve_period(demo.state, demo.ruleset, inputs, dice);
     ASSERT_TRUE(out.complete);
     bool seen = false;
-    for (const auto& e : out.events)
+    for (const auto& e : events_json(out.events))
         if (e["type"] == "decision" && e["id"] == "1.day.1.engagements.aeskrvald") {
             EXPECT_EQ(e["answer"], "one_battle");
             EXPECT_EQ(e["by"], "default (answer not allowed)");
@@ -183,7 +189,7 @@ TEST_P(ContactScoreKnowledge, LearnsExactlyWhatTheTableGives) {
     if (score == 5) EXPECT_TRUE(fact["composition"].contains("companies"));
     if (score < 6) EXPECT_EQ(text.find("\"figures\""), std::string::npos) << text;
     // The other player learns nothing from this commander's roll.
-    for (const auto& e : out.events)
+    for (const auto& e : events_json(out.events))
         if (e["type"] == "intelligence" && e["receiver"] == "hadewych")
             EXPECT_EQ(e["audience"], Json::array({"anna"}));
 }

@@ -134,9 +134,9 @@ TEST(QuickBattle, Events) {
     ASSERT_EQ(log.size(), 3u);
     EXPECT_EQ(json_mismatch({{"type", "dice_roll"}, {"purpose", "quick battle"}, {"side", "a"},
                              {"value", 6}},
-                            log.events()[0]),
+                            events_json(log.events())[0]),
               "");
-    EXPECT_EQ(json_mismatch({{"side", "d"}, {"value", 1}}, log.events()[1]), "");
+    EXPECT_EQ(json_mismatch({{"side", "d"}, {"value", 1}}, events_json(log.events())[1]), "");
     EXPECT_EQ(json_mismatch({{"type", "quick_battle"},
                              {"margin", 5},
                              {"attacker", {{"outcome", "won"}, {"loss_percent", 5}}},
@@ -144,7 +144,7 @@ TEST(QuickBattle, Events) {
                               {{"outcome", "defeated"},
                                {"withdraw_state", "in_rout"},
                                {"losses", {{{"regiment", "d-1"}, {"figures", 8}}}}}}},
-                            log.events()[2]),
+                            events_json(log.events())[2]),
               "");
 }
 

@@ -306,8 +306,8 @@ TEST(RetreatMoves, MoveUpdatesTheForce) {
     EXPECT_EQ(blue.hex, (Hex{8, 0}));
     EXPECT_EQ(blue.order_state, OrderState::in_rout);
     ASSERT_EQ(log.size(), 1u);
-    EXPECT_EQ(log.events()[0]["type"], "rout_move");
-    EXPECT_EQ(log.events()[0]["path"], Json::parse("[[6,0],[7,0],[8,0]]"));
+    EXPECT_EQ(events_json(log.events())[0]["type"], "rout_move");
+    EXPECT_EQ(events_json(log.events())[0]["path"], Json::parse("[[6,0],[7,0],[8,0]]"));
 }
 
 TEST(RetreatMoves, SurrenderEliminatesAndNamesTheCaptor) {
@@ -320,10 +320,10 @@ TEST(RetreatMoves, SurrenderEliminatesAndNamesTheCaptor) {
     EXPECT_EQ(out.result, Result::surrendered);
     EXPECT_TRUE(s.find_force("blue")->regiments.empty());
     ASSERT_EQ(log.size(), 2u);
-    EXPECT_EQ(log.events()[0]["type"], "surrendered");
-    EXPECT_EQ(log.events()[0]["captor"], "red");
-    EXPECT_EQ(log.events()[0]["figures"], 20);
-    EXPECT_EQ(log.events()[1]["type"], "force_eliminated");
+    EXPECT_EQ(events_json(log.events())[0]["type"], "surrendered");
+    EXPECT_EQ(events_json(log.events())[0]["captor"], "red");
+    EXPECT_EQ(events_json(log.events())[0]["figures"], 20);
+    EXPECT_EQ(events_json(log.events())[1]["type"], "force_eliminated");
     EXPECT_EQ(s.force_at({5, 0}), nullptr);
     EXPECT_THROW(make_retreat_move(s, valormr(), "blue", RetreatKind::rout, log),
                  std::invalid_argument);
@@ -337,8 +337,8 @@ TEST(RetreatMoves, RoutedOffTheMapIsEliminated) {
     make_retreat_move(s, valormr(), "blue", RetreatKind::rout, log);
     EXPECT_TRUE(s.find_force("blue")->regiments.empty());
     ASSERT_EQ(log.size(), 2u);
-    EXPECT_EQ(log.events()[0]["type"], "routed_off_map");
-    EXPECT_EQ(log.events()[0]["exit"], Json::parse("[-1,0]"));
+    EXPECT_EQ(events_json(log.events())[0]["type"], "routed_off_map");
+    EXPECT_EQ(events_json(log.events())[0]["exit"], Json::parse("[-1,0]"));
 }
 
 }  // namespace

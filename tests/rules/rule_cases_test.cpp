@@ -119,7 +119,7 @@ TEST_P(RuleCase, Reproduces) {
         const Json answers = periods[i].value("answers", Json::object());
         for (auto& [id, answer] : answers.items()) inputs.answers[id] = answer;
         PeriodOutcome out = resolve_period(*state, ruleset, inputs, dice);
-        events.insert(events.end(), out.events.begin(), out.events.end());
+        for (const auto& e : out.events) events.push_back(e.json());
         if (!out.complete) {
             // A period waiting for answers: the case checks what is asked ("expect_pending").
             ASSERT_EQ(i + 1, periods.size()) << "only the last period may wait for answers";

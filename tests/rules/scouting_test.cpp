@@ -60,7 +60,7 @@ AcceptedOrder scout_order(const std::string& force, Hex target) {
 
 std::vector<Json> of_type(const EventLog& log, const std::string& type) {
     std::vector<Json> out;
-    for (const auto& e : log.events())
+    for (const auto& e : events_json(log.events()))
         if (e["type"] == type) out.push_back(e);
     return out;
 }
@@ -116,7 +116,7 @@ Json validate_one(const CampaignState& state, const Ruleset& ruleset, Hex target
     if (!accepted.empty()) {
         EXPECT_EQ(accepted.front().scout, target);
     }
-    return log.events().front();
+    return events_json(log.events()).front();
 }
 
 TEST(ScoutOrder, TargetOnTheMapWithinRange) {
@@ -275,7 +275,7 @@ TEST(Scouting, ReportHoldsPositionAndEstimateBandOnly) {
 
     // Every event of the scout is the sender's player's alone: the die, the estimates, the report.
     ASSERT_EQ(log.events().size(), 6u);
-    for (const auto& e : log.events()) {
+    for (const auto& e : events_json(log.events())) {
         EXPECT_EQ(e["audience"], Json::array({"p1"})) << e.dump();
         EXPECT_FALSE(in_audience(e["audience"], "p2"));
         EXPECT_FALSE(in_audience(e["audience"], "p3"));
@@ -304,7 +304,7 @@ TEST(Scouting, NothingSeenWithoutAnEnemyNearTheTarget) {
     ScriptedDice dice({});
     resolve_scouts(state, valormr(), {scout_order("a", {4, 2})}, dice, log);
     ASSERT_EQ(log.events().size(), 1u);
-    EXPECT_EQ(log.events()[0], (Json{{"type", "scout_result"},
+    EXPECT_EQ(events_json(log.events())[0], (Json{{"type", "scout_result"},
                                      {"audience", {"p1"}},
                                      {"scout", "1.day.a"},
                                      {"force", "a"},
@@ -325,7 +325,7 @@ TEST(Scouting, ResolvedInAscendingForceId) {
     ASSERT_EQ(state.scouts.size(), 2u);
     EXPECT_EQ(state.scouts[0].force, "a");
     EXPECT_EQ(state.scouts[1].force, "m");
-    EXPECT_EQ(log.events()[0]["force"], "a");
+    EXPECT_EQ(events_json(log.events())[0]["force"], "a");
 }
 
 // ---- R-4.2 -----------------------------------------------------------------------------------
@@ -450,7 +450,7 @@ TEST(WorkedExample12, AeskrvaldsScoutGivesHimPlusOne) {
     EXPECT_EQ(dice.remaining(), 0u);
 
     std::vector<Json> contact_dice;
-    for (const auto& e : out.events)
+    for (const auto& e : events_json(out.events))
         if (e["type"] == "contact_dice") contact_dice.push_back(e);
     ASSERT_EQ(contact_dice.size(), 1u);
     EXPECT_EQ(json_mismatch(
@@ -473,14 +473,14 @@ TEST(WorkedExample12, AeskrvaldsScoutGivesHimPlusOne) {
     // Exactly those modifiers: Hadewych's killed scout gives her nothing.
     EXPECT_EQ(contact_dice[0]["scores"][0]["modifiers"].size(), 2u);
     EXPECT_EQ(contact_dice[0]["scores"][1]["modifiers"].size(), 1u);
-    for (const auto& e : out.events) {
+    for (const auto& e : events_json(out.events)) {
         if (e["type"] == "contact_hour") {
             EXPECT_EQ(e["hour"], 10);
         }
     }
 
     // The scouts' own events went to their senders only.
-    for (const auto& e : out.events) {
+    for (const auto& e : events_json(out.events)) {
         if (e["type"] != "scout_result") continue;
         const Force& sender = *state.find_force(e["force"].get<std::string>());
         EXPECT_EQ(e["audience"], player_audience(sender.player));

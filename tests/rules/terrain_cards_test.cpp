@@ -78,7 +78,7 @@ TEST_P(ReconOrderTable, RepresentativesFirstDrawerAndN) {
         }
     }
     EXPECT_EQ(order.sequence, placement_sequence(order.n, 4, order.first_side, order.second_side));
-    EXPECT_EQ(log.events().back()["type"], "reconnaissance_order");
+    EXPECT_EQ(events_json(log.events()).back()["type"], "reconnaissance_order");
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -190,10 +190,10 @@ TEST(TerrainDeck, ShuffleRollsOneDiePerPositionFromTheBottomUp) {
                            {"rough_ground", 2}, {"river", 1}, {"stream", 2}, {"hill", 1}}));
     // Every die is an event (19 rolls), then the deck.
     ASSERT_EQ(log.events().size(), 20u);
-    EXPECT_EQ(log.events()[0]["purpose"], "shuffle terrain cards");
-    EXPECT_EQ(log.events()[0]["die"], "d20");
-    EXPECT_EQ(log.events().back()["type"], "terrain_deck");
-    EXPECT_EQ(log.events().back()["deck"], Json(deck));
+    EXPECT_EQ(events_json(log.events())[0]["purpose"], "shuffle terrain cards");
+    EXPECT_EQ(events_json(log.events())[0]["die"], "d20");
+    EXPECT_EQ(events_json(log.events()).back()["type"], "terrain_deck");
+    EXPECT_EQ(events_json(log.events()).back()["deck"], Json(deck));
 }
 
 TEST(TerrainDeck, ScriptedShuffle) {
@@ -268,7 +268,7 @@ TEST(TerrainDeck, SwapsAreRecorded) {
                                   {{{"terrain", "mountain"},
                                     {"out", {"marsh", "marsh"}},
                                     {"in", {"high_hill", "high_hill", "impassable"}}}}}},
-                            log.events().back()),
+                            events_json(log.events()).back()),
               "");
 }
 
@@ -372,7 +372,7 @@ TEST(WorkedExample12_1, TerrainReconnaissance) {
     RecordingDice shuffle;
     const auto deck = build_terrain_deck(fx->ruleset, terrains, shuffle, log);
     EXPECT_EQ(deck.size(), 20u);
-    EXPECT_EQ(log.events().back()["swaps"], Json::array());
+    EXPECT_EQ(events_json(log.events()).back()["swaps"], Json::array());
 }
 
 }  // namespace

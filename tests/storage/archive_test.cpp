@@ -76,7 +76,7 @@ TEST_F(Archive, ExportImportExportIsIdentical) {
     const auto resolved = campaign.resolve_period(true);
     ASSERT_TRUE(resolved.complete);
     int by_player = 0;
-    for (const auto& event : resolved.events)
+    for (const auto& event : rules::events_json(resolved.events))
         by_player += event["type"] == "decision" && event["by"] == "player";
     EXPECT_EQ(by_player, 1);
     EXPECT_TRUE(verify_campaign(target, "demo").ok());

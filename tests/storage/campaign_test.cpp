@@ -117,7 +117,7 @@ TEST(Campaign, ConfirmedOrdersCannotChangeAndDraftsAreNotUsed) {
     }
     const auto period = campaign.resolve_period(true);
     // Anna's draft was not used: no order of hers was judged.
-    for (const auto& event : period.events)
+    for (const auto& event : rules::events_json(period.events))
         if (event["type"] == "order_result") {
             EXPECT_NE(event.value("player", ""), "anna");
         }

@@ -31,8 +31,8 @@ std::set<std::string> ids_of(const std::vector<DecisionRecord>& decisions) {
 }
 
 // The `decision` event of `id` in a resolved period's events.
-Json decision_event(const std::vector<Json>& events, const std::string& id) {
-    for (const auto& e : events)
+Json decision_event(const std::vector<rules::Event>& events, const std::string& id) {
+    for (const auto& e : rules::events_json(events))
         if (e["type"] == "decision" && e["id"] == id) return e;
     return Json();
 }
@@ -166,7 +166,7 @@ TEST(Decisions, AReopenedDatabaseGoesOnMidPeriod) {
     const Json anna = decision_event(period.events, kAnna);
     EXPECT_EQ(anna["answer"], "separate");
     EXPECT_EQ(anna["by"], "player");
-    for (const auto& e : period.events) {
+    for (const auto& e : rules::events_json(period.events)) {
         if (e["type"] == "decision") {
             EXPECT_EQ(e["by"], "player") << e.dump();
         }

@@ -1,0 +1,76 @@
+#pragma once
+// The fields of one event, written straight to JSON text. A period's resolution records tens of
+// thousands of events (every die is one); building each as a nlohmann::json object first and
+// dumping it later cost more than the rules themselves. A Field only refers to its value, so
+// Fields live for the one call that writes them:
+//   log.add("card_placed", Fields{{"contact", id}, {"column", 3}, {"hex", hex}}, audience);
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "rules/hex.hpp"
+#include "rules/json_reader.hpp"
+
+namespace umpire::rules {
+
+class FieldValue {
+public:
+    FieldValue(bool b) : kind_(Kind::boolean), integer_(b) {}
+    FieldValue(int i) : kind_(Kind::integer), integer_(i) {}
+    FieldValue(long i) : kind_(Kind::integer), integer_(i) {}
+    FieldValue(long long i) : kind_(Kind::integer), integer_(i) {}
+    FieldValue(unsigned i) : kind_(Kind::integer), integer_(i) {}
+    FieldValue(unsigned long i) : kind_(Kind::unsigned_integer), unsigned_(i) {}
+    FieldValue(const char* s) : kind_(Kind::text), text_(s) {}
+    FieldValue(const std::string& s) : kind_(Kind::text), text_(s) {}
+    FieldValue(std::string_view s) : kind_(Kind::text), text_(s) {}
+    FieldValue(Hex h) : kind_(Kind::hex), hex_(h) {}
+    FieldValue(const Json& j) : kind_(Kind::json), json_(&j) {}
+    // Anything else nlohmann::json can hold (vectors, maps, doubles) is converted once.
+    template <typename T>
+        requires(!std::is_arithmetic_v<std::remove_cvref_t<T>> &&
+                 !std::is_convertible_v<T, std::string_view> &&
+                 !std::is_same_v<std::remove_cvref_t<T>, Json> &&
+                 !std::is_same_v<std::remove_cvref_t<T>, Hex> &&
+                 std::is_constructible_v<Json, T>)
+    FieldValue(T&& other) : kind_(Kind::owned), owned_(std::forward<T>(other)) {}
+    FieldValue(double d) : kind_(Kind::owned), owned_(d) {}
+
+    // Appends the value as compact JSON, exactly as nlohmann::json::dump() writes it.
+    void write(std::string& out) const;
+
+private:
+    enum class Kind { boolean, integer, unsigned_integer, text, hex, json, owned };
+    Kind kind_;
+    long long integer_ = 0;
+    unsigned long unsigned_ = 0;
+    std::string_view text_;
+    Hex hex_{};
+    const Json* json_ = nullptr;
+    Json owned_;
+};
+
+struct Field {
+    std::string_view key;
+    FieldValue value;
+};
+
+// An event's own fields, in any order; they are written sorted by key, as nlohmann::json
+// (std::map objects) writes them, so the text is the same byte for byte.
+class Fields {
+public:
+    Fields() = default;
+    Fields(std::initializer_list<Field> fields) : fields_(fields) {}
+    const Field* begin() const { return fields_.begin(); }
+    const Field* end() const { return fields_.end(); }
+    std::size_t size() const { return fields_.size(); }
+
+private:
+    std::initializer_list<Field> fields_;
+};
+
+// Appends `s` as a JSON string, escaped exactly as nlohmann::json::dump() does.
+void write_json_string(std::string& out, std::string_view s);
+
+}  // namespace umpire::rules

@@ -1,0 +1,91 @@
+// Events are written straight to JSON text (rules/event_fields.hpp): the text must be the very
+// bytes nlohmann::json writes for the same object, whatever the values hold.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <vector>
+
+#include "rules/dice.hpp"
+#include "rules/events.hpp"
+
+namespace umpire::rules {
+namespace {
+
+void expect_canonical(const Event& e) {
+    const Json parsed = e.json();
+    EXPECT_EQ(e.text(), parsed.dump());
+    EXPECT_EQ(e.type(), parsed["type"].get<std::string>());
+    EXPECT_EQ(e.audience(), parsed["audience"].dump());
+}
+
+TEST(EventLog, WritesEveryKindOfValueAsNlohmannWouldWithKeysSorted) {
+    EventLog log;
+    const std::string quoted = "say \"hi\"\\ then\nleave\t\x01 at Ælfric's";
+    const std::vector<std::string> names{"b", "a"};
+    const std::size_t count = 18446744073709551615ull;
+    log.add("sample", Fields{{"zeta", -42}, {"alpha", true}, {"text", quoted},
+                             {"hex", Hex{-3, 7}}, {"count", count}, {"names", names},
+                             {"nested", Json{{"y", 1}, {"x", Json::array({1, "two"})}}},
+                             {"ratio", 0.1}, {"off", false}, {"plain", "word"}},
+            Json::array({"p1", "p2"}));
+    ASSERT_EQ(log.size(), 1u);
+    const Event& e = log.events()[0];
+    expect_canonical(e);
+    const Json expected{{"type", "sample"},  {"audience", {"p1", "p2"}}, {"zeta", -42},
+                        {"alpha", true},     {"text", quoted},          {"hex", {-3, 7}},
+                        {"count", count},    {"names", names},
+                        {"nested", {{"y", 1}, {"x", {1, "two"}}}},
+                        {"ratio", 0.1},      {"off", false},            {"plain", "word"}};
+    EXPECT_EQ(e.text(), expected.dump());
+    EXPECT_EQ(e.type(), "sample");
+    EXPECT_EQ(e.audience(), "[\"p1\",\"p2\"]");
+    EXPECT_FALSE(e.for_all());
+}
+
+TEST(EventLog, FieldsFromAJsonObjectReadTheSameAsListedFields) {
+    EventLog log;
+    log.add("moved", Fields{{"force", "f1"}, {"to", Hex{1, 2}}});
+    log.add("moved", Json{{"force", "f1"}, {"to", {1, 2}}});
+    log.add("empty");
+    ASSERT_EQ(log.size(), 3u);
+    EXPECT_EQ(log.events()[0].text(), log.events()[1].text());
+    EXPECT_EQ(log.events()[2].text(), R"({"audience":"all","type":"empty"})");
+    EXPECT_TRUE(log.events()[2].for_all());
+}
+
+TEST(EventLog, DiceRollsNameTheirPurposeDieAndValue) {
+    EventLog log;
+    ScriptedDice dice({{5, ""}});
+    EXPECT_EQ(log.roll(dice, 6, "contact die", Fields{{"force", "a"}}), 5);
+    expect_canonical(log.events()[0]);
+    EXPECT_EQ(log.events()[0].json(),
+              (Json{{"type", "dice_roll"}, {"audience", "all"}, {"force", "a"},
+                    {"purpose", "contact die"}, {"die", "d6"}, {"value", 5}}));
+}
+
+TEST(EventLog, RestrictingRewritesOnlyEventsForAllAndKeepsTheTypeReadable) {
+    EventLog log;
+    log.add("before", Fields{{"n", 1}});
+    const std::size_t mark = log.size();
+    log.add("open", Fields{{"n", 2}});
+    log.add("private", Fields{{"n", 3}}, Json::array({"p9"}));
+    log.add("open_too", Fields{{"n", 4}});
+    log.restrict_since(mark, Json::array({"p1", "p2"}));
+    const auto& events = log.events();
+    EXPECT_TRUE(events[0].for_all());
+    EXPECT_EQ(events[1].audience(), R"(["p1","p2"])");
+    EXPECT_EQ(events[2].audience(), R"(["p9"])");
+    EXPECT_EQ(events[3].audience(), R"(["p1","p2"])");
+    for (const auto& e : events) expect_canonical(e);
+    EXPECT_EQ(events[3].type(), "open_too");
+    EXPECT_EQ(events[3].json()["n"], 4);
+}
+
+TEST(EventLog, TextThatIsNotUtf8IsRefusedAsNlohmannRefusesIt) {
+    EventLog log;
+    EXPECT_THROW(log.add("bad", Fields{{"name", std::string("\xff\xfe")}}), Json::type_error);
+    EXPECT_EQ(log.size(), 0u);
+}
+
+}  // namespace
+}  // namespace umpire::rules
