@@ -27,7 +27,7 @@ void prompt(const rules::DecisionRequest& r) {
     std::cout << "\n? " << r.player << ", " << r.force << ": " << r.kind
               << (r.window.empty() ? "" : " (" + r.window + ")") << "\n"
               << "  options: " << r.options.dump() << "   default: " << r.default_answer.dump()
-              << "\n  context: " << r.context.dump() << "\n> " << std::flush;
+              << "\n  context: " << r.known().dump() << "\n> " << std::flush;
 }
 
 // Asks for one answer until an allowed one is given; nullopt at end of input.

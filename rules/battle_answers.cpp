@@ -11,7 +11,7 @@ namespace {
 
 std::string report_refusal(const DecisionRequest& request, const Json& answer) {
     std::string error;
-    const auto record = battle_record_from_json(request.context.value("battle", Json()), error);
+    const auto record = battle_record_from_json(request.known().value("battle", Json()), error);
     if (!record) return "the request carries no battle record: " + error;
     const auto report = battle_report_from_json(answer, *record, error);
     if (!report) return error;
@@ -44,9 +44,9 @@ bool int_list(const Json& v, std::size_t size) {
 }
 
 std::string recovery_refusal(const DecisionRequest& request, const Json& answer) {
-    const auto companies = companies_of(request.context);
-    const int recovered = request.context.value("recovered", 0);
-    const int penalty = request.context.value("penalty", 0);
+    const auto companies = companies_of(request.known());
+    const int recovered = request.known().value("recovered", 0);
+    const int penalty = request.known().value("penalty", 0);
     if (!answer.is_object() || answer.size() != 2 || !answer.contains("recovered") ||
         !answer.contains("penalty"))
         return "R-8.7: answer \"largest_first\" or {\"recovered\": [...], \"penalty\": [...]} "

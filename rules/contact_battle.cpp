@@ -1,10 +1,13 @@
 // inside the contact procedure: the battle opens with its record, waits for
 // both sides' reports (or the GM's ruling when they disagree), and is settled from the report or
 // by quick battle.
+#include <cassert>
+
 #include "rules/assault_regiment.hpp"
 #include "rules/audience.hpp"
 #include "rules/contact_procedure_detail.hpp"
 #include "rules/disengagement.hpp"
+#include "rules/period.hpp"
 #include "rules/quick_battle.hpp"
 #include "rules/rolloff.hpp"
 #include "rules/scenario_io.hpp"
@@ -12,8 +15,17 @@
 
 namespace umpire::rules {
 
+std::string state_version(const CampaignState& state) {
+    return sha256_hex(write_scenario(state).dump());
+}
+
 const std::string& PeriodContacts::state_version() {
-    if (version_.empty()) version_ = sha256_hex(write_scenario(*start).dump());
+    if (version_.empty()) version_ = rules::state_version(*start);
+#ifndef NDEBUG
+    // A wrong version given would bind battles to another state: Debug builds check it once.
+    if (!version_checked_) assert(version_ == rules::state_version(*start));
+    version_checked_ = true;
+#endif
     return version_;
 }
 
@@ -101,16 +113,18 @@ void ContactProcedure::open_battle(const std::vector<std::string>& forces) {
 // both sides report; agreeing reports stand, anything else goes to the GM, whose default
 // (the deadline passed) is a quick battle.
 BattleSettlement ContactProcedure::settle_battle(const BattleRecord& record) {
-    const Json battle = to_json(record);
     std::vector<DecisionRequest> requests;
     for (const BattleSideRecord* s : {&record.attacker, &record.defender}) {
         const std::string& first = s->forces.front();
-        Json context = base_context(first);
-        context["battle"] = battle;
-        context["role"] = s == &record.attacker ? "attacker" : "defender";
+        auto context = [this, &record, &first, attacker = s == &record.attacker] {
+            Json c = base_context(first);
+            c["battle"] = to_json(record);
+            c["role"] = attacker ? "attacker" : "defender";
+            return c;
+        };
         requests.push_back({decision_id("battle-report", first), s->player, first,
                             "battle_report", "", Json::array({"no_report", "quick_battle"}),
-                            "no_report", context});
+                            "no_report", Json(), context});
     }
     const auto reports = r_.decider_.ask_together(requests);
     std::string error;
@@ -125,12 +139,14 @@ BattleSettlement ContactProcedure::settle_battle(const BattleRecord& record) {
     Json options = Json::array({"quick_battle"});
     if (reports[0].is_object()) options.push_back("attacker_report");
     if (reports[1].is_object()) options.push_back("defender_report");
-    const Json context{{"contact", id_},
-                       {"battle", battle},
-                       {"reports", {{"attacker", reports[0]}, {"defender", reports[1]}}}};
+    auto context = [&] {
+        return Json{{"contact", id_},
+                    {"battle", to_json(record)},
+                    {"reports", {{"attacker", reports[0]}, {"defender", reports[1]}}}};
+    };
     const Json ruling = r_.decider_.ask({decision_id("battle-dispute", kGameMaster), kGameMaster,
                                          record.attacker.forces.front(), "battle_dispute", "",
-                                         options, "quick_battle", context});
+                                         options, "quick_battle", Json(), context});
     const Json chosen = ruling == "attacker_report"   ? reports[0]
                         : ruling == "defender_report" ? reports[1]
                                                       : ruling;

@@ -114,14 +114,18 @@ void ContactProcedure::apply_losses(Force& f, int figures, bool destroyed) {
         return;
     }
     // ▶: the owner chooses which companies take the losses (default: proportional).
-    Json sizes = Json::array();
-    for (const auto& c : assault.companies) sizes.push_back(c.figures);
-    Json context = base_context(f.id);
-    context["figures"] = figures;
-    context["companies"] = sizes;
+    auto context = [&] {
+        Json sizes = Json::array();
+        for (const auto& c : assault.companies) sizes.push_back(c.figures);
+        Json c = base_context(f.id);
+        c["figures"] = figures;
+        c["companies"] = sizes;
+        return c;
+    };
     const Json answer = r_.decider_.ask({decision_id("losses-" + assault.id, f.id), f.player,
                                          f.id, "loss_allocation", "",
-                                         Json::array({"proportional"}), "proportional", context});
+                                         Json::array({"proportional"}), "proportional", Json(),
+                                         context});
     std::vector<int> split = answer.is_array() ? answer.get<std::vector<int>>()
                                                : allocate_losses_proportionally(assault, figures);
     for (std::size_t i = 0; i < assault.companies.size(); ++i)

@@ -25,17 +25,19 @@ void ContactProcedure::terrain_reconnaissance(const std::vector<std::string>& fo
         const std::string& rep = first ? order.first_force : order.second_force;
         const CardPlacement automatic =
             auto_place(r_.ruleset_, battlefield_, deck[i], placing_side, first);
-        Json placed = Json::array();
-        for (const auto& c : battlefield_)
-            placed.push_back({{"card", c.card}, {"column", c.column}, {"row", c.row}});
-        Json context{{"contact", id_},
-                     {"card", deck[i]},
-                     {"placed", placed},
-                     {"columns", r_.ruleset_.terrain_cards.grid_columns},
-                     {"rows", r_.ruleset_.terrain_cards.grid_rows}};
+        auto context = [&] {
+            Json placed = Json::array();
+            for (const auto& c : battlefield_)
+                placed.push_back({{"card", c.card}, {"column", c.column}, {"row", c.row}});
+            return Json{{"contact", id_},
+                        {"card", deck[i]},
+                        {"placed", placed},
+                        {"columns", r_.ruleset_.terrain_cards.grid_columns},
+                        {"rows", r_.ruleset_.terrain_cards.grid_rows}};
+        };
         const Json answer = r_.decider_.ask({decision_id("card" + std::to_string(i + 1), rep),
                                              force(rep).player, rep, "card_placement", "",
-                                             Json::array({"auto"}), "auto", context});
+                                             Json::array({"auto"}), "auto", Json(), context});
         CardPlacement placement = automatic;
         if (answer.is_object()) {
             CardPlacement wanted{deck[i], placing_side, answer["column"].get<int>(),

@@ -7,11 +7,19 @@
 
 namespace umpire::rules {
 
+const Json& DecisionRequest::known() const {
+    if (build_context) {
+        context = build_context();
+        build_context = nullptr;  // it refers to the resolution that asked, which moves on
+    }
+    return context;
+}
+
 Json to_json(const DecisionRequest& r) {
     return Json{{"id", r.id},         {"player", r.player},
                 {"force", r.force},   {"kind", r.kind},
                 {"window", r.window}, {"options", r.options},
-                {"default", r.default_answer}, {"context", r.context}};
+                {"default", r.default_answer}, {"context", r.known()}};
 }
 
 namespace {
@@ -19,7 +27,7 @@ namespace {
 bool is_int(const Json& v) { return v.is_number_integer(); }
 
 bool loss_split_allowed(const DecisionRequest& request, const Json& answer) {
-    const Json& c = request.context;
+    const Json& c = request.known();
     if (!answer.is_array() || !c.contains("companies") || answer.size() != c["companies"].size())
         return false;
     long long sum = 0;
@@ -44,7 +52,7 @@ std::string answer_refusal(const DecisionRequest& request, const Json& answer) {
     bool allowed = false;
     if (request.kind == "contact_window" && answer.is_object()) {
         // {"action": "avoid", "hex": [q, r]} with one of the offered target hexes.
-        const Json& hexes = request.context.value("avoid_hexes", Json::array());
+        const Json& hexes = request.known().value("avoid_hexes", Json::array());
         allowed = answer.value("action", "") == "avoid" && answer.size() == 2 &&
                   answer.contains("hex") &&
                   std::find(hexes.begin(), hexes.end(), answer["hex"]) != hexes.end();
@@ -85,33 +93,50 @@ Json Decider::settle(const DecisionRequest& request, std::string& by) const {
 }
 
 std::vector<Json> Decider::ask_together(const std::vector<DecisionRequest>& requests) {
+    std::vector<const DecisionRequest*> listed;
+    listed.reserve(requests.size());
+    for (const auto& r : requests) listed.push_back(&r);
+    return answer(listed);
+}
+
+Json Decider::ask(const DecisionRequest& request) {
+    const DecisionRequest* listed[] = {&request};
+    return std::move(answer(listed).front());
+}
+
+std::vector<Json> Decider::answer(std::span<const DecisionRequest* const> requests) {
     std::vector<Json> answers(requests.size());
     std::vector<std::string> by(requests.size());
     std::vector<DecisionRequest> open;
     for (std::size_t i = 0; i < requests.size(); ++i) {
-        auto answer = given(requests[i]);
-        if (answer && answer_allowed(requests[i], *answer)) {
+        const DecisionRequest& request = *requests[i];
+        auto answer = given(request);
+        if (answer && answer_allowed(request, *answer)) {
             answers[i] = *answer;
             by[i] = "player";
         } else if (settle_missing_ || answer) {
             // An answer that is not allowed is settled like a missing one, and says so.
-            answers[i] = settle(requests[i], by[i]);
+            answers[i] = settle(request, by[i]);
             if (answer) by[i] += " (answer not allowed)";
         } else {
-            open.push_back(requests[i]);
+            request.known();  // a waiting request carries its context, not a way to build it
+            open.push_back(request);
         }
     }
     if (!open.empty()) throw AwaitingDecisions{std::move(open)};
     // Answers are secret until the window resolves; each is shown to its own player.
-    for (std::size_t i = 0; i < requests.size(); ++i)
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        const std::string_view player = requests[i]->player;
+        const std::span<const std::string_view> audience(&player, 1);
         log_.add("decision",
-                 Fields{{"id", requests[i].id},
-                      {"force", requests[i].force},
-                      {"kind", requests[i].kind},
-                      {"window", requests[i].window},
-                      {"answer", answers[i]},
-                      {"by", by[i]}},
-                 Json::array({requests[i].player}));
+                 Fields{{"id", requests[i]->id},
+                        {"force", requests[i]->force},
+                        {"kind", requests[i]->kind},
+                        {"window", requests[i]->window},
+                        {"answer", answers[i]},
+                        {"by", by[i]}},
+                 audience);
+    }
     return answers;
 }
 

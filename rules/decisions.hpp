@@ -6,8 +6,10 @@
 // the dice (re-created from the same seed) and every answer given so far. When it reaches a
 // window whose answers are not all in, it stops and returns the open requests; given the
 // answers, the next run reaches the same point with the same ids and goes on.
+#include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -32,7 +34,13 @@ struct DecisionRequest {
     std::string window;  // for contact_window: before_contact, after_contact_dice, after_terrain
     Json options;        // the allowed answers (kind-specific, see docs/decisions.md)
     Json default_answer;
-    Json context;        // what the player needs to decide, from its own knowledge only
+    // What the player needs to decide, from its own knowledge only. Read it through
+    // known(): most requests are settled by standing instructions without it, so a request
+    // may give `build_context` instead, which known() calls the first time it is needed.
+    mutable Json context;
+    mutable std::function<Json()> build_context;
+
+    const Json& known() const;
 };
 
 Json to_json(const DecisionRequest& request);
@@ -58,9 +66,10 @@ public:
     // Answers for one window, asked of everyone at once and kept secret until all are in
     // . Throws AwaitingDecisions with the requests still open.
     std::vector<Json> ask_together(const std::vector<DecisionRequest>& requests);
-    Json ask(const DecisionRequest& request) { return ask_together({request}).front(); }
+    Json ask(const DecisionRequest& request);
 
 private:
+    std::vector<Json> answer(std::span<const DecisionRequest* const> requests);
     std::optional<Json> given(const DecisionRequest& request) const;
     Json settle(const DecisionRequest& request, std::string& by) const;
 

@@ -13,6 +13,49 @@ void write_number(std::string& out, Number n) {
     out.append(digits, end);
 }
 
+void write_json(std::string& out, const Json& j) {
+    switch (j.type()) {
+        case Json::value_t::object: {
+            out += '{';
+            bool first = true;
+            for (const auto& [key, value] : j.items()) {
+                if (!first) out += ',';
+                first = false;
+                write_json_string(out, key);
+                out += ':';
+                write_json(out, value);
+            }
+            out += '}';
+            return;
+        }
+        case Json::value_t::array: {
+            out += '[';
+            for (std::size_t i = 0; i < j.size(); ++i) {
+                if (i) out += ',';
+                write_json(out, j[i]);
+            }
+            out += ']';
+            return;
+        }
+        case Json::value_t::string: write_json_string(out, j.get_ref<const std::string&>()); return;
+        case Json::value_t::boolean: out += j.get<bool>() ? "true" : "false"; return;
+        case Json::value_t::number_integer: write_number(out, j.get<long long>()); return;
+        case Json::value_t::number_unsigned: write_number(out, j.get<unsigned long long>()); return;
+        case Json::value_t::null: out += "null"; return;
+        default: out += j.dump(); return;  // floating point and the rest: nlohmann's own text
+    }
+}
+
+template <typename Names>
+void write_names(std::string& out, const Names& names) {
+    out += '[';
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i) out += ',';
+        write_json_string(out, names[i]);
+    }
+    out += ']';
+}
+
 }  // namespace
 
 void write_json_string(std::string& out, std::string_view s) {
@@ -41,8 +84,10 @@ void FieldValue::write(std::string& out) const {
             write_number(out, hex_.r);
             out += ']';
             return;
-        case Kind::json: out += json_->dump(); return;
-        case Kind::owned: out += owned_.dump(); return;
+        case Kind::json: write_json(out, *json_); return;
+        case Kind::names: write_names(out, *names_); return;
+        case Kind::views: write_names(out, views_); return;
+        case Kind::owned: write_json(out, owned_); return;
     }
 }
 

@@ -5,9 +5,11 @@
 // Fields live for the one call that writes them:
 //   log.add("card_placed", Fields{{"contact", id}, {"column", 3}, {"hex", hex}}, audience);
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "rules/hex.hpp"
 #include "rules/json_reader.hpp"
@@ -27,12 +29,16 @@ public:
     FieldValue(std::string_view s) : kind_(Kind::text), text_(s) {}
     FieldValue(Hex h) : kind_(Kind::hex), hex_(h) {}
     FieldValue(const Json& j) : kind_(Kind::json), json_(&j) {}
+    // Lists of names (forces, players), written as JSON arrays of strings.
+    FieldValue(const std::vector<std::string>& list) : kind_(Kind::names), names_(&list) {}
+    FieldValue(std::span<const std::string_view> list) : kind_(Kind::views), views_(list) {}
     // Anything else nlohmann::json can hold (vectors, maps, doubles) is converted once.
     template <typename T>
         requires(!std::is_arithmetic_v<std::remove_cvref_t<T>> &&
                  !std::is_convertible_v<T, std::string_view> &&
                  !std::is_same_v<std::remove_cvref_t<T>, Json> &&
                  !std::is_same_v<std::remove_cvref_t<T>, Hex> &&
+                 !std::is_same_v<std::remove_cvref_t<T>, std::vector<std::string>> &&
                  std::is_constructible_v<Json, T>)
     FieldValue(T&& other) : kind_(Kind::owned), owned_(std::forward<T>(other)) {}
     FieldValue(double d) : kind_(Kind::owned), owned_(d) {}
@@ -41,13 +47,15 @@ public:
     void write(std::string& out) const;
 
 private:
-    enum class Kind { boolean, integer, unsigned_integer, text, hex, json, owned };
+    enum class Kind { boolean, integer, unsigned_integer, text, hex, json, names, views, owned };
     Kind kind_;
     long long integer_ = 0;
     unsigned long unsigned_ = 0;
     std::string_view text_;
     Hex hex_{};
     const Json* json_ = nullptr;
+    const std::vector<std::string>* names_ = nullptr;
+    std::span<const std::string_view> views_;
     Json owned_;
 };
 

@@ -186,7 +186,7 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
         resolve_scouts(state, ruleset, accepted, dice, log);  // before anyone moves
 
         MovementPhase movement(state, ruleset, accepted, dice, log, {now.day, now.period});
-        PeriodContacts contacts(start);
+        PeriodContacts contacts(start, inputs.start_version);
         std::set<std::string> in_contact[2];
         for (int half = 0; half < 2; ++half) {
             const HalfPeriodContext context{now.day, now.period, half};

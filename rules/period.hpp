@@ -24,7 +24,14 @@ struct PeriodInputs {
     // Settle every unanswered decision by standing instruction or default (deadline passed,
     // or headless play); otherwise stop at the first window that waits for answers.
     bool settle_missing = true;
+    // The start state's version (state_version below) when the caller has it already, as
+    // storage does from the snapshot it keeps; otherwise it is worked out at the first battle.
+    std::string start_version;
 };
+
+// The version a battle record binds to: the SHA-256 of the state written as a
+// scenario document (compact JSON), that is of the snapshot text storage keeps.
+std::string state_version(const CampaignState& state);
 
 struct PeriodOutcome {
     bool complete = false;

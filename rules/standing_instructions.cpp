@@ -13,7 +13,7 @@ bool offered(const DecisionRequest& request, const std::string& option) {
 
 // R-11.3's example: "evade when the estimated enemy is larger than mine".
 bool enemy_larger(const DecisionRequest& request) {
-    const Json& c = request.context;
+    const Json& c = request.known();
     return c.contains("own_assault_figures") && c.contains("largest_estimated_opponent") &&
            c["largest_estimated_opponent"].is_number() &&
            c["largest_estimated_opponent"].get<int>() > c["own_assault_figures"].get<int>();

@@ -28,10 +28,11 @@ struct EngineOutcome {
 // the period from its start with the dice of `dice_seed` and the players' `answers` (decision id
 // -> answer); with `settle_missing` every unanswered request takes the force's standing
 // instruction or its default and the period completes, otherwise it stops at the first window
-// still waiting for answers.
+// still waiting for answers. `start_version`: the hash of `before`'s snapshot, when the caller
+// has it ("": the engine works it out).
 EngineOutcome run_engine(const rules::CampaignState& before, const rules::Ruleset& ruleset,
                          const rules::PeriodOrders& orders, std::uint64_t dice_seed,
                          const std::map<std::string, rules::Json>& answers = {},
-                         bool settle_missing = true);
+                         bool settle_missing = true, std::string start_version = "");
 
 }  // namespace umpire::storage
