@@ -39,6 +39,19 @@ inline std::array<Hex, 6> neighbours(Hex h) {
     return out;
 }
 
+// Visits the 6 * radius hexes at exactly `radius` (>= 1) from `center`, each once; stops early
+// when `visit` returns true, and says whether it did.
+template <typename Visit>
+bool visit_ring(Hex center, int radius, Visit visit) {
+    Hex at = center + Hex{kHexDirections[4].q * radius, kHexDirections[4].r * radius};
+    for (int side = 0; side < 6; ++side)
+        for (int step = 0; step < radius; ++step) {
+            if (visit(at)) return true;
+            at = at + kHexDirections[side];
+        }
+    return false;
+}
+
 inline std::string to_string(Hex h) {
     return "(" + std::to_string(h.q) + "," + std::to_string(h.r) + ")";
 }

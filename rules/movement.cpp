@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <numeric>
+#include <string_view>
+#include <unordered_map>
 
 #include "rules/audience.hpp"
 #include "rules/calendar.hpp"
@@ -44,6 +46,8 @@ struct MovementPhase::Impl {
         : state_(state), ruleset_(ruleset), dice_(dice), log_(log), context_(context) {}
 
     void start(const std::vector<AcceptedOrder>& orders) {
+        std::unordered_map<std::string_view, const AcceptedOrder*> order_of;
+        for (const auto& o : orders) order_of.emplace(o.force, &o);  // the first, as find_if
         for (auto& force : state_.forces) {
             ForceMovement& fm = result_[force.id];
             fm.movement_period =
@@ -51,14 +55,14 @@ struct MovementPhase::Impl {
             Mover& m = movers_[force.id];
             m.force = &force;
             m.visited.push_back(force.hex);
-            auto order = std::find_if(orders.begin(), orders.end(),
-                                      [&](const AcceptedOrder& o) { return o.force == force.id; });
-            fm.forced_march = order != orders.end() && order->forced_march;
+            const auto found = order_of.find(force.id);
+            const AcceptedOrder* order = found == order_of.end() ? nullptr : found->second;
+            fm.forced_march = order && order->forced_march;
             fm.daily = daily_move_points(force, ruleset_) +
                        (fm.forced_march ? forced_march_bonus(force, ruleset_) : 0);
             if (!fm.movement_period) continue;
             fm.available = fm.daily + force.saved_points;
-            if (order != orders.end() && !order->path.empty() && fm.available > 0) {
+            if (order && !order->path.empty() && fm.available > 0) {
                 m.path = order->path;
                 m.active = true;
             }
@@ -281,23 +285,32 @@ struct MovementPhase::Impl {
         state_.move_force(*m.force, *back);
     }
 
+    // Ring by ring outward (the map may be large): the first ring with a free passable hex
+    // holds the answer; in it, a hex not next to an enemy first, then the lowest (q, r).
     template <typename Held>
     std::optional<Hex> nearest_free_hex(const Force& force, Held held_by_other) const {
-        std::set<Hex> enemy_adjacent;  // worked out once: the map may be large
-        for (const auto& f : state_.forces)
-            if (!f.regiments.empty() && state_.opposed(f, force))
-                for (Hex n : neighbours(f.hex)) enemy_adjacent.insert(n);
-        auto next_to_enemy = [&](Hex h) { return enemy_adjacent.count(h) != 0; };
-        std::optional<std::pair<std::pair<int, bool>, Hex>> best;
-        for (const auto& [hex, cell] : state_.map.hexes) {
-            const TerrainType* terrain = ruleset_.find_terrain(cell.terrain);
-            if (!terrain || !terrain->passable || held_by_other(hex) || hex == force.hex) continue;
-            const std::pair<std::pair<int, bool>, Hex> key{
-                {hex_distance(hex, force.hex), next_to_enemy(hex)}, hex};
-            if (!best || key < *best) best = key;
+        auto next_to_enemy = [&](Hex h) {
+            for (const Force* f : forces_next_to(state_, h))
+                if (state_.opposed(*f, force)) return true;
+            return false;
+        };
+        // Every map hex has been looked at when `seen` reaches the map's size.
+        std::size_t seen = state_.map.contains(force.hex) ? 1 : 0;
+        for (int radius = 1; seen < state_.map.hexes.size(); ++radius) {
+            std::optional<std::pair<bool, Hex>> best;
+            visit_ring(force.hex, radius, [&](Hex hex) {
+                const MapHex* cell = state_.map.at(hex);
+                if (!cell) return false;
+                ++seen;
+                const TerrainType* terrain = ruleset_.find_terrain(cell->terrain);
+                if (!terrain || !terrain->passable || held_by_other(hex)) return false;
+                const std::pair<bool, Hex> key{next_to_enemy(hex), hex};
+                if (!best || key < *best) best = key;
+                return false;
+            });
+            if (best) return best->second;
         }
-        if (!best) return std::nullopt;
-        return best->second;
+        return std::nullopt;
     }
 
     // after the entries at t, every force next to an enemy halts; the opposing pairs

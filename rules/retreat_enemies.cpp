@@ -2,14 +2,24 @@
 
 #include <algorithm>
 #include <climits>
+#include <string_view>
+#include <vector>
 
 namespace umpire::rules {
 
 RetreatField::RetreatField(const CampaignState& state, const Force& force, Hex start)
     : start_(start), state_(state), force_(force) {
+    // The own side's players first: there are few, and this runs over every force at each
+    // retreat. A force of any other player is an enemy.
     const std::string& own_side = state.side_of(force);
+    std::vector<std::string_view> own_players;
+    for (const auto& p : state.players)
+        if (p.side == own_side) own_players.push_back(p.id);
+    auto enemy = [&](const Force& f) {
+        return std::find(own_players.begin(), own_players.end(), f.player) == own_players.end();
+    };
     for (const auto& other : state.forces)
-        if (!other.regiments.empty() && other.id != force.id && state.side_of(other) != own_side)
+        if (!other.regiments.empty() && other.id != force.id && enemy(other))
             enemies_.push_back(other.hex);
     index_pair(pairs_[0], 0, 1);
     index_pair(pairs_[1], 0, 2);

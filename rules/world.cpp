@@ -104,12 +104,7 @@ int nearest_force_distance(const CampaignState& state, Hex h,
     if (found_at(h)) return 0;
     std::size_t looked_at = 1;  // rings while they are smaller than a scan of every force
     for (int radius = 1; looked_at < state.forces.size(); ++radius) {
-        Hex at = h + Hex{kHexDirections[4].q * radius, kHexDirections[4].r * radius};
-        for (int side = 0; side < 6; ++side)
-            for (int step = 0; step < radius; ++step) {
-                if (found_at(at)) return radius;
-                at = at + kHexDirections[side];
-            }
+        if (visit_ring(h, radius, found_at)) return radius;
         looked_at += 6 * static_cast<std::size_t>(radius);
     }
     int nearest = -1;
