@@ -1,6 +1,7 @@
 #include "rules/movement.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <numeric>
 #include <string_view>
 #include <unordered_map>
@@ -67,6 +68,15 @@ struct MovementPhase::Impl {
                 m.active = true;
             }
         }
+        for (auto& [id, m] : movers_)
+            if (m.active) active_.push_back(&m);
+    }
+
+    // The movers still moving, in force id order (movers_'s order): most halt early, and the
+    // steps of a period need not look at them again.
+    const std::vector<Mover*>& active() {
+        std::erase_if(active_, [](const Mover* m) { return !m->active; });
+        return active_;
     }
 
     std::vector<MapContact> run_until(PeriodTime limit, int half) {
@@ -79,14 +89,13 @@ struct MovementPhase::Impl {
             halt_finished(now_, half, found);
             std::vector<Mover*> group;
             PeriodTime t{1, 1};
-            for (auto& [id, m] : movers_) {
-                if (!m.active) continue;
-                const PeriodTime tm = entry_time(m);
+            for (Mover* m : active()) {
+                const PeriodTime tm = entry_time(*m);
                 if (group.empty() || tm < t) {
                     group.clear();
                     t = tm;
                 }
-                if (tm == t) group.push_back(&m);
+                if (tm == t) group.push_back(m);
             }
             if (group.empty() || limit < t) break;
             enter(group, t, half);
@@ -107,7 +116,12 @@ struct MovementPhase::Impl {
     void resume(const std::string& id) {
         Mover& m = movers_.at(id);
         if (m.next >= m.path.size() || !adjacent(m.force->hex, m.path[m.next])) return;
-        m.active = true;
+        if (!m.active) {
+            active();  // drops the halted ones, this one among them, before it goes back in
+            m.active = true;
+            auto by_id = [](const Mover* a, const Mover* b) { return a->force->id < b->force->id; };
+            active_.insert(std::lower_bound(active_.begin(), active_.end(), &m, by_id), &m);
+        }
         m.base = kHalfTime;
         m.spent_at_base = result_.at(id).spent;
         log_.add("movement_resumed", Fields{{"force", id}, {"hex", m.force->hex}},
@@ -170,15 +184,16 @@ struct MovementPhase::Impl {
     // Halts the movers whose path is done or whose next hex they cannot pay for.
     void halt_finished(PeriodTime now, int half, std::vector<MapContact>& found) {
         bool halted = false;
-        for (auto& [id, m] : movers_) {
-            if (!m.active) continue;
+        for (Mover* mover : active()) {
+            Mover& m = *mover;
+            if (!m.active) continue;  // halted by a step back earlier in this loop
             if (m.next >= m.path.size()) {
                 halt(m, "path complete");
                 halted = true;
                 continue;
             }
             const int cost = next_cost(m);
-            const ForceMovement& fm = result_.at(id);
+            const ForceMovement& fm = result_.at(m.force->id);
             if (cost < 0 || fm.spent + cost > fm.available) {
                 halt(m, cost < 0 ? "next hex cannot be entered" : "not enough move points");
                 halted = true;
@@ -317,9 +332,14 @@ struct MovementPhase::Impl {
     // adjacent once everything has halted are in map contact at t.
     void settle_contacts(PeriodTime t, int half, std::vector<MapContact>& found,
                          bool renewed = false) {
+        // Since the last settle every adjacent opposing pair has been in contacts_, so new
+        // pairs have a force moved since (the state's move journal), unless contacts_ was
+        // emptied or this is the first settle.
+        const bool everyone = !settled_once_ || renewed || !state_.tracking_positions();
+        const std::size_t since = settled_moves_;
         for (bool changed = true; changed;) {
             changed = false;
-            for_each_new_adjacent_pair([&](Force& a, Force& b) {
+            for_each_new_adjacent_pair(everyone, since, [&](Force& a, Force& b) {
                 for (Force* f : {&a, &b}) {
                     Mover& m = movers_.at(f->id);
                     if (m.active) {
@@ -329,7 +349,7 @@ struct MovementPhase::Impl {
                 }
             });
         }
-        for_each_new_adjacent_pair([&](Force& a, Force& b) {
+        for_each_new_adjacent_pair(everyone, since, [&](Force& a, Force& b) {
             contacts_.insert({a.id, b.id});
             for (Force* f : {&a, &b}) {
                 auto& at = result_.at(f->id).contact_at;
@@ -346,19 +366,62 @@ struct MovementPhase::Impl {
             if (renewed) fields["renewed"] = true;
             log_.add("contact", std::move(fields), forces_audience(state_, {a.id, b.id}));
         });
+        settled_once_ = true;
+        settled_moves_ = state_.moves().size();
     }
 
-    // Visits opposing adjacent pairs not yet in contact, lower force id first.
+    // Visits opposing adjacent pairs not yet in contact, lower force id first: of every
+    // force, or of the forces moved since move `since` of the journal.
     template <typename Visit>
-    void for_each_new_adjacent_pair(Visit visit) {
+    void for_each_new_adjacent_pair(bool everyone, std::size_t since, Visit visit) {
         auto& forces = state_.forces;
+        auto is_new = [&](std::size_t i, std::size_t j) {
+            return !forces[i].regiments.empty() && !forces[j].regiments.empty() &&
+                   adjacent(forces[i].hex, forces[j].hex) &&
+                   state_.opposed(forces[i], forces[j]) &&
+                   !contacts_.count({forces[i].id, forces[j].id});
+        };
+        const auto pairs = everyone ? adjacent_force_pairs(forces) : pairs_of_moved(since);
+#ifndef NDEBUG
+        if (!everyone) check_moved_pairs(pairs, is_new);
+#endif
         // Checked again at the visit: an earlier visit may have stepped a force back.
-        for (const auto& [i, j] : adjacent_force_pairs(forces))
-            if (!forces[i].regiments.empty() && !forces[j].regiments.empty() &&
-                adjacent(forces[i].hex, forces[j].hex) &&
-                state_.opposed(forces[i], forces[j]) &&
-                !contacts_.count({forces[i].id, forces[j].id}))
-                visit(forces[i], forces[j]);
+        for (const auto& [i, j] : pairs)
+            if (is_new(i, j)) visit(forces[i], forces[j]);
+    }
+
+    // Debug builds check that the moved forces' pairs hold every new pair there is.
+    template <typename IsNew>
+    void check_moved_pairs(const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
+                           IsNew is_new) const {
+        std::vector<std::pair<std::size_t, std::size_t>> all, mine;
+        for (const auto& p : adjacent_force_pairs(state_.forces))
+            if (is_new(p.first, p.second)) all.push_back(p);
+        for (const auto& p : pairs)
+            if (is_new(p.first, p.second)) mine.push_back(p);
+        assert(all == mine && "a new adjacent pair without a force that moved");
+        (void)all;
+        (void)mine;
+    }
+
+    // The pairs of forces (indices, lower first, sorted) where one moved since move `since`
+    // and the other stands next to it now.
+    std::vector<std::pair<std::size_t, std::size_t>> pairs_of_moved(std::size_t since) const {
+        const auto& forces = state_.forces;
+        const auto& moves = state_.moves();
+        std::vector<std::pair<std::size_t, std::size_t>> pairs;
+        for (std::size_t k = since; k < moves.size(); ++k) {
+            const std::size_t i = moves[k];
+            if (forces[i].regiments.empty()) continue;
+            for (Hex n : neighbours(forces[i].hex))
+                for (const Force* other : state_.forces_at(n)) {
+                    const auto j = static_cast<std::size_t>(other - forces.data());
+                    pairs.push_back(std::minmax(i, j));
+                }
+        }
+        std::sort(pairs.begin(), pairs.end());
+        pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+        return pairs;
     }
 
     std::string half_name(int half) const {
@@ -382,10 +445,13 @@ struct MovementPhase::Impl {
     EventLog& log_;
     MovementContext context_;
     std::map<std::string, Mover> movers_;
+    std::vector<Mover*> active_;
     std::set<std::pair<std::string, std::string>> contacts_;
     MovementResult result_;
     PeriodTime now_{0, 1};
     bool started_ = false;
+    bool settled_once_ = false;      // a settle looked at every force
+    std::size_t settled_moves_ = 0;  // the journal's length at the end of the last settle
 };
 
 MovementPhase::MovementPhase(CampaignState& state, const Ruleset& ruleset,

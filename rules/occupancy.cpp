@@ -18,6 +18,7 @@ void Occupancy::clear() {
     data_ = nullptr;
     size_ = 0;
     by_hex_.clear();
+    moves_.clear();
 }
 
 void Occupancy::rebuild(const std::vector<Force>& forces) {
@@ -36,7 +37,9 @@ const std::vector<std::uint32_t>& Occupancy::at(const std::vector<Force>& forces
 }
 
 void Occupancy::moved(const std::vector<Force>& forces, std::uint32_t index, Hex from) {
-    if (!tracking_ || !fresh(forces)) return;  // built from the current hexes when next asked
+    if (!tracking_) return;
+    moves_.push_back(index);
+    if (!fresh(forces)) return;  // built from the current hexes when next asked
     auto& old_list = by_hex_[hex_key(from)];
     old_list.erase(std::remove(old_list.begin(), old_list.end(), index), old_list.end());
     if (old_list.empty()) by_hex_.erase(hex_key(from));

@@ -37,6 +37,8 @@ public:
     const std::vector<std::uint32_t>& at(const std::vector<Force>& forces, Hex h);
     // Force `index` has moved from `from` to its current hex.
     void moved(const std::vector<Force>& forces, std::uint32_t index, Hex from);
+    // The indices of the forces moved while tracking, in order (a force once per move).
+    const std::vector<std::uint32_t>& moves() const { return moves_; }
 
 private:
     bool fresh(const std::vector<Force>& forces) const;
@@ -47,6 +49,7 @@ private:
     const Force* data_ = nullptr;  // the vector the index was built for
     std::size_t size_ = 0;
     std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_hex_;
+    std::vector<std::uint32_t> moves_;
 };
 
 }  // namespace umpire::rules

@@ -190,6 +190,9 @@ struct CampaignState {
     // While on, force_at and forces_at use an index kept by move_force (resolve_period turns
     // it on for its own copy of the state); off, they scan every force. Copies start off.
     void track_positions(bool on) { occupancy_.track(on); }
+    bool tracking_positions() const { return occupancy_.tracking(); }
+    // While tracking: the indices into `forces` of every force moved since it began, in order.
+    const std::vector<std::uint32_t>& moves() const { return occupancy_.moves(); }
 
 private:
     mutable Occupancy occupancy_;
