@@ -73,7 +73,7 @@ std::string ContactProcedure::attacking_side(
     std::vector<std::string> reps;
     for (const auto& s : side_ids) reps.push_back(sides.at(s).front());
     const std::string winner = roll_off(reps, r_.dice_, r_.log_, "rolloff for attacker",
-                                        Json{{"contact", id_}}, audience(all_));
+                                        Json{{"contact", id_}}, everyone());
     return side(winner);
 }
 
@@ -101,7 +101,7 @@ void ContactProcedure::open_battle(const std::vector<std::string>& forces) {
                 Fields{{"contact", id_}, {"sides", sides}, {"attacker", attacker},
                      {"hour", hour_.value_or(0)}, {"battlefield", field},
                      {"half_period", record.half_period}, {"record", to_json(record)}},
-                audience(all_));
+                everyone());
     // the battle takes the half period.
     for (const auto& id : forces) {
         r_.used_up_.insert(id);
@@ -179,7 +179,7 @@ BattleSettlement ContactProcedure::table_battle(const BattleRecord& record,
     fields["battle"] = record.id;
     fields["settled_by"] = "report";
     fields["report"] = to_json(report);
-    r_.log_.add("battle_result", fields, audience(all_));
+    r_.log_.add("battle_result", fields, everyone());
     return s;
 }
 
@@ -198,7 +198,7 @@ BattleSettlement ContactProcedure::quick_battle(const BattleRecord& record) {
     };
     const QuickBattleResult q =
         resolve_quick_battle(r_.ruleset_, side_of_record(record.attacker),
-                             side_of_record(record.defender), r_.dice_, r_.log_, audience(all_));
+                             side_of_record(record.defender), r_.dice_, r_.log_, everyone());
     BattleSettlement s;
     s.quick = true;
     const BattleRules& rules = r_.ruleset_.battle;
@@ -227,7 +227,7 @@ BattleSettlement ContactProcedure::quick_battle(const BattleRecord& record) {
                      {"defender", Json{{"side", record.defender.side},
                                    {"outcome", to_string(q.defender.outcome)}}},
                      {"rule", s.result.rule}},
-                audience(all_));
+                everyone());
     return s;
 }
 

@@ -107,7 +107,7 @@ std::map<std::string, std::vector<Company>> ContactProcedure::take_battle_losses
             r_.log_.add("battle_losses",
                         Fields{{"battle", record.id}, {"force", r.force}, {"regiment", r.regiment},
                              {"figures", it->second}, {"by_company", split}},
-                        audience(all_));
+                        everyone());
         }
     return lost;
 }
@@ -143,7 +143,7 @@ void ContactProcedure::recover_after_battle(
         const BattleRecovery recovery =
             resolve_recovery(r_.ruleset_.recovery, report,
                              outcome_of(record, settled, *side).outcome, r_.dice_, r_.log_,
-                             audience(all_));
+                             everyone());
         for (const auto& r : side->regiments) {
             Force& f = force(r.force);
             Regiment* regiment = find_regiment(f, r.regiment);
@@ -186,7 +186,7 @@ void ContactProcedure::recover_after_battle(
                              {"recovered", recovered}, {"penalty", penalty},
                              {"recovered_by_company", choice.recovered},
                              {"penalty_by_company", choice.penalty}},
-                        audience(all_));
+                        everyone());
         }
     }
     // Companies and regiments left with no figures are gone; a force with none is eliminated.

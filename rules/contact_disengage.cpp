@@ -96,7 +96,7 @@ void ContactProcedure::disengage(const std::string& id, const std::vector<std::s
         r_.state_.move_force(f, *hex);
         r_.movement_.moved_outside(id, 0, r_.context_.half);
         r_.log_.add("displaced", Fields{{"force", id}, {"from", from}, {"to", *hex}},
-                    audience(all_));
+                    everyone());
     }
 }
 
@@ -105,7 +105,7 @@ void ContactProcedure::apply_losses(Force& f, int figures, bool destroyed) {
     Regiment& assault = f.regiments.front();
     if (destroyed) {
         r_.log_.add("regiment_destroyed", Fields{{"force", f.id}, {"regiment", assault.id}},
-                    audience(all_));
+                    everyone());
         f.regiments.erase(f.regiments.begin());
         if (f.regiments.empty()) {
             r_.movement_.stop(f.id, "eliminated");
@@ -135,7 +135,7 @@ void ContactProcedure::apply_losses(Force& f, int figures, bool destroyed) {
                             assault.companies.end());
     r_.log_.add("losses", Fields{{"force", f.id}, {"regiment", assault.id}, {"figures", figures},
                                {"by_company", split}},
-                audience(all_));
+                everyone());
     if (assault.companies.empty()) f.regiments.erase(f.regiments.begin());
 }
 

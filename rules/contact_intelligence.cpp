@@ -69,9 +69,12 @@ Json contact_intelligence(const Ruleset& ruleset, int table_score, const Force& 
         case SizeKnowledge::exact: fact["size"] = Json{{"exact", figures}}; break;
         case SizeKnowledge::estimate: {
             // 2d6 on the band's column; the rolls are the receiver's alone.
-            const Json subject{{"force", receiver_force}, {"opponent", opponent.id}};
-            const int roll = log.roll(dice, 6, "size estimate", subject) +
-                             log.roll(dice, 6, "size estimate", subject);
+            auto roll_once = [&] {
+                return log.roll(dice, 6, "size estimate",
+                                Fields{{"force", receiver_force}, {"opponent", opponent.id}});
+            };
+            const int first = roll_once();
+            const int roll = first + roll_once();
             const int error = ruleset.contact.size_estimation.error(row.accuracy_percent, roll);
             // Only the estimate and the band: the receiver knows its score, not the error.
             fact["size"] = Json{{"estimate", apply_size_error(figures, error)},

@@ -144,6 +144,14 @@ Json ContactProcedure::audience(const std::vector<std::string>& forces) const {
     return forces_audience(r_.state_, forces);
 }
 
+const Json& ContactProcedure::everyone() const {
+    if (everyone_of_ != all_.size() || everyone_of_ == 0) {
+        everyone_ = forces_audience(r_.state_, all_);
+        everyone_of_ = all_.size();
+    }
+    return everyone_;
+}
+
 Json ContactProcedure::base_context(const std::string& id) const {
     const Force& f = *r_.state_.find_force(id);
     const Regiment* assault = assault_regiment(f);
@@ -163,7 +171,7 @@ void ContactProcedure::fight_on_the_morrow(const std::vector<std::string>& force
         r_.used_up_.insert(id);
         r_.movement_.stop(id, "rested");
     }
-    r_.log_.add("contact_rested", Fields{{"contact", id_}, {"forces", forces}}, audience(all_));
+    r_.log_.add("contact_rested", Fields{{"contact", id_}, {"forces", forces}}, everyone());
 }
 
 // Step 1 and 2 of: rest, engage, avoid or delay; support roles.
@@ -276,7 +284,7 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
                 r_.movement_.stop(o, "delayed by the enemy");
             }
             r_.log_.add("delayed", Fields{{"force", id}, {"opponents", opponents}},
-                        audience(all_));
+                        everyone());
         }
     }
     std::vector<std::string> remaining;
@@ -284,7 +292,7 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
         if (on_map(force(id))) remaining.push_back(id);
     if (!both_sides(remaining)) {
         r_.log_.add("contact_ended", Fields{{"contact", id_}, {"step", "before_contact"}},
-                    audience(all_));
+                    everyone());
         return {};
     }
     return remaining;
@@ -320,10 +328,10 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
     // Contact dice are seen by every participant.
     std::size_t mark = r_.log_.size();
     const auto scores = roll_contact_dice(r_.ruleset_, commanders, r_.dice_, r_.log_);
-    r_.log_.restrict_since(mark, audience(all_));
+    r_.log_.restrict_since(mark, everyone());
     for (const auto& s : scores) scores_[s.force] = s;
     hour_ = contact_hour(r_.ruleset_, r_.context_.half_period(), scores);
-    r_.log_.add("contact_hour", Fields{{"contact", id_}, {"hour", *hour_}}, audience(all_));
+    r_.log_.add("contact_hour", Fields{{"contact", id_}, {"hour", *hour_}}, everyone());
 
     // R-6.3/6.4: each commander learns of each opponent what its own score gives, privately.
     for (const auto& receiver : forces) {
@@ -380,7 +388,7 @@ std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::stri
     if (engage.empty()) {
         // nobody engages, so every evasion succeeds without dice.
         r_.log_.add("contact_ended",
-                    Fields{{"contact", id_}, {"step", window}, {"evaded", evade}}, audience(all_));
+                    Fields{{"contact", id_}, {"step", window}, {"evaded", evade}}, everyone());
         return {};
     }
     bool disengaged = false;
@@ -393,7 +401,7 @@ std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::stri
     for (const auto& id : engage)
         if (on_map(force(id))) remaining.push_back(id);
     if (!both_sides(remaining)) {
-        r_.log_.add("contact_ended", Fields{{"contact", id_}, {"step", window}}, audience(all_));
+        r_.log_.add("contact_ended", Fields{{"contact", id_}, {"step", window}}, everyone());
         return {};
     }
     // after a disengagement, a supporter may relieve a force still in the contact.

@@ -104,13 +104,17 @@ private:
         return id_ + "." + step + "." + force;
     }
     Json audience(const std::vector<std::string>& forces) const;
+    // The audience of everyone in the procedure, worked out again only when all_ grew.
+    const Json& everyone() const;
     Json base_context(const std::string& id) const;
     // Everyone in the contact rests: the contact ends until the next half period.
     void fight_on_the_morrow(const std::vector<std::string>& forces);
 
     ContactResolver& r_;
     std::string id_;                     // "<day>.<period>.<number>", names decisions and facts
-    std::vector<std::string> all_;       // everyone in this procedure, for audiences
+    std::vector<std::string> all_;       // everyone in this procedure (only grows), for audiences
+    mutable Json everyone_;
+    mutable std::size_t everyone_of_ = 0;  // all_.size() when everyone_ was worked out
     std::map<std::string, std::string> supporters_;  // supported force -> supporter
     std::map<std::string, ContactScore> scores_;
     std::map<std::string, Json> estimates_;  // receiver -> largest estimated opponent figures

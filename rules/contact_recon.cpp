@@ -17,7 +17,7 @@ void ContactProcedure::terrain_reconnaissance(const std::vector<std::string>& fo
     const std::size_t mark = r_.log_.size();
     const ReconOrder order = reconnaissance_order(r_.ruleset_, candidates, r_.dice_, r_.log_);
     const auto deck = build_terrain_deck(r_.ruleset_, terrains, r_.dice_, r_.log_);
-    r_.log_.restrict_since(mark, audience(all_));
+    r_.log_.restrict_since(mark, everyone());
 
     for (std::size_t i = 0; i < order.sequence.size() && i < deck.size(); ++i) {
         const std::string& placing_side = order.sequence[i];
@@ -54,7 +54,7 @@ void ContactProcedure::terrain_reconnaissance(const std::vector<std::string>& fo
                     Fields{{"contact", id_}, {"card", placement.card}, {"side", placement.side},
                          {"column", placement.column}, {"row", placement.row},
                          {"rotation", placement.rotation}},
-                    audience(all_));
+                    everyone());
     }
 }
 

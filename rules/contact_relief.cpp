@@ -111,7 +111,7 @@ void ContactProcedure::relieve(const std::string& supported, const std::string& 
                      {"cost", costs.second},
                      {"relieved_to", a.hex},
                      {"relieved_cost", costs.first}},
-                audience(all_));
+                everyone());
 }
 
 }  // namespace umpire::rules
