@@ -30,7 +30,7 @@ void roll_dice(const RecoveryRules& rules, const SideReport& report, BattleOutco
             const int need = after ? needed_after : needed;
             const int value = log.roll(dice, 6, "recovery",
                                        Fields{{"side", report.side}, {"regiment", loss.regiment},
-                                            {"after_withdrawal", after}, {"needed", need}},
+                                              {"after_withdrawal", after}, {"needed", need}},
                                        audience);
             out.dice.push_back(value);
             if (value >= need) ++r.recovered;
@@ -85,12 +85,12 @@ BattleRecovery resolve_recovery(const RecoveryRules& rules, const SideReport& re
             {{"regiment", r.regiment}, {"lost", r.lost}, {"recovered", r.recovered}});
     log.add("battle_recovery",
             Fields{{"side", out.side},
-                 {"outcome", to_string(outcome)},
-                 {"method", out.fixed_shares ? "fixed_shares" : "dice"},
-                 {"lost", report.elements_lost()},
-                 {"recovered", out.recovered},
-                 {"penalty", out.penalty},
-                 {"regiments", regiments}},
+                   {"outcome", to_string(outcome)},
+                   {"method", out.fixed_shares ? "fixed_shares" : "dice"},
+                   {"lost", report.elements_lost()},
+                   {"recovered", out.recovered},
+                   {"penalty", out.penalty},
+                   {"regiments", regiments}},
             audience);
     return out;
 }

@@ -99,8 +99,8 @@ void ContactProcedure::open_battle(const std::vector<std::string>& forces) {
                          {"row", c.row}, {"rotation", c.rotation}});
     r_.log_.add("battle",
                 Fields{{"contact", id_}, {"sides", sides}, {"attacker", attacker},
-                     {"hour", hour_.value_or(0)}, {"battlefield", field},
-                     {"half_period", record.half_period}, {"record", to_json(record)}},
+                       {"hour", hour_.value_or(0)}, {"battlefield", field},
+                       {"half_period", record.half_period}, {"record", to_json(record)}},
                 everyone());
     // the battle takes the half period.
     for (const auto& id : forces) {
@@ -221,12 +221,12 @@ BattleSettlement ContactProcedure::quick_battle(const BattleRecord& record) {
     s.result.rule = "R-8.8: quick battle, margin " + std::to_string(q.margin);
     r_.log_.add("battle_result",
                 Fields{{"battle", record.id},
-                     {"settled_by", "quick_battle"},
-                     {"attacker", Json{{"side", record.attacker.side},
-                                   {"outcome", to_string(q.attacker.outcome)}}},
-                     {"defender", Json{{"side", record.defender.side},
-                                   {"outcome", to_string(q.defender.outcome)}}},
-                     {"rule", s.result.rule}},
+                       {"settled_by", "quick_battle"},
+                       {"attacker", Json{{"side", record.attacker.side},
+                                         {"outcome", to_string(q.attacker.outcome)}}},
+                       {"defender", Json{{"side", record.defender.side},
+                                         {"outcome", to_string(q.defender.outcome)}}},
+                       {"rule", s.result.rule}},
                 everyone());
     return s;
 }

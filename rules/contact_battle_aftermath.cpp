@@ -71,8 +71,10 @@ void ContactProcedure::after_battle(const BattleRecord& record, const BattleSett
             if (!f || !on_map(*f)) continue;
             // cavalry that fought a battle tires.
             if (cavalry_fought_battle(*f, r_.ruleset_))
-                r_.log_.add("readiness", Fields{{"force", id}, {"readiness", to_string(f->readiness)},
-                                              {"reason", "fought a battle"}},
+                r_.log_.add("readiness",
+                            Fields{{"force", id},
+                                   {"readiness", to_string(f->readiness)},
+                                   {"reason", "fought a battle"}},
                             side_audience(r_.state_, *f));
             // a battle report tells each commander what it fought.
             for (const auto& r : other.regiments)
@@ -106,7 +108,7 @@ std::map<std::string, std::vector<Company>> ContactProcedure::take_battle_losses
             }
             r_.log_.add("battle_losses",
                         Fields{{"battle", record.id}, {"force", r.force}, {"regiment", r.regiment},
-                             {"figures", it->second}, {"by_company", split}},
+                               {"figures", it->second}, {"by_company", split}},
                         everyone());
         }
     return lost;
@@ -183,9 +185,9 @@ void ContactProcedure::recover_after_battle(
             }
             r_.log_.add("recovery_applied",
                         Fields{{"battle", record.id}, {"force", r.force}, {"regiment", r.regiment},
-                             {"recovered", recovered}, {"penalty", penalty},
-                             {"recovered_by_company", choice.recovered},
-                             {"penalty_by_company", choice.penalty}},
+                               {"recovered", recovered}, {"penalty", penalty},
+                               {"recovered_by_company", choice.recovered},
+                               {"penalty_by_company", choice.penalty}},
                         everyone());
         }
     }

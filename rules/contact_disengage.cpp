@@ -134,7 +134,7 @@ void ContactProcedure::apply_losses(Force& f, int figures, bool destroyed) {
                                            [](const Company& c) { return c.figures <= 0; }),
                             assault.companies.end());
     r_.log_.add("losses", Fields{{"force", f.id}, {"regiment", assault.id}, {"figures", figures},
-                               {"by_company", split}},
+                                 {"by_company", split}},
                 everyone());
     if (assault.companies.empty()) f.regiments.erase(f.regiments.begin());
 }
@@ -177,7 +177,7 @@ void ContactProcedure::move_avoiding(Force& f, Hex to) {
     r_.state_.move_force(f, to);
     r_.movement_.moved_outside(f.id, cost, r_.context_.half);
     r_.log_.add("avoided", Fields{{"force", f.id}, {"from", from}, {"to", to},
-                                {"cost", cost}},
+                                  {"cost", cost}},
                 side_audience(r_.state_, f));
 }
 

@@ -20,7 +20,7 @@ void ContactProcedure::follow_maneuvers() {
         if (!why.empty()) {
             r_.log_.add("maneuver_refused",
                         Fields{{"contact", id_}, {"force", m.force}, {"target", m.target},
-                             {"reason", why}},
+                               {"reason", why}},
                         audience({m.force}));
             continue;
         }
@@ -56,14 +56,14 @@ void ContactProcedure::follow_maneuvers() {
         std::sort(pair.begin(), pair.end());
         r_.log_.add("maneuvered",
                     Fields{{"contact", id_}, {"force", m.force}, {"target", m.target},
-                         {"from", from}, {"to", to}, {"cost", cost}},
+                           {"from", from}, {"to", to}, {"cost", cost}},
                     audience(pair));
         // the pair's second and last contact procedure in this half period.
         const std::string nested = id_ + "-m" + std::to_string(++second_contacts_);
         r_.log_.add("contact_procedure",
                     Fields{{"contact", nested}, {"forces", pair},
-                         {"half_period", to_string(r_.context_.half_period())},
-                         {"second_contact", true}},
+                           {"half_period", to_string(r_.context_.half_period())},
+                           {"second_contact", true}},
                     audience(pair));
         ContactProcedure(r_, nested).run(pair);
     }

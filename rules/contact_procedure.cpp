@@ -53,7 +53,7 @@ void ContactResolver::resolve(const std::vector<MapContact>& contacts) {
                                "." + std::to_string(++period_.count);
         log_.add("contact_procedure",
                  Fields{{"contact", id}, {"forces", group},
-                      {"half_period", to_string(context_.half_period())}},
+                        {"half_period", to_string(context_.half_period())}},
                  forces_audience(state_, group));
         ContactProcedure(*this, id).run(group);
     }

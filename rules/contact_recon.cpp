@@ -52,8 +52,8 @@ void ContactProcedure::terrain_reconnaissance(const std::vector<std::string>& fo
         battlefield_.push_back(placement);
         r_.log_.add("card_placed",
                     Fields{{"contact", id_}, {"card", placement.card}, {"side", placement.side},
-                         {"column", placement.column}, {"row", placement.row},
-                         {"rotation", placement.rotation}},
+                           {"column", placement.column}, {"row", placement.row},
+                           {"rotation", placement.rotation}},
                     everyone());
     }
 }

@@ -25,7 +25,7 @@ bool ContactProcedure::reinforced(const std::string& id, const std::string& oper
         seen_by.push_back(supporter);
         r_.log_.add("reinforced",
                     Fields{{"contact", id_}, {"force", supporter}, {"reinforces", id},
-                         {"hex", f.hex}},
+                           {"hex", f.hex}},
                     audience(seen_by));
     }
     return yes;

@@ -105,12 +105,12 @@ void ContactProcedure::relieve(const std::string& supported, const std::string& 
     }
     r_.log_.add("relief",
                 Fields{{"contact", id_},
-                     {"force", supporter},
-                     {"relieved", supported},
-                     {"to", s.hex},
-                     {"cost", costs.second},
-                     {"relieved_to", a.hex},
-                     {"relieved_cost", costs.first}},
+                       {"force", supporter},
+                       {"relieved", supported},
+                       {"to", s.hex},
+                       {"cost", costs.second},
+                       {"relieved_to", a.hex},
+                       {"relieved_cost", costs.first}},
                 everyone());
 }
 

@@ -75,17 +75,18 @@ DisengagementOutcome resolve_disengagement(const Ruleset& ruleset,
                               {"difference", o.difference},
                               {"loss_percent", o.loss_percent},
                               {"displaced", o.displaced}});
-    log.add("disengagement", Fields{{"force", out.force},
-                                  {"die", out.die},
-                                  {"modifiers", modifiers_json(out.modifiers)},
-                                  {"total", out.total},
-                                  {"opponents", std::move(listed)},
-                                  {"assault_figures", strength},
-                                  {"no_hex_percent", no_hex ? rules.no_hex_displacement_percent : 0},
-                                  {"loss_percent", out.loss_percent},
-                                  {"destroyed", out.destroyed},
-                                  {"figures_lost", out.figures_lost},
-                                  {"displaced", out.displaced}});
+    log.add("disengagement",
+            Fields{{"force", out.force},
+                   {"die", out.die},
+                   {"modifiers", modifiers_json(out.modifiers)},
+                   {"total", out.total},
+                   {"opponents", std::move(listed)},
+                   {"assault_figures", strength},
+                   {"no_hex_percent", no_hex ? rules.no_hex_displacement_percent : 0},
+                   {"loss_percent", out.loss_percent},
+                   {"destroyed", out.destroyed},
+                   {"figures_lost", out.figures_lost},
+                   {"displaced", out.displaced}});
     return out;
 }
 

@@ -21,6 +21,7 @@ void EventLog::add(std::string_view type, Fields fields, const FieldValue& audie
 }
 
 void EventLog::add(std::string_view type, const Json& fields, const FieldValue& audience) {
+    assert((fields.is_object() || fields.is_null()) && "an event's fields are an object");
     std::vector<FieldValue> values;
     values.reserve(fields.size());
     for (const auto& [key, value] : fields.items()) values.emplace_back(value);

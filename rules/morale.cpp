@@ -76,11 +76,11 @@ MoraleResult check_morale(CampaignState& state, const Ruleset& ruleset,
     result.state_after = force->order_state;
     log.add("morale_check",
             Fields{{"force", force->id}, {"regiment", result.regiment},
-                 {"morale_value", result.morale_value}, {"dice", result.dice},
-                 {"reading", result.reading}, {"modifiers", modifiers_json(result.modifiers)},
-                 {"total", result.total}, {"passed", result.passed},
-                 {"order_state", to_string(result.state_after)},
-                 {"readiness", to_string(force->readiness)}});
+                   {"morale_value", result.morale_value}, {"dice", result.dice},
+                   {"reading", result.reading}, {"modifiers", modifiers_json(result.modifiers)},
+                   {"total", result.total}, {"passed", result.passed},
+                   {"order_state", to_string(result.state_after)},
+                   {"readiness", to_string(force->readiness)}});
     if (result.passed) return result;
 
     const Force* nearest = nearest_enemy(state, *force, force->hex);

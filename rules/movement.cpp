@@ -252,21 +252,21 @@ struct MovementPhase::Impl {
         (half == 0 ? fm.moved_first_half : fm.moved_second_half) = true;
         log_.add("force_moved",
                  Fields{{"force", force.id},
-                      {"from", from},
-                      {"to", to},
-                      {"cost", cost},
-                      {"spent", fm.spent},
-                      {"available", fm.available},
-                      {"t", t.to_string()},
-                      {"half_period", half_name(half)}},
+                        {"from", from},
+                        {"to", to},
+                        {"cost", cost},
+                        {"spent", fm.spent},
+                        {"available", fm.available},
+                        {"t", t.to_string()},
+                        {"half_period", half_name(half)}},
                  side_audience(state_, force));
         if (!formed && force.order_state == OrderState::formed) {
             force.order_state = OrderState::unformed;
             fm.unformed_in_half = half;
             log_.add("became_unformed",
                      Fields{{"force", force.id},
-                          {"hex", to},
-                          {"reason", "entered " + state_.map.at(to)->terrain +
+                            {"hex", to},
+                            {"reason", "entered " + state_.map.at(to)->terrain +
                                          " without meeting its formed-movement condition"}},
                      side_audience(state_, force));
         }
@@ -294,8 +294,8 @@ struct MovementPhase::Impl {
         if (!back) return;
         log_.add("stepped_back",
                  Fields{{"force", m.force->id},
-                      {"from", m.force->hex},
-                      {"to", *back}},
+                        {"from", m.force->hex},
+                        {"to", *back}},
                  side_audience(state_, *m.force));
         state_.move_force(*m.force, *back);
     }

@@ -177,8 +177,8 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
     const Calendar now = state.calendar;
     try {
         log.add("period_started", Fields{{"day", now.day},
-                                       {"period", to_string(now.period)},
-                                       {"date", date_of_day(now.start_date, now.day)}});
+                                         {"period", to_string(now.period)},
+                                         {"date", date_of_day(now.start_date, now.day)}});
         PeriodOrders current = inputs.orders;
         if (current.day != now.day || current.period != now.period) current.orders.clear();
         const auto accepted = validate_orders(state, ruleset, current, log);

@@ -96,8 +96,8 @@ QuickBattleResult resolve_quick_battle(const Ruleset& ruleset, const QuickBattle
 
     log.add("quick_battle",
             Fields{{"margin", result.margin},
-                 {"attacker", side_json(result.attacker)},
-                 {"defender", side_json(result.defender)}},
+                   {"attacker", side_json(result.attacker)},
+                   {"defender", side_json(result.defender)}},
             audience);
     return result;
 }

@@ -91,11 +91,11 @@ ReconOrder reconnaissance_order(const Ruleset& ruleset,
     result.sequence = placement_sequence(result.n, ruleset.terrain_cards.cards_per_side,
                                          result.first_side, result.second_side);
     log.add("reconnaissance_order", Fields{{"first_side", result.first_side},
-                                         {"second_side", result.second_side},
-                                         {"first_force", result.first_force},
-                                         {"second_force", result.second_force},
-                                         {"n", result.n},
-                                         {"sequence", result.sequence}});
+                                           {"second_side", result.second_side},
+                                           {"first_force", result.first_force},
+                                           {"second_force", result.second_force},
+                                           {"n", result.n},
+                                           {"sequence", result.sequence}});
     return result;
 }
 
