@@ -7,17 +7,11 @@
 #include "rules/audience.hpp"
 #include "rules/contact_procedure_detail.hpp"
 #include "rules/disengagement.hpp"
-#include "rules/period.hpp"
+#include "rules/period.hpp"  // state_version
 #include "rules/quick_battle.hpp"
 #include "rules/rolloff.hpp"
-#include "rules/scenario_io.hpp"
-#include "rules/sha256.hpp"
 
 namespace umpire::rules {
-
-std::string state_version(const CampaignState& state) {
-    return sha256_hex(write_scenario(state).dump());
-}
 
 const std::string& PeriodContacts::state_version() {
     if (version_.empty()) version_ = rules::state_version(*start);

@@ -7,7 +7,9 @@
 #include "rules/contact_procedure.hpp"
 #include "rules/morale.hpp"
 #include "rules/movement.hpp"
+#include "rules/scenario_io.hpp"
 #include "rules/scouting.hpp"
+#include "rules/sha256.hpp"
 
 namespace umpire::rules {
 
@@ -166,6 +168,10 @@ void check_morale_at_half_end(CampaignState& state, const Ruleset& ruleset,
 }
 
 }  // namespace
+
+std::string state_version(const CampaignState& state) {
+    return sha256_hex(write_scenario(state).dump());
+}
 
 PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
                              const PeriodInputs& inputs, DiceSource& dice) {
