@@ -101,19 +101,15 @@ struct NetServer::Impl {
     net::io_context io{1};
     tcp::acceptor acceptor{io};
     Metrics metrics;
-    std::unique_ptr<storage::SqliteCampaignStore> campaigns;
-    std::unique_ptr<storage::ServerStore> server_store;
+    Stores stores{config.database};
     AsioScheduler scheduler{io};
     ThreadWebhookSender webhooks{io};
     Services services;
     std::unique_ptr<Hub> hub;
 
     explicit Impl(const ServerConfig& c) : config(c) {
-        campaigns = std::make_unique<storage::SqliteCampaignStore>(config.database);
-        server_store = std::make_unique<storage::ServerStore>(campaigns->connection());
         services.config = config;
-        services.campaigns = campaigns.get();
-        services.server = server_store.get();
+        stores.wire(services);
         services.scheduler = &scheduler;
         services.webhooks = &webhooks;
         services.metrics = &metrics;

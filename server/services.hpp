@@ -42,4 +42,18 @@ struct Services {
     std::string now_iso() const { return iso_utc(scheduler->now()); }
 };
 
+// The stores of one database file, campaigns and the server's own tables, on one connection;
+// the server and the tests open them alike and hand them to Services with wire().
+struct Stores {
+    explicit Stores(const std::string& database)
+        : campaigns(std::make_unique<storage::SqliteCampaignStore>(database)),
+          server(std::make_unique<storage::ServerStore>(campaigns->connection())) {}
+    void wire(Services& services) const {
+        services.campaigns = campaigns.get();
+        services.server = server.get();
+    }
+    std::unique_ptr<storage::SqliteCampaignStore> campaigns;
+    std::unique_ptr<storage::ServerStore> server;  // on campaigns' connection: it goes first
+};
+
 }  // namespace umpire::server

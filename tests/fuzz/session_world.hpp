@@ -30,31 +30,28 @@ public:
     // Limits smaller than production so short inputs reach them (an oversize frame is 8 KiB).
     static constexpr std::size_t kMaxMessageBytes = 8 * 1024;
 
-    explicit SessionWorld(const fs::path& dir) {
-        for (const char* suffix : {"", "-wal", "-shm", "-journal"})
-            fs::remove(dir / (std::string("server.db") + suffix));
-        services.config.database = (dir / "server.db").string();
+    explicit SessionWorld(const fs::path& dir) : stores(fresh_database(dir)) {
+        services.config.database = stores.campaigns->location();
         services.config.scenarios_dir = std::string(UMPIRE_SOURCE_DIR) + "/scenarios";
         services.config.ruleset_dirs = {std::string(UMPIRE_SOURCE_DIR) + "/rulesets"};
         services.config.password_cost = "min";
         services.config.limits.max_message_bytes = kMaxMessageBytes;
-        campaigns = std::make_unique<storage::SqliteCampaignStore>(services.config.database);
-        store = std::make_unique<storage::ServerStore>(campaigns->connection());
-        services.campaigns = campaigns.get();
-        services.server = store.get();
+        stores.wire(services);
         services.scheduler = &clock;
         services.metrics = &metrics;
         hub = std::make_unique<server::Hub>(services);
         for (const char* name : {"gm", "anna", "ingrid", "olaf"})
             hub->create_account(name, std::string("pw-") + name);
         hub->create_campaign(services.config.scenarios_dir + "/valormr-demo.json", "raid",
-                             store->account_by_name("gm")->id);
+                             stores.server->account_by_name("gm")->id);
         for (const char* p : {"anna", "ingrid"})
-            store->put_membership({store->account_by_name(p)->id, "raid", "player", std::string(p)});
+            stores.server->put_membership(
+                {stores.server->account_by_name(p)->id, "raid", "player", std::string(p)});
         for (const char* name : {"gm", "anna"})
-            store->add_session(server::secret_hash(std::string("tok-") + name),
-                               store->account_by_name(name)->id, services.now_iso(),
-                               "2099-01-01T00:00:00.000Z");
+            stores.server->add_session(server::secret_hash(std::string("tok-") + name),
+                                       stores.server->account_by_name(name)->id,
+                                       services.now_iso(),
+                                       "2099-01-01T00:00:00.000Z");
         clean_changes_ = changes();
         clean_time_ = clock.time;
     }
@@ -65,12 +62,17 @@ public:
     testing::ManualScheduler clock;
     server::Metrics metrics;
     server::Services services;
-    std::unique_ptr<storage::SqliteCampaignStore> campaigns;
-    std::unique_ptr<storage::ServerStore> store;
+    server::Stores stores;
     std::unique_ptr<server::Hub> hub;
 
 private:
-    long long changes() { return sqlite3_total_changes(campaigns->connection().handle()); }
+    // The database file of a new world, its remains from the last one removed.
+    static std::string fresh_database(const fs::path& dir) {
+        for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+            fs::remove(dir / (std::string("server.db") + suffix));
+        return (dir / "server.db").string();
+    }
+    long long changes() { return sqlite3_total_changes(stores.campaigns->connection().handle()); }
     long long clean_changes_ = 0;
     server::TimePoint clean_time_{};
 };

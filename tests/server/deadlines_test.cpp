@@ -64,7 +64,7 @@ TEST_F(Deadlines, TheDeadlineResolvesThePeriod) {
     EXPECT_EQ(period(), 1);  // missing orders held, decisions settled
     EXPECT_EQ(anna->of_type("period_resolved").size(), 1u);
     // The next period has its own deadline, an hour after it opened.
-    const auto d = h->server_store->deadline("raid", 1);
+    const auto d = h->stores.server->deadline("raid", 1);
     ASSERT_TRUE(d && d->due_at);
     EXPECT_EQ(*parse_iso_utc(*d->due_at), h->scheduler.time + minutes(60));
 }
@@ -102,9 +102,9 @@ TEST_F(Deadlines, DowntimeExtendsInsteadOfResolving) {
     h = make(stopped_at + hours(24));
     h->hub->start();
     EXPECT_EQ(period(), 0);
-    const auto d = h->server_store->deadline("raid", 0);
+    const auto d = h->stores.server->deadline("raid", 0);
     EXPECT_EQ(*parse_iso_utc(*d->due_at), h->scheduler.time + minutes(15));
-    const auto actions = h->campaigns->gm_actions("raid");
+    const auto actions = h->stores.campaigns->gm_actions("raid");
     EXPECT_EQ(actions.back().kind, "downtime_extension");
     h->scheduler.advance(minutes(16));
     EXPECT_EQ(period(), 1);
@@ -124,9 +124,9 @@ TEST_F(Deadlines, NotificationsAreSentOncePerKey) {
     // The same notification triggered again is not sent again.
     h->hub->find_room("raid");
     const auto n = h->webhooks.posts.size();
-    storage::NotificationRecord again{h->server_store->account_by_name("anna")->id, "raid",
+    storage::NotificationRecord again{h->stores.server->account_by_name("anna")->id, "raid",
                                       "resolved:0.0", "{}", "t", 0};
-    EXPECT_FALSE(h->server_store->add_notification(again));
+    EXPECT_FALSE(h->stores.server->add_notification(again));
     EXPECT_EQ(h->webhooks.posts.size(), n);
 }
 

@@ -38,13 +38,10 @@ public:
 
 // A hub over a database file; reopening on the same directory is a server restart.
 struct HubHarness {
-    explicit HubHarness(const TempDir& dir, server::TimePoint at = {}) {
-        services.config = test_config(dir);
+    explicit HubHarness(const TempDir& dir, server::TimePoint at = {})
+        : services{test_config(dir)}, stores(services.config.database) {
         if (at != server::TimePoint{}) scheduler.time = at;
-        campaigns = std::make_unique<storage::SqliteCampaignStore>(services.config.database);
-        server_store = std::make_unique<storage::ServerStore>(campaigns->connection());
-        services.campaigns = campaigns.get();
-        services.server = server_store.get();
+        stores.wire(services);
         services.scheduler = &scheduler;
         services.webhooks = &webhooks;
         services.metrics = &metrics;
@@ -68,8 +65,7 @@ struct HubHarness {
     RecordingWebhooks webhooks;
     server::Metrics metrics;
     server::Services services;
-    std::unique_ptr<storage::SqliteCampaignStore> campaigns;
-    std::unique_ptr<storage::ServerStore> server_store;
+    server::Stores stores;
     std::unique_ptr<server::Hub> hub;
     int ids = 0;
 };
