@@ -29,6 +29,7 @@ PeriodTime reduced(long long num, long long den) {
 
 struct Mover {
     Force* force = nullptr;
+    ForceMovement* movement = nullptr;  // its entry in the phase's result
     std::vector<Hex> path;
     std::size_t next = 0;
     std::vector<Hex> visited;  // the start hex, then every hex entered, in order
@@ -37,6 +38,10 @@ struct Mover {
     // resumes after a contact starts again from the second half period.
     PeriodTime base{0, 1};
     int spent_at_base = 0;
+    // The cost of the step from `cost_from` to `cost_to`, kept: each step of the phase asks
+    // every mover still moving for its next entry time.
+    mutable std::optional<int> cost;
+    mutable Hex cost_from, cost_to;
 };
 
 }  // namespace
@@ -55,6 +60,7 @@ struct MovementPhase::Impl {
                 moves_at_night(force, ruleset_) == (context_.period == PeriodKind::night);
             Mover& m = movers_[force.id];
             m.force = &force;
+            m.movement = &fm;
             m.visited.push_back(force.hex);
             const auto found = order_of.find(force.id);
             const AcceptedOrder* order = found == order_of.end() ? nullptr : found->second;
@@ -171,11 +177,17 @@ struct MovementPhase::Impl {
     }
 
     int next_cost(const Mover& m) const {
-        return step_cost(state_.map, ruleset_, m.force->hex, m.path[m.next]);
+        const Hex from = m.force->hex, to = m.path[m.next];
+        if (!m.cost || m.cost_from != from || m.cost_to != to) {
+            m.cost = step_cost(state_.map, ruleset_, from, to);
+            m.cost_from = from;
+            m.cost_to = to;
+        }
+        return *m.cost;
     }
 
     PeriodTime entry_time(const Mover& m) const {
-        const ForceMovement& fm = result_.at(m.force->id);
+        const ForceMovement& fm = *m.movement;
         const long long used = fm.spent - m.spent_at_base + next_cost(m);
         // base + used / available, kept reduced so the numbers stay small.
         return reduced(m.base.num * fm.available + used * m.base.den, m.base.den * fm.available);
@@ -193,7 +205,7 @@ struct MovementPhase::Impl {
                 continue;
             }
             const int cost = next_cost(m);
-            const ForceMovement& fm = result_.at(m.force->id);
+            const ForceMovement& fm = *m.movement;
             if (cost < 0 || fm.spent + cost > fm.available) {
                 halt(m, cost < 0 ? "next hex cannot be entered" : "not enough move points");
                 halted = true;
@@ -239,7 +251,7 @@ struct MovementPhase::Impl {
 
     void step(Mover& m, PeriodTime t, int half) {
         Force& force = *m.force;
-        ForceMovement& fm = result_.at(force.id);
+        ForceMovement& fm = *m.movement;
         const Hex from = force.hex;
         const Hex to = m.path[m.next];
         const int cost = next_cost(m);

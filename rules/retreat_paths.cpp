@@ -188,6 +188,20 @@ std::vector<const Force*> enemy_forces(const CampaignState& state, const Force& 
 
 const Force* nearest_enemy(const CampaignState& state, const Force& force, Hex from) {
     const Force* best = nullptr;
+    if (state.tracking_positions()) {
+        // The nearest distance by rings around `from`, then the lowest id on that ring.
+        auto enemy = [&](const Force& e) { return state.opposed(force, e); };
+        const int distance = nearest_force_distance(state, from, enemy);
+        auto lowest = [&](Hex h) {
+            state.for_each_force_at(h, [&](const Force& e) {
+                if (enemy(e) && (!best || e.id < best->id)) best = &e;
+            });
+            return false;
+        };
+        if (distance == 0) lowest(from);
+        if (distance > 0) visit_ring(from, distance, lowest);
+        return best;
+    }
     int best_distance = 0;
     const std::string& own_side = state.side_of(force);
     for (const auto& e : state.forces) {

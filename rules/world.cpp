@@ -6,7 +6,34 @@
 
 namespace umpire::rules {
 
+void HexGrid::build(const std::map<Hex, MapHex>& hexes) {
+    *this = HexGrid();
+    if (hexes.empty()) return;
+    Hex high = hexes.begin()->first;
+    low_ = high;
+    for (const auto& [h, cell] : hexes) {
+        low_ = {std::min(low_.q, h.q), std::min(low_.r, h.r)};
+        high = {std::max(high.q, h.q), std::max(high.r, h.r)};
+    }
+    width_ = static_cast<long>(high.q) - low_.q + 1;
+    height_ = static_cast<long>(high.r) - low_.r + 1;
+    // A map far from rectangular in (q, r) keeps its tree lookups rather than a sparse grid.
+    if (width_ * height_ > 4 * static_cast<long>(hexes.size()) + 4096) return;
+    cells_.assign(static_cast<std::size_t>(width_ * height_), nullptr);
+    for (const auto& [h, cell] : hexes)
+        cells_[static_cast<std::size_t>((h.r - low_.r) * width_ + (h.q - low_.q))] = &cell;
+    built_ = true;
+    count_ = hexes.size();
+}
+
 const MapHex* Map::at(Hex h) const {
+    if (grid_.fresh(hexes.size())) {
+        assert(grid_.at(h) == [&]() -> const MapHex* {  // Debug builds check the grid
+            auto it = hexes.find(h);
+            return it == hexes.end() ? nullptr : &it->second;
+        }());
+        return grid_.at(h);
+    }
     auto it = hexes.find(h);
     return it == hexes.end() ? nullptr : &it->second;
 }
@@ -24,6 +51,15 @@ int Force::figures() const {
 }
 
 Force* CampaignState::find_force(const std::string& id) {
+    if (occupancy_.tracking()) {
+        const long i = directory_.index_of(*this, id);
+        assert(i == [&] {  // Debug builds check the directory against a scan
+            auto it = std::find_if(forces.begin(), forces.end(),
+                                   [&](const Force& f) { return f.id == id; });
+            return it == forces.end() ? -1L : static_cast<long>(it - forces.begin());
+        }());
+        return i < 0 ? nullptr : &forces[static_cast<std::size_t>(i)];
+    }
     // Forces are kept in ascending id order: a binary search, with a scan as the fallback for
     // a state someone built out of order.
     auto it = std::lower_bound(forces.begin(), forces.end(), id,
@@ -49,6 +85,16 @@ const Side* CampaignState::find_side(const std::string& id) const {
 
 const std::string& CampaignState::side_of(const Force& force) const {
     static const std::string none;
+    if (occupancy_.tracking() && &force >= forces.data() &&
+        &force < forces.data() + forces.size()) {
+        const auto index = static_cast<std::size_t>(&force - forces.data());
+        const std::string& side = directory_.side_of(*this, index);
+        assert([&] {  // Debug builds check the directory against the players
+            const Player* p = find_player(force.player);
+            return side == (p ? p->side : none);
+        }());
+        return side;
+    }
     const Player* p = find_player(force.player);
     return p ? p->side : none;
 }
@@ -97,9 +143,9 @@ std::vector<const Force*> forces_next_to(const CampaignState& state, Hex h) {
 int nearest_force_distance(const CampaignState& state, Hex h,
                            const std::function<bool(const Force&)>& wanted) {
     auto found_at = [&](Hex at) {
-        for (const Force* f : state.forces_at(at))
-            if (wanted(*f)) return true;
-        return false;
+        bool found = false;
+        state.for_each_force_at(at, [&](const Force& f) { found = found || wanted(f); });
+        return found;
     };
     if (found_at(h)) return 0;
     std::size_t looked_at = 1;  // rings while they are smaller than a scan of every force
@@ -112,6 +158,12 @@ int nearest_force_distance(const CampaignState& state, Hex h,
         if (!f.regiments.empty() && wanted(f) && (nearest < 0 || hex_distance(h, f.hex) < nearest))
             nearest = hex_distance(h, f.hex);
     return nearest;
+}
+
+SidePositions* CampaignState::side_positions() const {
+    if (!occupancy_.tracking()) return nullptr;
+    side_positions_.sync(*this);
+    return &side_positions_;
 }
 
 void CampaignState::move_force(Force& force, Hex to) {

@@ -10,7 +10,9 @@
 
 #include "rules/hex.hpp"
 #include "rules/json_reader.hpp"
+#include "rules/force_directory.hpp"
 #include "rules/occupancy.hpp"
+#include "rules/side_positions.hpp"
 
 namespace umpire::rules {
 
@@ -30,6 +32,37 @@ struct MapHex {
 
 // Roads and tracks are kept as the polylines the scenario drew (so a written state
 // reads like the scenario it came from) and as the set of hex pairs they connect.
+// A dense index of a map's hexes over their bounding box, so Map::at is an array read while a
+// period resolves (the state's map is looked up millions of times then). Built by Map::index on
+// the resolving copy only; a copy starts without it, and it is ignored once the hexes changed
+// in number.
+class HexGrid {
+public:
+    HexGrid() = default;
+    HexGrid(const HexGrid&) {}
+    HexGrid& operator=(const HexGrid&) {
+        *this = HexGrid();
+        return *this;
+    }
+    HexGrid(HexGrid&&) noexcept = default;
+    HexGrid& operator=(HexGrid&&) noexcept = default;
+
+    void build(const std::map<Hex, MapHex>& hexes);
+    bool fresh(std::size_t hex_count) const { return built_ && count_ == hex_count; }
+    const MapHex* at(Hex h) const {
+        const long q = static_cast<long>(h.q) - low_.q, r = static_cast<long>(h.r) - low_.r;
+        if (q < 0 || r < 0 || q >= width_ || r >= height_) return nullptr;
+        return cells_[static_cast<std::size_t>(r * width_ + q)];
+    }
+
+private:
+    bool built_ = false;
+    std::size_t count_ = 0;
+    Hex low_;
+    long width_ = 0, height_ = 0;
+    std::vector<const MapHex*> cells_;
+};
+
 struct Map {
     std::map<Hex, MapHex> hexes;
     std::map<char, std::string> legend;  // terrain letter -> terrain name, for the compact rows
@@ -39,11 +72,16 @@ struct Map {
     std::set<HexEdge> tracks;
     std::set<HexEdge> rivers;  // hex sides a river runs along
 
-    bool contains(Hex h) const { return hexes.count(h) != 0; }
+    bool contains(Hex h) const { return at(h) != nullptr; }
     const MapHex* at(Hex h) const;
+    // Indexes the hexes densely (on) or drops the index (off); see HexGrid.
+    void index(bool on) { on ? grid_.build(hexes) : void(grid_ = HexGrid()); }
     bool road_between(Hex a, Hex b) const { return roads.count(HexEdge::between(a, b)) != 0; }
     bool track_between(Hex a, Hex b) const { return tracks.count(HexEdge::between(a, b)) != 0; }
     bool river_between(Hex a, Hex b) const { return rivers.count(HexEdge::between(a, b)) != 0; }
+
+private:
+    HexGrid grid_;
 };
 
 struct Company {
@@ -180,22 +218,47 @@ struct CampaignState {
     const Side* find_side(const std::string& id) const;
     // The side a force fights for, through its player.
     const std::string& side_of(const Force& force) const;
-    bool opposed(const Force& a, const Force& b) const { return side_of(a) != side_of(b); }
+    bool opposed(const Force& a, const Force& b) const {
+        const std::string& side_a = side_of(a);
+        const std::string& side_b = side_of(b);
+        return &side_a != &side_b && side_a != side_b;
+    }
     // The force holding h (eliminated forces hold nothing; the lowest id if several pass).
     const Force* force_at(Hex h) const;
     // Every force on the map at h but `except`, in id order.
     std::vector<const Force*> forces_at(Hex h, const Force* except = nullptr) const;
+    // Calls visit(const Force&) for every force on the map at h, in id order, without making a
+    // list; visit must not move forces.
+    template <typename Visit>
+    void for_each_force_at(Hex h, Visit visit) const {
+        if (!occupancy_.tracking()) {
+            for (const auto& f : forces)
+                if (f.hex == h && !f.regiments.empty()) visit(f);
+            return;
+        }
+        for (std::uint32_t i : occupancy_.at(forces, h))
+            if (!forces[i].regiments.empty()) visit(forces[i]);
+    }
     // Moves a force: the rules change Force::hex only through this, so force_at stays exact.
     void move_force(Force& force, Hex to);
     // While on, force_at and forces_at use an index kept by move_force (resolve_period turns
     // it on for its own copy of the state); off, they scan every force. Copies start off.
-    void track_positions(bool on) { occupancy_.track(on); }
+    void track_positions(bool on) {
+        occupancy_.track(on);
+        map.index(on);
+        side_positions_ = SidePositions();
+        directory_ = ForceDirectory();
+    }
     bool tracking_positions() const { return occupancy_.tracking(); }
     // While tracking: the indices into `forces` of every force moved since it began, in order.
     const std::vector<std::uint32_t>& moves() const { return occupancy_.moves(); }
+    // While tracking: where each side's forces stand, brought up to date (nullptr when not).
+    SidePositions* side_positions() const;
 
 private:
     mutable Occupancy occupancy_;
+    mutable SidePositions side_positions_;
+    mutable ForceDirectory directory_;
 };
 
 // The forces on the map in the six hexes around h, in id order (the order of state.forces).
