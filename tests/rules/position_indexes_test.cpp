@@ -1,0 +1,140 @@
+// The indexes a resolving period keeps beside its state (side positions, the force directory,
+// the map grid) against plain scans of the state, through random moves and eliminations made
+// the way the rules make them (CampaignState::move_force, regiments cleared).
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "retreat_fixture.hpp"
+#include "rules/side_positions.hpp"
+
+namespace umpire::rules {
+namespace {
+
+using namespace rout_test;
+
+// Some force of another side than `side_id` that the step from -> to comes closer to.
+bool brute_closer(const CampaignState& s, const std::string& side_id, Hex from, Hex to) {
+    for (const auto& e : s.forces)
+        if (!e.regiments.empty() && s.side_of(e) != side_id &&
+            hex_distance(to, e.hex) < hex_distance(from, e.hex))
+            return true;
+    return false;
+}
+
+struct RandomWorld {
+    CampaignState state = world(rhombus(24, 20));
+    std::mt19937 random{11};
+
+    RandomWorld() {
+        const char* players[] = {"blue1", "blue2", "red1"};
+        for (int i = 0; i < 60; ++i)
+            add_force(state, "f" + std::to_string(100 + i), players[i % 3], random_hex());
+    }
+    Hex random_hex() { return Hex{static_cast<int>(random() % 24), static_cast<int>(random() % 20)}; }
+};
+
+TEST(SidePositions, AnswersEveryStepLikeAScanThroughMovesAndEliminations) {
+    RandomWorld w;
+    CampaignState& s = w.state;
+    s.track_positions(true);
+    int answers[2] = {0, 0};  // how often each answer came: both must be tried
+    for (int round = 0; round < 200; ++round) {
+        // Move a few forces, eliminate one now and then.
+        for (int k = 0; k < 3; ++k) s.move_force(s.forces[w.random() % s.forces.size()], w.random_hex());
+        if (round % 25 == 0) s.forces[w.random() % s.forces.size()].regiments.clear();
+        SidePositions* positions = s.side_positions();
+        ASSERT_NE(positions, nullptr);
+        for (const std::string side : {"blue", "red"}) {
+            const int group = positions->group_of(side);
+            ASSERT_GE(group, 0);
+            for (int probe = 0; probe < 20; ++probe) {
+                // Half the probes from off the map's edges, where stepping out is "closer" to
+                // nobody.
+                Hex from = w.random_hex();
+                if (probe % 2) from = Hex{from.q % 2 ? -3 : 27, from.r % 2 ? -3 : 23};
+                for (int d = 0; d < 6; ++d) {
+                    const Hex to = from + kHexDirections[d];
+                    int up = -1, down = -1;
+                    for (int axis = 0; axis < 3; ++axis) {
+                        const int delta = SidePositions::cube(to, axis) - SidePositions::cube(from, axis);
+                        if (delta > 0) up = axis;
+                        if (delta < 0) down = axis;
+                    }
+                    const bool expected = brute_closer(s, side, from, to);
+                    ++answers[expected];
+                    ASSERT_EQ(positions->enemy_closer_to_step(group, from, up, down), expected)
+                        << "round " << round << " side " << side << " from " << to_string(from)
+                        << " to " << to_string(to);
+                }
+            }
+            std::vector<Hex> expected;
+            for (const auto& f : s.forces)
+                if (!f.regiments.empty() && s.side_of(f) != side) expected.push_back(f.hex);
+            auto listed = positions->enemy_hexes(group);
+            std::sort(expected.begin(), expected.end());
+            std::sort(listed.begin(), listed.end());
+            EXPECT_EQ(listed, expected);
+            EXPECT_EQ(positions->any_enemy(group), !expected.empty());
+        }
+    }
+    EXPECT_GT(answers[0], 1000);
+    EXPECT_GT(answers[1], 1000);
+}
+
+TEST(SidePositions, NoEnemyLeftOnceEveryOpponentIsEliminated) {
+    RandomWorld w;
+    CampaignState& s = w.state;
+    s.track_positions(true);
+    const int blue = s.side_positions()->group_of("blue");
+    EXPECT_TRUE(s.side_positions()->any_enemy(blue));
+    for (auto& f : s.forces)
+        if (f.player == "red1") f.regiments.clear();
+    EXPECT_FALSE(s.side_positions()->any_enemy(blue));
+    EXPECT_TRUE(s.side_positions()->enemy_hexes(blue).empty());
+    EXPECT_EQ(s.side_positions()->group_of("green"), -1);
+}
+
+TEST(SidePositions, AStateNotResolvingKeepsNone) {
+    RandomWorld w;
+    EXPECT_EQ(w.state.side_positions(), nullptr);
+    w.state.track_positions(true);
+    ASSERT_NE(w.state.side_positions(), nullptr);
+    const CampaignState copy = w.state;  // a copy is not resolving
+    EXPECT_EQ(copy.side_positions(), nullptr);
+}
+
+TEST(ForceDirectory, FindsForcesAndSidesLikeAScanWhileTracking) {
+    RandomWorld w;
+    CampaignState& s = w.state;
+    s.track_positions(true);
+    for (const auto& f : s.forces) {
+        EXPECT_EQ(s.find_force(f.id), &f);
+        EXPECT_EQ(s.side_of(f), s.find_player(f.player)->side);
+    }
+    EXPECT_EQ(s.find_force("nobody"), nullptr);
+    EXPECT_TRUE(s.opposed(s.forces[0], s.forces[2]));   // blue1 against red1
+    EXPECT_FALSE(s.opposed(s.forces[0], s.forces[1]));  // blue1 beside blue2
+    // A force added while tracking (the vector replaced): the directory is built again.
+    add_force(s, "f999", "red1", Hex{1, 1});
+    ASSERT_NE(s.find_force("f999"), nullptr);
+    EXPECT_EQ(s.side_of(*s.find_force("f999")), "red");
+}
+
+TEST(HexGrid, LooksUpLikeTheTreeAndStepsAsideWhenHexesChange) {
+    CampaignState s = world(rhombus(9, 7, "forest"));
+    s.map.hexes[Hex{20, 3}].terrain = "hill";  // far off the rhombus: a sparse box
+    s.track_positions(true);
+    for (int q = -2; q < 24; ++q)
+        for (int r = -2; r < 10; ++r) {
+            auto it = s.map.hexes.find(Hex{q, r});
+            EXPECT_EQ(s.map.at(Hex{q, r}), it == s.map.hexes.end() ? nullptr : &it->second);
+        }
+    s.map.hexes[Hex{-5, -5}].terrain = "clear";  // added after the grid was built
+    ASSERT_NE(s.map.at(Hex{-5, -5}), nullptr);
+    EXPECT_EQ(s.map.at(Hex{-5, -5})->terrain, "clear");
+    EXPECT_TRUE(s.map.contains(Hex{-5, -5}));
+}
+
+}  // namespace
+}  // namespace umpire::rules
