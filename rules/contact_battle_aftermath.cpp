@@ -167,16 +167,21 @@ void ContactProcedure::recover_after_battle(
             if (recovered == 0 && penalty == 0) continue;
             // ▶: the owner chooses which companies come back and which pay the penalty;
             // a regiment of one company leaves nothing to choose.
-            Json context = base_context(r.force);
-            context.update(recovery_context(companies, recovered, penalty));
-            context["regiment"] = r.regiment;
+            const Json recovery = recovery_context(companies, recovered, penalty);
+            auto context = [this, &r, &recovery] {
+                Json c = base_context(r.force);
+                c.update(recovery);
+                c["regiment"] = r.regiment;
+                return c;
+            };
             const Json answer =
                 companies.size() < 2
                     ? Json("largest_first")
                     : r_.decider_.ask({decision_id("recovery-" + r.regiment, r.force), f.player,
                                        r.force, "recovery_choice", "",
-                                       Json::array({"largest_first"}), "largest_first", context});
-            const RecoveryChoice choice = recovery_choice_from_answer(context, answer);
+                                       Json::array({"largest_first"}), "largest_first", {},
+                                       context});
+            const RecoveryChoice choice = recovery_choice_from_answer(recovery, answer);
             for (std::size_t i = 0; i < companies.size(); ++i) {
                 const int change = choice.recovered[i] - choice.penalty[i];
                 if (i >= regiment->companies.size())

@@ -37,22 +37,25 @@ void ContactProcedure::disengage(const std::string& id, const std::vector<std::s
     std::vector<int> maneuver_at(opponents.size(), -1), pursuit_at(opponents.size(), -1);
     for (std::size_t i = 0; i < opponents.size(); ++i) {
         const std::string& o = opponents[i];
-        Json context = base_context(o);
-        context["disengaging"] = id;
-        context["operation"] = operation;
+        auto context = [this, &o, &id, &operation] {
+            Json c = base_context(o);
+            c["disengaging"] = id;
+            c["operation"] = operation;
+            return c;
+        };
         // the maneuver action once per force per half period; not after a battle, which
         // used up the half period.
         if (operation != "withdraw" && !r_.maneuvered_.count(o)) {
             maneuver_at[i] = static_cast<int>(declarations.size());
             declarations.push_back({decision_id(operation + "-" + id + "-maneuver", o),
                                     force(o).player, o, "maneuver", "",
-                                    Json::array({true, false}), false, context});
+                                    Json::array({true, false}), false, {}, context});
         }
         if (pursuable) {
             pursuit_at[i] = static_cast<int>(declarations.size());
             declarations.push_back({decision_id(operation + "-" + id + "-pursuit", o),
                                     force(o).player, o, "pursuit", "",
-                                    Json::array({true, false}), false, context});
+                                    Json::array({true, false}), false, {}, context});
         }
     }
     const auto declared = r_.decider_.ask_together(declarations);
@@ -61,8 +64,8 @@ void ContactProcedure::disengage(const std::string& id, const std::vector<std::s
     bool rearguard = false;
     if (can_detail_rearguard(r_.ruleset_, f))
         rearguard = r_.decider_.ask({decision_id(operation + "-rearguard", id), f.player, id,
-                                     "rearguard", "", Json::array({true, false}), false,
-                                     base_context(id)}) == true;
+                                     "rearguard", "", Json::array({true, false}), false, {},
+                                     context_of(id)}) == true;
 
     DisengagementParty disengager = party_of(r_.ruleset_, r_.state_, f, supporters_.count(id));
     disengager.rearguard = rearguard;

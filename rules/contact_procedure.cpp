@@ -75,7 +75,7 @@ void ContactProcedure::run(std::vector<std::string> forces) {
                 requests.push_back({decision_id("engagements", id), force(id).player, id,
                                     "separate_engagements", "before_contact",
                                     Json::array({"one_battle", "separate"}), "one_battle",
-                                    base_context(id)});
+                                    {}, context_of(id)});
             const auto answers = r_.decider_.ask_together(requests);
             separate = std::all_of(answers.begin(), answers.end(),
                                    [](const Json& a) { return a == "separate"; });
@@ -194,11 +194,14 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
                            opponents.end();
             });
         if (!delayed_before) options.push_back("delay");
-        Json context = base_context(id);
-        context["avoid_hexes"] = Json::array();
-        for (Hex h : targets[id]) context["avoid_hexes"].push_back(hex_json(h));
+        auto context = [this, &id, avoid = targets[id]] {
+            Json c = base_context(id);
+            c["avoid_hexes"] = Json::array();
+            for (Hex h : avoid) c["avoid_hexes"].push_back(hex_json(h));
+            return c;
+        };
         requests.push_back({decision_id("before", id), f.player, id, "contact_window",
-                            "before_contact", options, may_rest(id) ? "rest" : "engage",
+                            "before_contact", options, may_rest(id) ? "rest" : "engage", {},
                             context});
     }
     // an allied force next to one in contact, itself out of contact, may support it.
@@ -347,11 +350,11 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
                 const Json& size = fact["size"];
                 largest = std::max(largest, size.value("estimate", size.value("exact", 0)));
             }
-            r_.state_.knowledge[rf.player].push_back(
-                {opponent, "contact_intel", fact, "contact " + id_, period});
             r_.log_.add("intelligence",
                         Fields{{"contact", id_}, {"receiver", receiver}, {"fact", fact}},
                         private_audience);
+            r_.state_.knowledge[rf.player].push_back(
+                {opponent, "contact_intel", std::move(fact), "contact " + id_, period});
         }
         if (largest >= 0) estimates_[receiver] = largest;
     }
@@ -369,7 +372,8 @@ std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::stri
                            r_.ruleset_.contact.row(scores_.at(id).modified).aware;
         if (aware) options.push_back("evade");
         requests.push_back({decision_id(window, id), force(id).player, id, "contact_window",
-                            window, options, may_rest(id) ? "rest" : "engage", base_context(id)});
+                            window, options, may_rest(id) ? "rest" : "engage", {},
+                            context_of(id)});
     }
     const auto answers = r_.decider_.ask_together(requests);
     std::vector<std::string> engage, evade;

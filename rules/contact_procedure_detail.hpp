@@ -1,5 +1,6 @@
 #pragma once
 // The procedure for one contact group; shared by contact_procedure*.cpp only.
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -107,6 +108,10 @@ private:
     // The audience of everyone in the procedure, worked out again only when all_ grew.
     const Json& everyone() const;
     Json base_context(const std::string& id) const;
+    // base_context(id) built when read: standing instructions settle most requests without it.
+    std::function<Json()> context_of(const std::string& id) const {
+        return [this, &id] { return base_context(id); };
+    }
     // Everyone in the contact rests: the contact ends until the next half period.
     void fight_on_the_morrow(const std::vector<std::string>& forces);
 
