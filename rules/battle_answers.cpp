@@ -122,11 +122,16 @@ Json recovery_context(const std::vector<RecoveryCompany>& companies, int recover
 }
 
 RecoveryChoice recovery_choice_from_answer(const Json& context, const Json& answer) {
+    return recovery_choice_from_answer(companies_of(context), context.value("recovered", 0),
+                                       context.value("penalty", 0), answer);
+}
+
+RecoveryChoice recovery_choice_from_answer(const std::vector<RecoveryCompany>& companies,
+                                           int recovered, int penalty, const Json& answer) {
     if (answer.is_object())
         return {answer["recovered"].get<std::vector<int>>(),
                 answer["penalty"].get<std::vector<int>>()};
-    return default_recovery_choice(companies_of(context), context.value("recovered", 0),
-                                   context.value("penalty", 0));
+    return default_recovery_choice(companies, recovered, penalty);
 }
 
 }  // namespace umpire::rules

@@ -36,5 +36,8 @@ Json recovery_context(const std::vector<RecoveryCompany>& companies, int recover
 // The choice an allowed answer ("largest_first" or {"recovered": [...], "penalty": [...]})
 // stands for, given the request's context.
 RecoveryChoice recovery_choice_from_answer(const Json& context, const Json& answer);
+// The same from the context's parts, without building it.
+RecoveryChoice recovery_choice_from_answer(const std::vector<RecoveryCompany>& companies,
+                                           int recovered, int penalty, const Json& answer);
 
 }  // namespace umpire::rules

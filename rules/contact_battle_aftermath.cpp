@@ -167,10 +167,9 @@ void ContactProcedure::recover_after_battle(
             if (recovered == 0 && penalty == 0) continue;
             // ▶: the owner chooses which companies come back and which pay the penalty;
             // a regiment of one company leaves nothing to choose.
-            const Json recovery = recovery_context(companies, recovered, penalty);
-            auto context = [this, &r, &recovery] {
+            auto context = [&] {
                 Json c = base_context(r.force);
-                c.update(recovery);
+                c.update(recovery_context(companies, recovered, penalty));
                 c["regiment"] = r.regiment;
                 return c;
             };
@@ -181,7 +180,8 @@ void ContactProcedure::recover_after_battle(
                                        r.force, "recovery_choice", "",
                                        Json::array({"largest_first"}), "largest_first", {},
                                        context});
-            const RecoveryChoice choice = recovery_choice_from_answer(recovery, answer);
+            const RecoveryChoice choice =
+                recovery_choice_from_answer(companies, recovered, penalty, answer);
             for (std::size_t i = 0; i < companies.size(); ++i) {
                 const int change = choice.recovered[i] - choice.penalty[i];
                 if (i >= regiment->companies.size())

@@ -46,6 +46,14 @@ void write_json(std::string& out, const Json& j) {
     }
 }
 
+void write_hex(std::string& out, Hex h) {
+    out += '[';
+    write_number(out, h.q);
+    out += ',';
+    write_number(out, h.r);
+    out += ']';
+}
+
 template <typename Names>
 void write_names(std::string& out, const Names& names) {
     out += '[';
@@ -77,17 +85,20 @@ void FieldValue::write(std::string& out) const {
         case Kind::integer: write_number(out, integer_); return;
         case Kind::unsigned_integer: write_number(out, unsigned_); return;
         case Kind::text: write_json_string(out, text_); return;
-        case Kind::hex:
+        case Kind::hex: write_hex(out, hex_); return;
+        case Kind::hexes:
             out += '[';
-            write_number(out, hex_.q);
-            out += ',';
-            write_number(out, hex_.r);
+            for (std::size_t i = 0; i < hexes_.size(); ++i) {
+                if (i) out += ',';
+                write_hex(out, hexes_[i]);
+            }
             out += ']';
             return;
         case Kind::json: write_json(out, *json_); return;
         case Kind::names: write_names(out, *names_); return;
         case Kind::views: write_names(out, views_); return;
         case Kind::owned: write_json(out, owned_); return;
+        case Kind::none: out += "null"; return;  // left out by EventLog; null if written alone
     }
 }
 

@@ -32,6 +32,7 @@ public:
     // Lists of names (forces, players), written as JSON arrays of strings.
     FieldValue(const std::vector<std::string>& list) : kind_(Kind::names), names_(&list) {}
     FieldValue(std::span<const std::string_view> list) : kind_(Kind::views), views_(list) {}
+    FieldValue(std::span<const Hex> hexes) : kind_(Kind::hexes), hexes_(hexes) {}
     // Anything else nlohmann::json can hold (vectors, maps, doubles) is converted once.
     template <typename T>
         requires(!std::is_arithmetic_v<std::remove_cvref_t<T>> &&
@@ -39,15 +40,21 @@ public:
                  !std::is_same_v<std::remove_cvref_t<T>, Json> &&
                  !std::is_same_v<std::remove_cvref_t<T>, Hex> &&
                  !std::is_same_v<std::remove_cvref_t<T>, std::vector<std::string>> &&
+                 !std::is_convertible_v<T, std::span<const Hex>> &&
                  std::is_constructible_v<Json, T>)
     FieldValue(T&& other) : kind_(Kind::owned), owned_(std::forward<T>(other)) {}
     FieldValue(double d) : kind_(Kind::owned), owned_(d) {}
+    // A field left out of the event: {"renewed", renewed ? FieldValue(true) : FieldValue::none()}.
+    static FieldValue none() { return FieldValue(Kind::none); }
+    bool is_none() const { return kind_ == Kind::none; }
 
     // Appends the value as compact JSON, exactly as nlohmann::json::dump() writes it.
     void write(std::string& out) const;
 
 private:
-    enum class Kind { boolean, integer, unsigned_integer, text, hex, json, names, views, owned };
+    enum class Kind { boolean, integer, unsigned_integer, text, hex, json, names, views, hexes,
+                      owned, none };
+    explicit FieldValue(Kind kind) : kind_(kind) {}
     Kind kind_;
     long long integer_ = 0;
     unsigned long unsigned_ = 0;
@@ -56,6 +63,7 @@ private:
     const Json* json_ = nullptr;
     const std::vector<std::string>* names_ = nullptr;
     std::span<const std::string_view> views_;
+    std::span<const Hex> hexes_;
     Json owned_;
 };
 

@@ -16,7 +16,8 @@ std::vector<Json> events_json(const std::vector<Event>& events) {
 
 void EventLog::add(std::string_view type, Fields fields, const FieldValue& audience) {
     scratch_.clear();
-    for (const Field& f : fields) scratch_.emplace_back(f.key, &f.value);
+    for (const Field& f : fields)
+        if (!f.value.is_none()) scratch_.emplace_back(f.key, &f.value);
     write(type, audience);
 }
 
@@ -36,7 +37,8 @@ int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, Fiel
     const int value = dice.roll(sides, purpose);
     const std::string die = "d" + std::to_string(sides);
     scratch_.clear();
-    for (const Field& f : subject) scratch_.emplace_back(f.key, &f.value);
+    for (const Field& f : subject)
+        if (!f.value.is_none()) scratch_.emplace_back(f.key, &f.value);
     const FieldValue purpose_value(purpose), die_value(die), rolled(value);
     scratch_.emplace_back("purpose", &purpose_value);
     scratch_.emplace_back("die", &die_value);

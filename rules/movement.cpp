@@ -81,7 +81,8 @@ struct MovementPhase::Impl {
     // The movers still moving, in force id order (movers_'s order): most halt early, and the
     // steps of a period need not look at them again.
     const std::vector<Mover*>& active() {
-        std::erase_if(active_, [](const Mover* m) { return !m->active; });
+        if (halted_since_pruned_) std::erase_if(active_, [](const Mover* m) { return !m->active; });
+        halted_since_pruned_ = false;
         return active_;
     }
 
@@ -286,6 +287,7 @@ struct MovementPhase::Impl {
 
     void halt(Mover& m, const std::string& reason) {
         m.active = false;
+        halted_since_pruned_ = true;
         log_.add("force_halted",
                  Fields{{"force", m.force->id}, {"hex", m.force->hex}, {"reason", reason}},
                  side_audience(state_, *m.force));
@@ -368,15 +370,18 @@ struct MovementPhase::Impl {
                 if (!at || t < *at) at = t;
             }
             found.push_back({a.id, b.id, t, half});
-            Json fields{{"forces", {a.id, b.id}},
-                        {"hexes", {hex_json(a.hex), hex_json(b.hex)}},
-                        {"day", context_.day},
-                        {"period", to_string(context_.period)},
-                        {"half_period", half_name(half)},
-                        {"t", t.to_string()},
-                        {"hour", hour_of(t, half)}};
-            if (renewed) fields["renewed"] = true;
-            log_.add("contact", std::move(fields), forces_audience(state_, {a.id, b.id}));
+            const std::string_view forces[] = {a.id, b.id};
+            const Hex hexes[] = {a.hex, b.hex};
+            log_.add("contact",
+                     Fields{{"forces", std::span<const std::string_view>(forces)},
+                            {"hexes", std::span<const Hex>(hexes)},
+                            {"day", context_.day},
+                            {"period", to_string(context_.period)},
+                            {"half_period", half_name(half)},
+                            {"t", t.to_string()},
+                            {"hour", hour_of(t, half)},
+                            {"renewed", renewed ? FieldValue(true) : FieldValue::none()}},
+                     forces_audience(state_, {a.id, b.id}));
         });
         settled_once_ = true;
         settled_moves_ = state_.moves().size();
@@ -458,6 +463,7 @@ struct MovementPhase::Impl {
     MovementContext context_;
     std::map<std::string, Mover> movers_;
     std::vector<Mover*> active_;
+    bool halted_since_pruned_ = false;  // active_ holds movers halted since it was pruned
     std::set<std::pair<std::string, std::string>> contacts_;
     MovementResult result_;
     PeriodTime now_{0, 1};

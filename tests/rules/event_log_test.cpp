@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <memory>
+#include <span>
 #include <vector>
 
 #include "rules/dice.hpp"
@@ -40,6 +42,24 @@ TEST(EventLog, WritesEveryKindOfValueAsNlohmannWouldWithKeysSorted) {
     EXPECT_EQ(e.type(), "sample");
     EXPECT_EQ(e.audience(), "[\"p1\",\"p2\"]");
     EXPECT_FALSE(e.for_all());
+}
+
+TEST(EventLog, ListsOfHexesAndNamesAndFieldsLeftOut) {
+    EventLog log;
+    const Hex hexes[] = {{75, 40}, {-1, 0}};
+    const std::string_view forces[] = {"f2", "f1"};
+    for (const bool renewed : {false, true})
+        log.add("contact",
+                Fields{{"hexes", std::span<const Hex>(hexes)},
+                       {"forces", std::span<const std::string_view>(forces)},
+                       {"renewed", renewed ? FieldValue(true) : FieldValue::none()}});
+    log.roll(*std::make_unique<SeededDice>(3), 6, "check", Fields{{"left_out", FieldValue::none()}});
+    ASSERT_EQ(log.size(), 3u);
+    for (const Event& e : log.events()) expect_canonical(e);
+    EXPECT_EQ(log.events()[0].text(),
+              R"({"audience":"all","forces":["f2","f1"],"hexes":[[75,40],[-1,0]],"type":"contact"})");
+    EXPECT_EQ(log.events()[1].json()["renewed"], true);
+    EXPECT_FALSE(log.events()[2].json().contains("left_out"));
 }
 
 TEST(EventLog, FieldsFromAJsonObjectReadTheSameAsListedFields) {
