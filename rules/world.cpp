@@ -106,11 +106,9 @@ const Force* CampaignState::force_at(Hex h) const {
         return nullptr;
     }
     const Force* found = nullptr;
-    for (std::uint32_t i : occupancy_.at(forces, h))
-        if (!forces[i].regiments.empty()) {
-            found = &forces[i];
-            break;
-        }
+    for_each_force_at(h, [&](const Force& f) {
+        if (!found) found = &f;
+    });
     // Debug builds (the sanitizer run) check the index against a scan of every force.
     assert(found == [&]() -> const Force* {
         for (const auto& f : forces)
@@ -127,8 +125,9 @@ std::vector<const Force*> CampaignState::forces_at(Hex h, const Force* except) c
             if (f.hex == h && &f != except && !f.regiments.empty()) out.push_back(&f);
         return out;
     }
-    for (std::uint32_t i : occupancy_.at(forces, h))
-        if (&forces[i] != except && !forces[i].regiments.empty()) out.push_back(&forces[i]);
+    for_each_force_at(h, [&](const Force& f) {
+        if (&f != except) out.push_back(&f);
+    });
     return out;
 }
 

@@ -236,8 +236,9 @@ struct CampaignState {
                 if (f.hex == h && !f.regiments.empty()) visit(f);
             return;
         }
-        for (std::uint32_t i : occupancy_.at(forces, h))
+        occupancy_.each(forces, h, [&](std::uint32_t i) {
             if (!forces[i].regiments.empty()) visit(forces[i]);
+        });
     }
     // Moves a force: the rules change Force::hex only through this, so force_at stays exact.
     void move_force(Force& force, Hex to);
