@@ -350,11 +350,13 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
                 const Json& size = fact["size"];
                 largest = std::max(largest, size.value("estimate", size.value("exact", 0)));
             }
+            std::string text = json_text(fact);
             r_.log_.add("intelligence",
-                        Fields{{"contact", id_}, {"receiver", receiver}, {"fact", fact}},
+                        Fields{{"contact", id_}, {"receiver", receiver},
+                               {"fact", FieldValue::raw(text)}},
                         private_audience);
             r_.state_.knowledge[rf.player].push_back(
-                {opponent, "contact_intel", std::move(fact), "contact " + id_, period});
+                {opponent, "contact_intel", std::move(text), "contact " + id_, period});
         }
         if (largest >= 0) estimates_[receiver] = largest;
     }

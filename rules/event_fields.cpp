@@ -1,5 +1,6 @@
 #include "rules/event_fields.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 namespace umpire::rules {
@@ -79,6 +80,30 @@ void write_json_string(std::string& out, std::string_view s) {
     out += '"';
 }
 
+std::string json_text(const FieldValue& value) {
+    std::string out;
+    value.write(out);
+    return out;
+}
+
+std::string object_text(Fields fields) {
+    std::vector<const Field*> sorted;
+    sorted.reserve(fields.size());
+    for (const Field& f : fields)
+        if (!f.value.is_none()) sorted.push_back(&f);
+    std::sort(sorted.begin(), sorted.end(),
+              [](const Field* a, const Field* b) { return a->key < b->key; });
+    std::string out = "{";
+    for (const Field* f : sorted) {
+        if (out.size() > 1) out += ',';
+        write_json_string(out, f->key);
+        out += ':';
+        f->value.write(out);
+    }
+    out += '}';
+    return out;
+}
+
 void FieldValue::write(std::string& out) const {
     switch (kind_) {
         case Kind::boolean: out += integer_ ? "true" : "false"; return;
@@ -98,6 +123,7 @@ void FieldValue::write(std::string& out) const {
         case Kind::names: write_names(out, *names_); return;
         case Kind::views: write_names(out, views_); return;
         case Kind::owned: write_json(out, owned_); return;
+        case Kind::raw: out.append(text_); return;
         case Kind::none: out += "null"; return;  // left out by EventLog; null if written alone
     }
 }

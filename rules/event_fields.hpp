@@ -44,6 +44,12 @@ public:
                  std::is_constructible_v<Json, T>)
     FieldValue(T&& other) : kind_(Kind::owned), owned_(std::forward<T>(other)) {}
     FieldValue(double d) : kind_(Kind::owned), owned_(d) {}
+    // JSON text written as it is (the caller wrote it as nlohmann::json::dump() would).
+    static FieldValue raw(std::string_view json_text) {
+        FieldValue v(Kind::raw);
+        v.text_ = json_text;
+        return v;
+    }
     // A field left out of the event: {"renewed", renewed ? FieldValue(true) : FieldValue::none()}.
     static FieldValue none() { return FieldValue(Kind::none); }
     bool is_none() const { return kind_ == Kind::none; }
@@ -53,7 +59,7 @@ public:
 
 private:
     enum class Kind { boolean, integer, unsigned_integer, text, hex, json, names, views, hexes,
-                      owned, none };
+                      owned, raw, none };
     explicit FieldValue(Kind kind) : kind_(kind) {}
     Kind kind_;
     long long integer_ = 0;
@@ -88,5 +94,9 @@ private:
 
 // Appends `s` as a JSON string, escaped exactly as nlohmann::json::dump() does.
 void write_json_string(std::string& out, std::string_view s);
+// The JSON text nlohmann::json::dump() gives for this value, and for an object of these fields
+// (keys sorted; fields left out skipped).
+std::string json_text(const FieldValue& value);
+std::string object_text(Fields fields);
 
 }  // namespace umpire::rules

@@ -1,5 +1,6 @@
 // Reading and writing what a running campaign remembers beyond its forces: each player's
 // knowledge and the history the rules look back on (previous contacts, delays, scouts).
+#include "rules/event_fields.hpp"
 #include "rules/scenario_io_detail.hpp"
 
 namespace umpire::rules::scenario_detail {
@@ -21,7 +22,7 @@ void read_facts(const Json& facts, const std::string& path, std::vector<KnownFac
         KnownFact fact;
         fact.about = r.string("about").value_or("");
         fact.kind = r.string("kind").value_or("");
-        if (const Json* value = r.member("value")) fact.value = *value;
+        fact.value_text = json_text(r.member("value") ? *r.member("value") : Json());
         fact.source = r.string("source").value_or("");
         fact.period = static_cast<int>(r.integer("period", 0, kMaxOrdinal).value_or(0));
         out.push_back(std::move(fact));
@@ -121,7 +122,7 @@ void write_knowledge_and_history(const CampaignState& state, OrderedJson& out) {
         for (const auto& f : facts)
             list.push_back({{"about", f.about},
                             {"kind", f.kind},
-                            {"value", OrderedJson(f.value)},
+                            {"value", OrderedJson::parse(f.value_text)},
                             {"source", f.source},
                             {"period", f.period}});
         knowledge[player] = std::move(list);

@@ -91,7 +91,7 @@ private:
                              {{"estimate", apply_size_error(enemy->figures(), error)},
                               {"accuracy_percent", accuracy_percent}}}};
             state_.knowledge[sender.player].push_back(
-                {enemy->id, "scout_report", fact, source_, period_});
+                {enemy->id, "scout_report", json_text(fact), source_, period_});
             Json entry = fact;
             entry["force"] = enemy->id;
             reports.push_back(std::move(entry));
@@ -104,7 +104,7 @@ private:
     void tell_capturer(const Force& capturer, const std::string& id, const Force& sender) {
         const Json fact{{"sent_by", sender.id}, {"captured_by", capturer.id}};
         state_.knowledge[capturer.player].push_back(
-            {sender.id, "scout_captured", fact, source_, period_});
+            {sender.id, "scout_captured", json_text(fact), source_, period_});
         log_.add("scout_captured",
                  Fields{{"scout", id}, {"force", capturer.id}, {"sent_by", sender.id}},
                  player_audience(capturer.player));

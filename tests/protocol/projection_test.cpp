@@ -133,7 +133,7 @@ TEST(Projection, NonInterferenceForAPlayer) {
             }
     }
     // Other players' knowledge and the history only the GM sees.
-    changed.knowledge["ingrid"].push_back({"hadewych", "contact_intel", Json{{"x", 1}}, "test", 0});
+    changed.knowledge["ingrid"].push_back({"hadewych", "contact_intel", R"({"x":1})", "test", 0});
     changed.knowledge["erik"].clear();
     changed.contact_history.push_back({"aeskrvald", "thorgrim", 0});
     changed.delays.push_back({"ingegerd", "hadewych", 1});

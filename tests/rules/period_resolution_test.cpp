@@ -159,7 +159,7 @@ TEST_P(ContactScoreKnowledge, LearnsExactlyWhatTheTableGives) {
 
     const auto& facts = out.state.knowledge.at("anna");
     ASSERT_EQ(facts.size(), 1u);
-    const Json& fact = facts[0].value;
+    const Json fact = facts[0].value();
     EXPECT_EQ(facts[0].about, "ingegerd");
     EXPECT_EQ(facts[0].kind, "contact_intel");
     EXPECT_EQ(fact["score"], score);

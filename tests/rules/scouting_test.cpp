@@ -210,7 +210,7 @@ TEST(Scouting, CapturedByTheNearestEnemyLowestIdOnTies) {
     const KnownFact& fact = state.knowledge["p2"][0];
     EXPECT_EQ(fact.about, "a");
     EXPECT_EQ(fact.kind, "scout_captured");
-    EXPECT_EQ(fact.value, (Json{{"sent_by", "a"}, {"captured_by", "c"}}));
+    EXPECT_EQ(fact.value(), (Json{{"sent_by", "a"}, {"captured_by", "c"}}));
     EXPECT_EQ(fact.source, "scout 1.day.a");
     EXPECT_EQ(fact.period, 0);
     EXPECT_TRUE(state.knowledge["p1"].empty());
@@ -253,8 +253,8 @@ TEST(Scouting, ReportHoldsPositionAndEstimateBandOnly) {
         EXPECT_EQ(facts[i].kind, "scout_report");
         EXPECT_EQ(facts[i].source, "scout 1.day.a");
         EXPECT_EQ(facts[i].period, 0);
-        EXPECT_EQ(facts[i].value, expected[i].second);  // exactly: nothing more
-        EXPECT_EQ(keys_of(facts[i].value["size"]),
+        EXPECT_EQ(facts[i].value(), expected[i].second);  // exactly: nothing more
+        EXPECT_EQ(keys_of(facts[i].value()["size"]),
                   (std::set<std::string>{"estimate", "accuracy_percent"}));
     }
     EXPECT_TRUE(state.knowledge["p2"].empty());
@@ -292,7 +292,7 @@ TEST(Scouting, WholeForceIsEstimated) {
     EventLog log;
     ScriptedDice dice({{3, "scout"}, {6, "size estimate"}, {6, "size estimate"}});  // +50%
     resolve_scouts(state, valormr(), {scout_order("a", {5, 1})}, dice, log);
-    EXPECT_EQ(state.knowledge["p1"].at(0).value["size"],
+    EXPECT_EQ(state.knowledge["p1"].at(0).value()["size"],
               (Json{{"estimate", 54}, {"accuracy_percent", 50}}));
 }
 
