@@ -58,6 +58,7 @@ public:
     void restrict_since(std::size_t from, const Json& audience);
 
     std::size_t size() const { return events_.size(); }
+    void reserve(std::size_t events) { events_.reserve(events); }
     const std::vector<Event>& events() const { return events_; }
     // Hands the events over, leaving the log empty (a period's log can hold 30,000 events).
     std::vector<Event> take() { return std::move(events_); }

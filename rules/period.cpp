@@ -179,6 +179,9 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
     CampaignState state = start;
     state.track_positions(true);  // every move below goes through move_force
     EventLog log;
+    // A busy period records some 30 events per force: room for them up front spares moving
+    // hundreds of thousands of them as the vector grows (and, for large states, page faults).
+    log.reserve(32 * state.forces.size() + 64);
     Decider decider(inputs.answers, inputs.settle_missing, state, log);
     const Calendar now = state.calendar;
     try {
