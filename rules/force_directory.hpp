@@ -16,16 +16,6 @@ struct Force;
 
 class ForceDirectory {
 public:
-    ForceDirectory() = default;
-    // A copy starts empty: its vectors are other ones.
-    ForceDirectory(const ForceDirectory&) {}
-    ForceDirectory& operator=(const ForceDirectory&) {
-        *this = ForceDirectory();
-        return *this;
-    }
-    ForceDirectory(ForceDirectory&&) noexcept = default;
-    ForceDirectory& operator=(ForceDirectory&&) noexcept = default;
-
     // The index in state.forces of the force with this id, or -1.
     long index_of(const CampaignState& state, std::string_view id);
     // The side of state.forces[index] (CampaignState::side_of).

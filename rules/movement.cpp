@@ -81,7 +81,8 @@ struct MovementPhase::Impl {
     // The movers still moving, in force id order (movers_'s order): most halt early, and the
     // steps of a period need not look at them again.
     const std::vector<Mover*>& active() {
-        if (halted_since_pruned_) std::erase_if(active_, [](const Mover* m) { return !m->active; });
+        if (halted_since_pruned_)
+            std::erase_if(active_, [](const Mover* m) { return !m->active; });
         halted_since_pruned_ = false;
         return active_;
     }

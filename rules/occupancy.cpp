@@ -43,14 +43,16 @@ void Occupancy::rebuild(const std::vector<Force>& forces, int margin) {
 
 void Occupancy::link(std::uint32_t index, long cell) {
     std::int32_t* at = &head_[static_cast<std::size_t>(cell)];
-    while (*at >= 0 && static_cast<std::uint32_t>(*at) < index) at = &next_[static_cast<std::size_t>(*at)];
+    while (*at >= 0 && static_cast<std::uint32_t>(*at) < index)
+        at = &next_[static_cast<std::size_t>(*at)];
     next_[index] = *at;
     *at = static_cast<std::int32_t>(index);
 }
 
 void Occupancy::unlink(std::uint32_t index, long cell) {
     std::int32_t* at = &head_[static_cast<std::size_t>(cell)];
-    while (*at >= 0 && static_cast<std::uint32_t>(*at) != index) at = &next_[static_cast<std::size_t>(*at)];
+    while (*at >= 0 && static_cast<std::uint32_t>(*at) != index)
+        at = &next_[static_cast<std::size_t>(*at)];
     if (*at >= 0) *at = next_[index];
     next_[index] = -1;
 }

@@ -18,17 +18,6 @@ struct Force;
 
 class Occupancy {
 public:
-    Occupancy() = default;
-    // A copy starts switched off: its forces vector is another one.
-    Occupancy(const Occupancy&) {}
-    Occupancy& operator=(const Occupancy&) {
-        clear();
-        tracking_ = false;
-        return *this;
-    }
-    Occupancy(Occupancy&&) noexcept = default;
-    Occupancy& operator=(Occupancy&&) noexcept = default;
-
     bool tracking() const { return tracking_; }
     void track(bool on) {
         tracking_ = on;

@@ -24,16 +24,6 @@ struct Force;
 
 class SidePositions {
 public:
-    SidePositions() = default;
-    // A copy starts empty: its forces vector is another one.
-    SidePositions(const SidePositions&) {}
-    SidePositions& operator=(const SidePositions&) {
-        *this = SidePositions();
-        return *this;
-    }
-    SidePositions(SidePositions&&) noexcept = default;
-    SidePositions& operator=(SidePositions&&) noexcept = default;
-
     // Brings the index up to date: built on first use or when the forces vector was replaced,
     // then moved along the journal of moves.
     void sync(const CampaignState& state);

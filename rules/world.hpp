@@ -11,6 +11,7 @@
 #include "rules/hex.hpp"
 #include "rules/json_reader.hpp"
 #include "rules/force_directory.hpp"
+#include "rules/fresh_on_copy.hpp"
 #include "rules/occupancy.hpp"
 #include "rules/side_positions.hpp"
 
@@ -38,15 +39,6 @@ struct MapHex {
 // in number.
 class HexGrid {
 public:
-    HexGrid() = default;
-    HexGrid(const HexGrid&) {}
-    HexGrid& operator=(const HexGrid&) {
-        *this = HexGrid();
-        return *this;
-    }
-    HexGrid(HexGrid&&) noexcept = default;
-    HexGrid& operator=(HexGrid&&) noexcept = default;
-
     void build(const std::map<Hex, MapHex>& hexes);
     bool fresh(std::size_t hex_count) const { return built_ && count_ == hex_count; }
     const MapHex* at(Hex h) const {
@@ -75,13 +67,13 @@ struct Map {
     bool contains(Hex h) const { return at(h) != nullptr; }
     const MapHex* at(Hex h) const;
     // Indexes the hexes densely (on) or drops the index (off); see HexGrid.
-    void index(bool on) { on ? grid_.build(hexes) : void(grid_ = HexGrid()); }
+    void index(bool on) { on ? grid_.build(hexes) : void(grid_ = {}); }
     bool road_between(Hex a, Hex b) const { return roads.count(HexEdge::between(a, b)) != 0; }
     bool track_between(Hex a, Hex b) const { return tracks.count(HexEdge::between(a, b)) != 0; }
     bool river_between(Hex a, Hex b) const { return rivers.count(HexEdge::between(a, b)) != 0; }
 
 private:
-    HexGrid grid_;
+    FreshOnCopy<HexGrid> grid_;
 };
 
 struct Company {
@@ -252,8 +244,8 @@ struct CampaignState {
     void track_positions(bool on) {
         occupancy_.track(on);
         map.index(on);
-        side_positions_ = SidePositions();
-        directory_ = ForceDirectory();
+        side_positions_ = {};
+        directory_ = {};
     }
     bool tracking_positions() const { return occupancy_.tracking(); }
     // While tracking: the indices into `forces` of every force moved since it began, in order.
@@ -262,9 +254,10 @@ struct CampaignState {
     SidePositions* side_positions() const;
 
 private:
-    mutable Occupancy occupancy_;
-    mutable SidePositions side_positions_;
-    mutable ForceDirectory directory_;
+    // Indexes kept while a period resolves; a copy of the state starts without them.
+    mutable FreshOnCopy<Occupancy> occupancy_;
+    mutable FreshOnCopy<SidePositions> side_positions_;
+    mutable FreshOnCopy<ForceDirectory> directory_;
 };
 
 // The forces on the map in the six hexes around h, in id order (the order of state.forces).

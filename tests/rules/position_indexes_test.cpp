@@ -31,7 +31,9 @@ struct RandomWorld {
         for (int i = 0; i < 60; ++i)
             add_force(state, "f" + std::to_string(100 + i), players[i % 3], random_hex());
     }
-    Hex random_hex() { return Hex{static_cast<int>(random() % 24), static_cast<int>(random() % 20)}; }
+    Hex random_hex() {
+        return Hex{static_cast<int>(random() % 24), static_cast<int>(random() % 20)};
+    }
 };
 
 TEST(SidePositions, AnswersEveryStepLikeAScanThroughMovesAndEliminations) {
@@ -41,7 +43,8 @@ TEST(SidePositions, AnswersEveryStepLikeAScanThroughMovesAndEliminations) {
     int answers[2] = {0, 0};  // how often each answer came: both must be tried
     for (int round = 0; round < 200; ++round) {
         // Move a few forces, eliminate one now and then.
-        for (int k = 0; k < 3; ++k) s.move_force(s.forces[w.random() % s.forces.size()], w.random_hex());
+        for (int k = 0; k < 3; ++k)
+            s.move_force(s.forces[w.random() % s.forces.size()], w.random_hex());
         if (round % 25 == 0) s.forces[w.random() % s.forces.size()].regiments.clear();
         SidePositions* positions = s.side_positions();
         ASSERT_NE(positions, nullptr);
@@ -57,7 +60,8 @@ TEST(SidePositions, AnswersEveryStepLikeAScanThroughMovesAndEliminations) {
                     const Hex to = from + kHexDirections[d];
                     int up = -1, down = -1;
                     for (int axis = 0; axis < 3; ++axis) {
-                        const int delta = SidePositions::cube(to, axis) - SidePositions::cube(from, axis);
+                        const int delta =
+                            SidePositions::cube(to, axis) - SidePositions::cube(from, axis);
                         if (delta > 0) up = axis;
                         if (delta < 0) down = axis;
                     }
