@@ -30,9 +30,9 @@ public:
 
     // The number this index gives a side id (CampaignState::side_of); -1 for one no force has.
     int group_of(const std::string& side) const;
-    // Some force on the map of another side than `side` (a group_of number) whose cube coordinate `up` is greater
-    // than from's and `down` less: the step from `from` adding to `up` and taking from `down`
-    // comes closer to it.
+    // Some force on the map of another side than `side` (a group_of number) whose cube
+    // coordinate `up` is greater than from's and `down` less: the step from `from` adding to
+    // `up` and taking from `down` comes closer to it.
     bool enemy_closer_to_step(int side, Hex from, int up, int down);
     // Some force on the map of another side than `side`.
     bool any_enemy(int side);

@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <map>
-#include <memory>
 #include <span>
 #include <vector>
 
@@ -53,7 +52,8 @@ TEST(EventLog, ListsOfHexesAndNamesAndFieldsLeftOut) {
                 Fields{{"hexes", std::span<const Hex>(hexes)},
                        {"forces", std::span<const std::string_view>(forces)},
                        {"renewed", renewed ? FieldValue(true) : FieldValue::none()}});
-    log.roll(*std::make_unique<SeededDice>(3), 6, "check", Fields{{"left_out", FieldValue::none()}});
+    SeededDice dice(3);
+    log.roll(dice, 6, "check", Fields{{"left_out", FieldValue::none()}});
     ASSERT_EQ(log.size(), 3u);
     for (const Event& e : log.events()) expect_canonical(e);
     EXPECT_EQ(log.events()[0].text(),
