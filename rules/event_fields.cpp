@@ -14,6 +14,17 @@ void write_number(std::string& out, Number n) {
     out.append(digits, end);
 }
 
+// [item,item,...], each written by write_item(out, item).
+template <typename List, typename WriteItem>
+void write_list(std::string& out, const List& items, WriteItem write_item) {
+    out += '[';
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i) out += ',';
+        write_item(out, items[i]);
+    }
+    out += ']';
+}
+
 void write_json(std::string& out, const Json& j) {
     switch (j.type()) {
         case Json::value_t::object: {
@@ -29,15 +40,7 @@ void write_json(std::string& out, const Json& j) {
             out += '}';
             return;
         }
-        case Json::value_t::array: {
-            out += '[';
-            for (std::size_t i = 0; i < j.size(); ++i) {
-                if (i) out += ',';
-                write_json(out, j[i]);
-            }
-            out += ']';
-            return;
-        }
+        case Json::value_t::array: write_list(out, j, write_json); return;
         case Json::value_t::string: write_json_string(out, j.get_ref<const std::string&>()); return;
         case Json::value_t::boolean: out += j.get<bool>() ? "true" : "false"; return;
         case Json::value_t::number_integer: write_number(out, j.get<long long>()); return;
@@ -57,12 +60,8 @@ void write_hex(std::string& out, Hex h) {
 
 template <typename Names>
 void write_names(std::string& out, const Names& names) {
-    out += '[';
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        if (i) out += ',';
-        write_json_string(out, names[i]);
-    }
-    out += ']';
+    write_list(out, names,
+               [](std::string& o, std::string_view name) { write_json_string(o, name); });
 }
 
 }  // namespace
@@ -111,14 +110,7 @@ void FieldValue::write(std::string& out) const {
         case Kind::unsigned_integer: write_number(out, unsigned_); return;
         case Kind::text: write_json_string(out, text_); return;
         case Kind::hex: write_hex(out, hex_); return;
-        case Kind::hexes:
-            out += '[';
-            for (std::size_t i = 0; i < hexes_.size(); ++i) {
-                if (i) out += ',';
-                write_hex(out, hexes_[i]);
-            }
-            out += ']';
-            return;
+        case Kind::hexes: write_list(out, hexes_, write_hex); return;
         case Kind::json: write_json(out, *json_); return;
         case Kind::names: write_names(out, *names_); return;
         case Kind::views: write_names(out, views_); return;
