@@ -121,11 +121,6 @@ Json recovery_context(const std::vector<RecoveryCompany>& companies, int recover
     return Json{{"companies", list}, {"recovered", recovered}, {"penalty", penalty}};
 }
 
-RecoveryChoice recovery_choice_from_answer(const Json& context, const Json& answer) {
-    return recovery_choice_from_answer(companies_of(context), context.value("recovered", 0),
-                                       context.value("penalty", 0), answer);
-}
-
 RecoveryChoice recovery_choice_from_answer(const std::vector<RecoveryCompany>& companies,
                                            int recovered, int penalty, const Json& answer) {
     if (answer.is_object())

@@ -34,9 +34,7 @@ RecoveryChoice default_recovery_choice(const std::vector<RecoveryCompany>& compa
 
 Json recovery_context(const std::vector<RecoveryCompany>& companies, int recovered, int penalty);
 // The choice an allowed answer ("largest_first" or {"recovered": [...], "penalty": [...]})
-// stands for, given the request's context.
-RecoveryChoice recovery_choice_from_answer(const Json& context, const Json& answer);
-// The same from the context's parts, without building it.
+// stands for, given the companies, figures recovered and penalty of the request.
 RecoveryChoice recovery_choice_from_answer(const std::vector<RecoveryCompany>& companies,
                                            int recovered, int penalty, const Json& answer);
 

@@ -109,6 +109,7 @@ private:
     const Json& everyone() const;
     Json base_context(const std::string& id) const;
     // base_context(id) built when read: standing instructions settle most requests without it.
+    // `id` is referred to, not copied: it must outlive the request (the window that asks).
     std::function<Json()> context_of(const std::string& id) const {
         return [this, &id] { return base_context(id); };
     }

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cassert>
 #include <climits>
-#include <string_view>
 #include <vector>
 
 namespace umpire::rules {

@@ -127,7 +127,7 @@ TEST(ForceDirectory, FindsForcesAndSidesLikeAScanWhileTracking) {
 
 TEST(HexGrid, LooksUpLikeTheTreeAndStepsAsideWhenHexesChange) {
     CampaignState s = world(rhombus(9, 7, "forest"));
-    s.map.hexes[Hex{20, 3}].terrain = "hill";  // far off the rhombus: a sparse box
+    s.map.hexes[Hex{20, 3}].terrain = "hill";  // off the rhombus: empty cells in the box
     s.track_positions(true);
     for (int q = -2; q < 24; ++q)
         for (int r = -2; r < 10; ++r) {
@@ -138,6 +138,16 @@ TEST(HexGrid, LooksUpLikeTheTreeAndStepsAsideWhenHexesChange) {
     ASSERT_NE(s.map.at(Hex{-5, -5}), nullptr);
     EXPECT_EQ(s.map.at(Hex{-5, -5})->terrain, "clear");
     EXPECT_TRUE(s.map.contains(Hex{-5, -5}));
+}
+
+TEST(HexGrid, AMapTooSparseForAGridKeepsItsTreeLookups) {
+    CampaignState s = world(rhombus(3, 3));
+    s.map.hexes[Hex{100000, 0}].terrain = "hill";  // a box of 300,000 cells for 10 hexes
+    s.track_positions(true);
+    ASSERT_NE(s.map.at(Hex{100000, 0}), nullptr);
+    EXPECT_EQ(s.map.at(Hex{100000, 0})->terrain, "hill");
+    EXPECT_EQ(s.map.at(Hex{1, 1}), &s.map.hexes.at(Hex{1, 1}));
+    EXPECT_EQ(s.map.at(Hex{50000, 0}), nullptr);
 }
 
 }  // namespace
