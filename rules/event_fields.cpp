@@ -1,6 +1,7 @@
 #include "rules/event_fields.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <charconv>
 
 namespace umpire::rules {
@@ -8,81 +9,113 @@ namespace umpire::rules {
 namespace {
 
 template <typename Number>
-void write_number(std::string& out, Number n) {
+void write_number(TextOut& out, Number n) {
     char digits[24];
     const auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
-    out.append(digits, end);
+    out.put(std::string_view(digits, static_cast<std::size_t>(end - digits)));
+}
+
+// True when any of the eight bytes of `word` needs escaping in a JSON string: below 0x20, above
+// 0x7e, a quote or a backslash. Names and ids are short plain ASCII; testing eight bytes at a
+// time is what makes checking them cheap.
+constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+constexpr bool has_zero_byte(std::uint64_t w) { return ((w - ones) & ~w & highs) != 0; }
+constexpr bool needs_escape(std::uint64_t w) {
+    const bool below_space = ((w - 0x20 * ones) & ~w & highs) != 0;
+    return below_space || (w & highs) || has_zero_byte(w ^ (0x7f * ones)) ||
+           has_zero_byte(w ^ ('"' * ones)) || has_zero_byte(w ^ ('\\' * ones));
+}
+
+bool plain(std::string_view s) {
+    std::size_t i = 0;
+    for (; i + 8 <= s.size(); i += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, s.data() + i, 8);
+        if (needs_escape(word)) return false;
+    }
+    std::uint64_t tail = 0x2020202020202020ull;  // padded with spaces, which need nothing
+    if (i < s.size()) std::memcpy(&tail, s.data() + i, s.size() - i);
+    return !needs_escape(tail);
 }
 
 // [item,item,...], each written by write_item(out, item).
 template <typename List, typename WriteItem>
-void write_list(std::string& out, const List& items, WriteItem write_item) {
-    out += '[';
+void write_list(TextOut& out, const List& items, WriteItem write_item) {
+    out.put('[');
     for (std::size_t i = 0; i < items.size(); ++i) {
-        if (i) out += ',';
+        if (i) out.put(',');
         write_item(out, items[i]);
     }
-    out += ']';
+    out.put(']');
 }
 
-void write_json(std::string& out, const Json& j) {
+void write_json(TextOut& out, const Json& j) {
     switch (j.type()) {
         case Json::value_t::object: {
-            out += '{';
+            out.put('{');
             bool first = true;
             for (const auto& [key, value] : j.items()) {
-                if (!first) out += ',';
+                if (!first) out.put(',');
                 first = false;
                 write_json_string(out, key);
-                out += ':';
+                out.put(':');
                 write_json(out, value);
             }
-            out += '}';
+            out.put('}');
             return;
         }
         case Json::value_t::array: write_list(out, j, write_json); return;
         case Json::value_t::string: write_json_string(out, j.get_ref<const std::string&>()); return;
-        case Json::value_t::boolean: out += j.get<bool>() ? "true" : "false"; return;
+        case Json::value_t::boolean: out.put(j.get<bool>() ? "true" : "false"); return;
         case Json::value_t::number_integer: write_number(out, j.get<long long>()); return;
         case Json::value_t::number_unsigned: write_number(out, j.get<unsigned long long>()); return;
-        case Json::value_t::null: out += "null"; return;
-        default: out += j.dump(); return;  // floating point and the rest: nlohmann's own text
+        case Json::value_t::null: out.put("null"); return;
+        default: out.put(j.dump()); return;  // floating point and the rest: nlohmann's own text
     }
 }
 
-void write_hex(std::string& out, Hex h) {
-    out += '[';
+void write_hex(TextOut& out, Hex h) {
+    out.put('[');
     write_number(out, h.q);
-    out += ',';
+    out.put(',');
     write_number(out, h.r);
-    out += ']';
+    out.put(']');
 }
 
 template <typename Names>
-void write_names(std::string& out, const Names& names) {
-    write_list(out, names,
-               [](std::string& o, std::string_view name) { write_json_string(o, name); });
+void write_names(TextOut& out, const Names& names) {
+    write_list(out, names, [](TextOut& o, std::string_view name) { write_json_string(o, name); });
 }
 
 }  // namespace
 
-void write_json_string(std::string& out, std::string_view s) {
+void TextOut::grow(std::size_t needed) {
+    const std::size_t used = size();
+    const std::size_t capacity = std::max(2 * static_cast<std::size_t>(end_ - buffer_.get()),
+                                          used + needed);
+    auto bigger = std::make_unique<char[]>(capacity);
+    if (used) std::memcpy(bigger.get(), buffer_.get(), used);
+    buffer_ = std::move(bigger);
+    at_ = buffer_.get() + used;
+    end_ = buffer_.get() + capacity;
+}
+
+void write_json_string(TextOut& out, std::string_view s) {
     // Printable ASCII needs no escaping; anything else takes nlohmann's own path, so control
     // characters and UTF-8 come out (or are refused) exactly as dump() would.
-    for (const char c : s)
-        if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') {
-            out += Json(std::string(s)).dump();
-            return;
-        }
-    out += '"';
-    out.append(s);
-    out += '"';
+    if (!plain(s)) {
+        out.put(Json(std::string(s)).dump());
+        return;
+    }
+    out.put('"');
+    out.put(s);
+    out.put('"');
 }
 
 std::string json_text(const FieldValue& value) {
-    std::string out;
+    TextOut out;
     value.write(out);
-    return out;
+    return std::string(out.text());
 }
 
 std::string object_text(Fields fields) {
@@ -92,20 +125,21 @@ std::string object_text(Fields fields) {
         if (!f.value.is_none()) sorted.push_back(&f);
     std::sort(sorted.begin(), sorted.end(),
               [](const Field* a, const Field* b) { return a->key < b->key; });
-    std::string out = "{";
+    TextOut out;
+    out.put('{');
     for (const Field* f : sorted) {
-        if (out.size() > 1) out += ',';
+        if (out.size() > 1) out.put(',');
         write_json_string(out, f->key);
-        out += ':';
+        out.put(':');
         f->value.write(out);
     }
-    out += '}';
-    return out;
+    out.put('}');
+    return std::string(out.text());
 }
 
-void FieldValue::write(std::string& out) const {
+void FieldValue::write(TextOut& out) const {
     switch (kind_) {
-        case Kind::boolean: out += integer_ ? "true" : "false"; return;
+        case Kind::boolean: out.put(integer_ ? "true" : "false"); return;
         case Kind::integer: write_number(out, integer_); return;
         case Kind::unsigned_integer: write_number(out, unsigned_); return;
         case Kind::text: write_json_string(out, text_); return;
@@ -115,8 +149,8 @@ void FieldValue::write(std::string& out) const {
         case Kind::names: write_names(out, *names_); return;
         case Kind::views: write_names(out, views_); return;
         case Kind::owned: write_json(out, owned_); return;
-        case Kind::raw: out.append(text_); return;
-        case Kind::none: out += "null"; return;  // left out by EventLog; null if written alone
+        case Kind::raw: out.put(text_); return;
+        case Kind::none: out.put("null"); return;  // left out by EventLog; null if written alone
     }
 }
 

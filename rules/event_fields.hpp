@@ -4,7 +4,9 @@
 // dumping it later cost more than the rules themselves. A Field only refers to its value, so
 // Fields live for the one call that writes them:
 //   log.add("card_placed", Fields{{"contact", id}, {"column", 3}, {"hex", hex}}, audience);
+#include <cstring>
 #include <initializer_list>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -15,6 +17,31 @@
 #include "rules/json_reader.hpp"
 
 namespace umpire::rules {
+
+// A growing buffer that JSON text is written into. Events are written a character at a time;
+// std::string's appends are calls that each check the capacity, these are inline stores.
+class TextOut {
+public:
+    TextOut() { grow(240); }
+    void put(char c) {
+        if (at_ == end_) grow(1);
+        *at_++ = c;
+    }
+    void put(std::string_view s) {
+        if (s.size() > static_cast<std::size_t>(end_ - at_)) grow(s.size());
+        std::memcpy(at_, s.data(), s.size());
+        at_ += s.size();
+    }
+    std::size_t size() const { return static_cast<std::size_t>(at_ - buffer_.get()); }
+    std::string_view text() const { return {buffer_.get(), size()}; }
+    void clear() { at_ = buffer_.get(); }
+
+private:
+    void grow(std::size_t needed);
+    std::unique_ptr<char[]> buffer_;
+    char* at_ = nullptr;
+    char* end_ = nullptr;
+};
 
 class FieldValue {
 public:
@@ -55,7 +82,7 @@ public:
     bool is_none() const { return kind_ == Kind::none; }
 
     // Appends the value as compact JSON, exactly as nlohmann::json::dump() writes it.
-    void write(std::string& out) const;
+    void write(TextOut& out) const;
 
 private:
     enum class Kind { boolean, integer, unsigned_integer, text, hex, json, names, views, hexes,
@@ -93,7 +120,7 @@ private:
 };
 
 // Appends `s` as a JSON string, escaped exactly as nlohmann::json::dump() does.
-void write_json_string(std::string& out, std::string_view s);
+void write_json_string(TextOut& out, std::string_view s);
 // The JSON text nlohmann::json::dump() gives for this value, and for an object of these fields
 // (keys sorted; fields left out skipped).
 std::string json_text(const FieldValue& value);

@@ -69,6 +69,7 @@ private:
 
     std::vector<Event> events_;
     std::vector<Named> scratch_;  // the fields of the event being written, reused
+    TextOut out_;                 // the text of the event being written, reused
 };
 
 }  // namespace umpire::rules

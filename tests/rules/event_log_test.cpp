@@ -101,6 +101,27 @@ TEST(EventLog, RestrictingRewritesOnlyEventsForAllAndKeepsTheTypeReadable) {
     EXPECT_EQ(events[3].json()["n"], 4);
 }
 
+// Text is checked for characters to escape eight bytes at a time: each such character, at every
+// place in a word and in the tail, must still come out as nlohmann writes it.
+TEST(EventLog, EveryCharacterToEscapeIsFoundWhereverItSits) {
+    const std::string specials[] = {"\"", "\\", "\n", std::string(1, '\0'), "\x1f", "\x7f",
+                                    "\xc3\x86"};
+    for (const std::string& special : specials)
+        for (std::size_t at = 0; at <= 17; ++at) {
+            const std::string text = std::string(at, 'a') + special + std::string(17 - at, 'z');
+            EventLog log;
+            log.add("t", Fields{{"text", text}});
+            EXPECT_EQ(log.events()[0].text(), (Json{{"audience", "all"}, {"text", text},
+                                                    {"type", "t"}}.dump()))
+                << "special " << Json(special).dump() << " at " << at;
+        }
+    for (const std::string& plain : {std::string(), std::string("~ !#[]{}"), std::string(23, 'x')}) {
+        EventLog log;
+        log.add("t", Fields{{"text", plain}});
+        EXPECT_EQ(log.events()[0].json()["text"], plain);
+    }
+}
+
 TEST(EventLog, TextThatIsNotUtf8IsRefusedAsNlohmannRefusesIt) {
     EventLog log;
     EXPECT_THROW(log.add("bad", Fields{{"name", std::string("\xff\xfe")}}), Json::type_error);
