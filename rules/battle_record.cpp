@@ -66,19 +66,21 @@ BattleRecord make_battle_record(const Ruleset& ruleset, std::string id, std::str
 
 namespace {
 
-Json side_json(const BattleSideRecord& s) {
-    Json regiments = Json::array();
-    for (const auto& r : s.regiments)
-        regiments.push_back({{"force", r.force}, {"regiment", r.regiment},
-                             {"figures", r.figures}, {"elements", r.elements}});
-    return Json{{"side", s.side},
-                {"player", s.player},
-                {"forces", s.forces},
-                {"regiments", regiments},
-                {"starting_elements", s.starting_elements},
-                {"starting_figures", s.starting_figures},
-                {"cinc_present", s.cinc_present},
-                {"camp", s.camp}};
+void write_side(TextOut& out, const BattleSideRecord& s) {
+    auto regiments = [&](TextOut& o) {
+        write_list(o, s.regiments, [](TextOut& out, const EngagedRegimentRecord& r) {
+            write_object(out, Fields{{"force", r.force}, {"regiment", r.regiment},
+                                     {"figures", r.figures}, {"elements", r.elements}});
+        });
+    };
+    write_object(out, Fields{{"side", s.side},
+                             {"player", s.player},
+                             {"forces", s.forces},
+                             {"regiments", FieldValue::written(regiments)},
+                             {"starting_elements", s.starting_elements},
+                             {"starting_figures", s.starting_figures},
+                             {"cinc_present", s.cinc_present},
+                             {"camp", s.camp}});
 }
 
 std::optional<BattleSideRecord> side_from_json(const Json& v, const std::string& path,
@@ -108,18 +110,29 @@ std::optional<BattleSideRecord> side_from_json(const Json& v, const std::string&
 
 }  // namespace
 
+void write_battle_record(TextOut& out, const BattleRecord& r) {
+    auto attacker = [&](TextOut& o) { write_side(o, r.attacker); };
+    auto defender = [&](TextOut& o) { write_side(o, r.defender); };
+    auto judging = [&](TextOut& o) {
+        write_object(o, Fields{{"figures_per_element", r.figures_per_element},
+                               {"defeat_ratio", r.defeat_ratio},
+                               {"camp_lost_counts", r.camp_lost_counts},
+                               {"general_lost_counts", r.general_lost_counts}});
+    };
+    write_object(out, Fields{{"id", r.id},
+                             {"state_version", r.state_version},
+                             {"half_period", r.half_period},
+                             {"hour", r.hour},
+                             {"time_limit", r.time_limit},
+                             {"attacker", FieldValue::written(attacker)},
+                             {"defender", FieldValue::written(defender)},
+                             {"judging", FieldValue::written(judging)}});
+}
+
 Json to_json(const BattleRecord& r) {
-    return Json{{"id", r.id},
-                {"state_version", r.state_version},
-                {"half_period", r.half_period},
-                {"hour", r.hour},
-                {"time_limit", r.time_limit},
-                {"attacker", side_json(r.attacker)},
-                {"defender", side_json(r.defender)},
-                {"judging", {{"figures_per_element", r.figures_per_element},
-                             {"defeat_ratio", r.defeat_ratio},
-                             {"camp_lost_counts", r.camp_lost_counts},
-                             {"general_lost_counts", r.general_lost_counts}}}};
+    TextOut out;
+    write_battle_record(out, r);
+    return Json::parse(out.text());
 }
 
 std::optional<BattleRecord> battle_record_from_json(const Json& value, std::string& error) {

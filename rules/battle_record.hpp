@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "rules/battle_outcome.hpp"
+#include "rules/event_fields.hpp"
 #include "rules/json_reader.hpp"
 #include "rules/ruleset.hpp"
 #include "rules/world.hpp"
@@ -64,6 +65,9 @@ BattleRecord make_battle_record(const Ruleset& ruleset, std::string id, std::str
                                 std::string half_period, int hour, BattleSideRecord attacker,
                                 BattleSideRecord defender);
 
+// The record as JSON text, written straight into an event (the battle event carries it);
+// to_json reads that same text.
+void write_battle_record(TextOut& out, const BattleRecord& record);
 Json to_json(const BattleRecord& record);
 // nullopt with `error` set when `value` is not a record to_json wrote.
 std::optional<BattleRecord> battle_record_from_json(const Json& value, std::string& error);

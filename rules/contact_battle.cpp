@@ -87,14 +87,19 @@ void ContactProcedure::open_battle(const std::vector<std::string>& forces) {
         r_.ruleset_, id_, r_.period_.state_version(), to_string(r_.context_.half_period()),
         hour_.value_or(0), battle_side_record(r_.state_, r_.ruleset_, attacker, sides[attacker]),
         battle_side_record(r_.state_, r_.ruleset_, defender_side, defenders));
-    Json field = Json::array();
-    for (const auto& c : battlefield_)
-        field.push_back({{"card", c.card}, {"side", c.side}, {"column", c.column},
-                         {"row", c.row}, {"rotation", c.rotation}});
+    auto field = [&](TextOut& out) {
+        write_list(out, battlefield_, [](TextOut& o, const CardPlacement& c) {
+            write_object(o, Fields{{"card", c.card}, {"side", c.side}, {"column", c.column},
+                                   {"row", c.row}, {"rotation", c.rotation}});
+        });
+    };
+    auto record_text = [&](TextOut& out) { write_battle_record(out, record); };
     r_.log_.add("battle",
-                Fields{{"contact", id_}, {"sides", sides}, {"attacker", attacker},
-                       {"hour", hour_.value_or(0)}, {"battlefield", field},
-                       {"half_period", record.half_period}, {"record", to_json(record)}},
+                Fields{{"contact", id_}, {"sides", sides},
+                       {"attacker", attacker}, {"hour", hour_.value_or(0)},
+                       {"battlefield", FieldValue::written(field)},
+                       {"half_period", record.half_period},
+                       {"record", FieldValue::written(record_text)}},
                 everyone());
     // the battle takes the half period.
     for (const auto& id : forces) {

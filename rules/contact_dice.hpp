@@ -1,6 +1,7 @@
 #pragma once
 // Contact dice and intelligence: the modifiers each commander gets, what its
 // modified score tells it of each opponent, the size estimates, and the contact hour.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,8 +69,14 @@ int contact_hour(const Ruleset& ruleset, HalfPeriod half, const std::vector<Cont
 // exact -> {"companies": [{"type", "figures", "name"?}]}.
 // The size estimate rolls 2d6 (two d6, purpose "size estimate") only when the row gives an
 // estimate; those rolls are private to the receiver (the caller sets their audience).
-Json contact_intelligence(const Ruleset& ruleset, int table_score, const Force& opponent,
-                          DiceSource& dice, EventLog& log, const std::string& receiver_force);
+struct IntelligenceFact {
+    std::string text;         // the fact as JSON text, as its event and the knowledge keep it
+    std::optional<int> size;  // the exact size or the estimate, when the row gives either
+    Json json() const { return Json::parse(text); }
+};
+IntelligenceFact contact_intelligence(const Ruleset& ruleset, int table_score,
+                                      const Force& opponent, DiceSource& dice, EventLog& log,
+                                      const std::string& receiver_force);
 
 // Figures x (1 + percent/100), rounded half up.
 int apply_size_error(int figures, int error_percent);

@@ -11,41 +11,49 @@ namespace umpire::rules {
 
 namespace {
 
-Json composition_json(CompositionKnowledge level, const Regiment* regiment,
-                      const Ruleset& ruleset) {
-    static const Regiment kEmpty;
-    const Regiment& r = regiment ? *regiment : kEmpty;
+// The composition a row gives, written into the fact; nothing for CompositionKnowledge::none.
+void write_composition(TextOut& out, CompositionKnowledge level, const Regiment& r,
+                       const Ruleset& ruleset) {
     switch (level) {
-        case CompositionKnowledge::none: return nullptr;
+        case CompositionKnowledge::none: return;
         case CompositionKnowledge::troop_class:
             // Basic class only: no types, no counts.
-            return Json{{"class", std::string(to_string(main_troop_class(r, ruleset)))}};
+            write_object(out, Fields{{"class", to_string(main_troop_class(r, ruleset))}});
+            return;
         case CompositionKnowledge::troop_types: {
             std::set<std::string> types;
             for (const auto& c : r.companies) types.insert(c.type);
-            return Json{{"types", Json(std::vector<std::string>(types.begin(), types.end()))}};
+            const std::vector<std::string> sorted(types.begin(), types.end());
+            write_object(out, Fields{{"types", sorted}});
+            return;
         }
         case CompositionKnowledge::organization: {
             // Types, proportions and companies, but no figures and no names.
             const long long total = r.figures();
-            Json companies = Json::array();
-            for (const auto& c : r.companies)
-                companies.push_back(
-                    Json{{"type", c.type},
-                         {"share_percent", total > 0 ? divide_half_up(100LL * c.figures, total) : 0}});
-            return Json{{"companies", std::move(companies)}};
+            auto companies = [&](TextOut& o) {
+                write_list(o, r.companies, [&](TextOut& item, const Company& c) {
+                    write_object(item, Fields{{"type", c.type},
+                                              {"share_percent",
+                                               total > 0 ? divide_half_up(100LL * c.figures, total)
+                                                         : 0}});
+                });
+            };
+            write_object(out, Fields{{"companies", FieldValue::written(companies)}});
+            return;
         }
         case CompositionKnowledge::exact: {
-            Json companies = Json::array();
-            for (const auto& c : r.companies) {
-                Json company{{"type", c.type}, {"figures", c.figures}};
-                if (!c.name.empty()) company["name"] = c.name;
-                companies.push_back(std::move(company));
-            }
-            return Json{{"companies", std::move(companies)}};
+            auto companies = [&](TextOut& o) {
+                write_list(o, r.companies, [](TextOut& item, const Company& c) {
+                    write_object(item, Fields{{"type", c.type},
+                                              {"figures", c.figures},
+                                              {"name", c.name.empty() ? FieldValue::none()
+                                                                      : FieldValue(c.name)}});
+                });
+            };
+            write_object(out, Fields{{"companies", FieldValue::written(companies)}});
+            return;
         }
     }
-    return nullptr;
 }
 
 }  // namespace
@@ -57,16 +65,19 @@ int apply_size_error(int figures, int error_percent) {
     return static_cast<int>(divide_half_up(scaled, 100));
 }
 
-Json contact_intelligence(const Ruleset& ruleset, int table_score, const Force& opponent,
-                          DiceSource& dice, EventLog& log, const std::string& receiver_force) {
+IntelligenceFact contact_intelligence(const Ruleset& ruleset, int table_score,
+                                      const Force& opponent, DiceSource& dice, EventLog& log,
+                                      const std::string& receiver_force) {
     const ContactTableRow& row = ruleset.contact.row(table_score);
+    static const Regiment kNone;
     const Regiment* regiment = assault_regiment(opponent);
     const int figures = regiment ? regiment->figures() : 0;
 
-    Json fact{{"force", opponent.id}, {"aware", row.aware}, {"score", row.score}};
+    IntelligenceFact fact;
+    int accuracy_percent = 0;
     switch (row.size) {
         case SizeKnowledge::none: break;
-        case SizeKnowledge::exact: fact["size"] = Json{{"exact", figures}}; break;
+        case SizeKnowledge::exact: fact.size = figures; break;
         case SizeKnowledge::estimate: {
             // 2d6 on the band's column; the rolls are the receiver's alone.
             auto roll_once = [&] {
@@ -77,13 +88,29 @@ Json contact_intelligence(const Ruleset& ruleset, int table_score, const Force& 
             const int roll = first + roll_once();
             const int error = ruleset.contact.size_estimation.error(row.accuracy_percent, roll);
             // Only the estimate and the band: the receiver knows its score, not the error.
-            fact["size"] = Json{{"estimate", apply_size_error(figures, error)},
-                                {"accuracy_percent", row.accuracy_percent}};
+            fact.size = apply_size_error(figures, error);
+            accuracy_percent = row.accuracy_percent;
             break;
         }
     }
-    Json composition = composition_json(row.composition, regiment, ruleset);
-    if (!composition.is_null()) fact["composition"] = std::move(composition);
+    auto size = [&](TextOut& out) {
+        if (row.size == SizeKnowledge::exact)
+            write_object(out, Fields{{"exact", *fact.size}});
+        else
+            write_object(out, Fields{{"estimate", *fact.size},
+                                     {"accuracy_percent", accuracy_percent}});
+    };
+    auto composition = [&](TextOut& out) {
+        write_composition(out, row.composition, regiment ? *regiment : kNone, ruleset);
+    };
+    fact.text = object_text(Fields{
+        {"force", opponent.id},
+        {"aware", row.aware},
+        {"score", row.score},
+        {"size", fact.size ? FieldValue::written(size) : FieldValue::none()},
+        {"composition", row.composition == CompositionKnowledge::none
+                            ? FieldValue::none()
+                            : FieldValue::written(composition)}});
     return fact;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <span>
 
 #include "rules/assault_regiment.hpp"
 #include "rules/audience.hpp"
@@ -339,24 +340,22 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
     // R-6.3/6.4: each commander learns of each opponent what its own score gives, privately.
     for (const auto& receiver : forces) {
         const Force& rf = force(receiver);
-        const Json private_audience = player_audience(rf.player);
+        const std::string_view player = rf.player;
+        const std::span<const std::string_view> private_audience(&player, 1);
         int largest = -1;
         for (const auto& opponent : opponents_of(receiver, forces)) {
             mark = r_.log_.size();
-            Json fact = contact_intelligence(r_.ruleset_, scores_.at(receiver).table_score(),
-                                             force(opponent), r_.dice_, r_.log_, receiver);
+            IntelligenceFact fact =
+                contact_intelligence(r_.ruleset_, scores_.at(receiver).table_score(),
+                                     force(opponent), r_.dice_, r_.log_, receiver);
             r_.log_.restrict_since(mark, private_audience);
-            if (fact.contains("size")) {
-                const Json& size = fact["size"];
-                largest = std::max(largest, size.value("estimate", size.value("exact", 0)));
-            }
-            std::string text = json_text(fact);
+            if (fact.size) largest = std::max(largest, *fact.size);
             r_.log_.add("intelligence",
                         Fields{{"contact", id_}, {"receiver", receiver},
-                               {"fact", FieldValue::raw(text)}},
+                               {"fact", FieldValue::raw(fact.text)}},
                         private_audience);
             r_.state_.knowledge[rf.player].push_back(
-                {opponent, "contact_intel", std::move(text), "contact " + id_, period});
+                {opponent, "contact_intel", std::move(fact.text), "contact " + id_, period});
         }
         if (largest >= 0) estimates_[receiver] = largest;
     }

@@ -38,17 +38,6 @@ bool plain(std::string_view s) {
     return !needs_escape(tail);
 }
 
-// [item,item,...], each written by write_item(out, item).
-template <typename List, typename WriteItem>
-void write_list(TextOut& out, const List& items, WriteItem write_item) {
-    out.put('[');
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        if (i) out.put(',');
-        write_item(out, items[i]);
-    }
-    out.put(']');
-}
-
 void write_json(TextOut& out, const Json& j) {
     switch (j.type()) {
         case Json::value_t::object: {
@@ -118,22 +107,28 @@ std::string json_text(const FieldValue& value) {
     return std::string(out.text());
 }
 
-std::string object_text(Fields fields) {
-    std::vector<const Field*> sorted;
-    sorted.reserve(fields.size());
+void write_object(TextOut& out, Fields fields) {
+    const Field* few[16];  // objects have a handful of fields: no allocation for them
+    std::vector<const Field*> many(fields.size() > 16 ? fields.size() : 0);
+    const Field** sorted = many.empty() ? few : many.data();
+    std::size_t count = 0;
     for (const Field& f : fields)
-        if (!f.value.is_none()) sorted.push_back(&f);
-    std::sort(sorted.begin(), sorted.end(),
-              [](const Field* a, const Field* b) { return a->key < b->key; });
-    TextOut out;
+        if (!f.value.is_none()) sorted[count++] = &f;
+    std::sort(sorted, sorted + count,
+              [](const Field* a, const Field* b) { return key_less(a->key, b->key); });
     out.put('{');
-    for (const Field* f : sorted) {
-        if (out.size() > 1) out.put(',');
-        write_json_string(out, f->key);
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i) out.put(',');
+        write_json_string(out, sorted[i]->key);
         out.put(':');
-        f->value.write(out);
+        sorted[i]->value.write(out);
     }
     out.put('}');
+}
+
+std::string object_text(Fields fields) {
+    TextOut out;
+    write_object(out, fields);
     return std::string(out.text());
 }
 
@@ -150,6 +145,7 @@ void FieldValue::write(TextOut& out) const {
         case Kind::views: write_names(out, views_); return;
         case Kind::owned: write_json(out, owned_); return;
         case Kind::raw: out.put(text_); return;
+        case Kind::writer: writer_(writer_state_, out); return;
         case Kind::none: out.put("null"); return;  // left out by EventLog; null if written alone
     }
 }

@@ -4,6 +4,7 @@
 // dumping it later cost more than the rules themselves. A Field only refers to its value, so
 // Fields live for the one call that writes them:
 //   log.add("card_placed", Fields{{"contact", id}, {"column", 3}, {"hex", hex}}, audience);
+#include <algorithm>
 #include <cstring>
 #include <initializer_list>
 #include <memory>
@@ -77,6 +78,16 @@ public:
         v.text_ = json_text;
         return v;
     }
+    // A value its own code writes, such as a nested object (write_object): `write(out)` is
+    // called with the event's TextOut. `write` must outlive the value (a lambda in the same
+    // expression does).
+    template <typename Write>
+    static FieldValue written(const Write& write) {
+        FieldValue v(Kind::writer);
+        v.writer_ = [](const void* w, TextOut& out) { (*static_cast<const Write*>(w))(out); };
+        v.writer_state_ = &write;
+        return v;
+    }
     // A field left out of the event: {"renewed", renewed ? FieldValue(true) : FieldValue::none()}.
     static FieldValue none() { return FieldValue(Kind::none); }
     bool is_none() const { return kind_ == Kind::none; }
@@ -86,7 +97,7 @@ public:
 
 private:
     enum class Kind { boolean, integer, unsigned_integer, text, hex, json, names, views, hexes,
-                      owned, raw, none };
+                      owned, raw, writer, none };
     explicit FieldValue(Kind kind) : kind_(kind) {}
     Kind kind_;
     long long integer_ = 0;
@@ -97,6 +108,8 @@ private:
     const std::vector<std::string>* names_ = nullptr;
     std::span<const std::string_view> views_;
     std::span<const Hex> hexes_;
+    void (*writer_)(const void*, TextOut&) = nullptr;
+    const void* writer_state_ = nullptr;
     Json owned_;
 };
 
@@ -104,6 +117,15 @@ struct Field {
     std::string_view key;
     FieldValue value;
 };
+
+// nlohmann's key order (std::string's: unsigned bytes), a byte at a time: keys mostly differ in
+// their first letters, and a call to memcmp per comparison cost more than the comparing.
+inline bool key_less(std::string_view a, std::string_view b) {
+    const std::size_t common = std::min(a.size(), b.size());
+    for (std::size_t i = 0; i < common; ++i)
+        if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
+    return a.size() < b.size();
+}
 
 // An event's own fields, in any order; they are written sorted by key, as nlohmann::json
 // (std::map objects) writes them, so the text is the same byte for byte.
@@ -125,5 +147,19 @@ void write_json_string(TextOut& out, std::string_view s);
 // (keys sorted; fields left out skipped).
 std::string json_text(const FieldValue& value);
 std::string object_text(Fields fields);
+// Appends [item,item,...], each written by write_item(out, item).
+template <typename List, typename WriteItem>
+void write_list(TextOut& out, const List& items, WriteItem write_item) {
+    out.put('[');
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i) out.put(',');
+        write_item(out, items[i]);
+    }
+    out.put(']');
+}
+
+// Appends the object of these fields, keys sorted (fields left out skipped): nested objects are
+// written this way inside FieldValue::written, with no JSON object built.
+void write_object(TextOut& out, Fields fields);
 
 }  // namespace umpire::rules

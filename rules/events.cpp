@@ -58,19 +58,6 @@ int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, cons
     return value;
 }
 
-namespace {
-
-// std::string's order (unsigned bytes), a byte at a time: keys mostly differ in their first
-// letters, and a call to memcmp per comparison cost more than the comparing.
-bool key_less(std::string_view a, std::string_view b) {
-    const std::size_t common = std::min(a.size(), b.size());
-    for (std::size_t i = 0; i < common; ++i)
-        if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
-    return a.size() < b.size();
-}
-
-}  // namespace
-
 // Writes {"audience":…, "type":…, fields…} with keys sorted, as nlohmann::json (std::map
 // objects) would, noting where the type and audience values sit.
 void EventLog::write(std::string_view type, const FieldValue& audience) {
@@ -108,8 +95,10 @@ void EventLog::write(std::string_view type, const FieldValue& audience) {
     events_.push_back(std::move(e));
 }
 
-void EventLog::restrict_since(std::size_t from, const Json& audience) {
-    const std::string text = audience.dump();
+void EventLog::restrict_since(std::size_t from, const FieldValue& audience) {
+    out_.clear();
+    audience.write(out_);
+    const std::string_view text = out_.text();
     for (std::size_t i = from; i < events_.size(); ++i) {
         Event& e = events_[i];
         if (!e.for_all()) continue;

@@ -55,7 +55,7 @@ public:
 
     // Narrows every event from index `from` on whose audience is "all" to `audience`: for the
     // pieces of the rules that record events without knowing who may see them.
-    void restrict_since(std::size_t from, const Json& audience);
+    void restrict_since(std::size_t from, const FieldValue& audience);
 
     std::size_t size() const { return events_.size(); }
     void reserve(std::size_t events) { events_.reserve(events); }

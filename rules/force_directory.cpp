@@ -1,8 +1,48 @@
 #include "rules/force_directory.hpp"
 
+#include <bit>
+#include <cstring>
+
 #include "rules/world.hpp"
 
 namespace umpire::rules {
+
+namespace {
+
+// Ids are short: mixing them eight bytes at a time takes one or two multiplications.
+std::uint64_t id_hash(std::string_view id) {
+    auto mix = [](std::uint64_t h, std::uint64_t word) {
+        h = (h ^ word) * 0xbf58476d1ce4e5b9ull;
+        return h ^ (h >> 31);
+    };
+    std::uint64_t h = id.size() * 0x9e3779b97f4a7c15ull;
+    std::size_t i = 0;
+    for (; i + 8 <= id.size(); i += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, id.data() + i, 8);
+        h = mix(h, word);
+    }
+    if (i < id.size()) {
+        std::uint64_t word = 0;
+        std::memcpy(&word, id.data() + i, id.size() - i);
+        h = mix(h, word);
+    }
+    // A product's low bits see only the low bytes, and ids differ in their last ones: fold
+    // the high bits down (MurmurHash3's finalizer) before the slot takes the low bits.
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    return h ^ (h >> 33);
+}
+
+}  // namespace
+
+std::size_t ForceDirectory::slot_of(const CampaignState& state, std::string_view id) const {
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t slot = id_hash(id) & mask;; slot = (slot + 1) & mask)
+        if (slots_[slot] == 0 || state.forces[slots_[slot] - 1].id == id) return slot;
+}
 
 void ForceDirectory::refresh(const CampaignState& state) {
     if (forces_data_ == state.forces.data() && forces_size_ == state.forces.size() &&
@@ -10,12 +50,12 @@ void ForceDirectory::refresh(const CampaignState& state) {
         forces_size_ > 0)
         return;
     static const std::string none;
-    by_id_.clear();
-    by_id_.reserve(state.forces.size());
+    slots_.assign(std::bit_ceil(2 * state.forces.size() + 1), 0);
     side_.assign(state.forces.size(), &none);
     for (std::uint32_t i = 0; i < state.forces.size(); ++i) {
         const Force& f = state.forces[i];
-        by_id_.emplace(f.id, i);  // the first of equal ids, as a scan finds it
+        std::uint32_t& slot = slots_[slot_of(state, f.id)];
+        if (slot == 0) slot = i + 1;  // the first of equal ids, as a scan finds it
         if (const Player* p = state.find_player(f.player)) side_[i] = &p->side;
     }
     forces_data_ = state.forces.data();
@@ -26,8 +66,7 @@ void ForceDirectory::refresh(const CampaignState& state) {
 
 long ForceDirectory::index_of(const CampaignState& state, std::string_view id) {
     refresh(state);
-    auto it = by_id_.find(id);
-    return it == by_id_.end() ? -1 : static_cast<long>(it->second);
+    return static_cast<long>(slots_[slot_of(state, id)]) - 1;
 }
 
 const std::string& ForceDirectory::side_of(const CampaignState& state, std::size_t index) {

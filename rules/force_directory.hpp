@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace umpire::rules {
@@ -23,12 +22,17 @@ public:
 
 private:
     void refresh(const CampaignState& state);
+    // The slot of `id` in slots_: where it is, or the empty slot where it would go.
+    std::size_t slot_of(const CampaignState& state, std::string_view id) const;
 
     const void* forces_data_ = nullptr;
     std::size_t forces_size_ = 0;
     const void* players_data_ = nullptr;
     std::size_t players_size_ = 0;
-    std::unordered_map<std::string_view, std::uint32_t> by_id_;
+    // Open addressing, linear probing: force index + 1 per slot, 0 for empty; a power of two at
+    // least twice the forces. A std::unordered_map spent more on its general hash and its
+    // buckets than on finding.
+    std::vector<std::uint32_t> slots_;
     std::vector<const std::string*> side_;  // per force index
 };
 

@@ -226,7 +226,7 @@ TEST_P(ContactTableRows, RevealExactlyTheRow) {
     const TableRowCase& c = GetParam();
     ScriptedDice dice(c.dice);
     EventLog log;
-    const Json fact = contact_intelligence(valormr(), c.score, opponent(), dice, log, "me");
+    const Json fact = contact_intelligence(valormr(), c.score, opponent(), dice, log, "me").json();
     EXPECT_EQ(fact, c.expected) << fact.dump();
     EXPECT_EQ(dice.remaining(), 0u);
     EXPECT_EQ(log.events().size(), c.dice.size());  // only the private estimate rolls
@@ -322,7 +322,7 @@ TEST(ContactTable, BasicClassTieGoesToInfantry) {
     f.regiments.push_back(Regiment{"f1", "", 7, {{"knights", 10, ""}, {"spearmen", 10, ""}}});
     ScriptedDice dice({{3, "size estimate"}, {4, "size estimate"}});
     EventLog log;
-    const Json fact = contact_intelligence(valormr(), 3, f, dice, log, "me");
+    const Json fact = contact_intelligence(valormr(), 3, f, dice, log, "me").json();
     EXPECT_EQ(fact["composition"], (Json{{"class", "infantry"}}));
     EXPECT_EQ(fact["size"]["estimate"], 20);  // 7: exact
 }
@@ -330,7 +330,7 @@ TEST(ContactTable, BasicClassTieGoesToInfantry) {
 TEST(ContactTable, EstimateRollsAreTheReceiversEvents) {
     ScriptedDice dice({{2, "size estimate"}, {5, "size estimate"}});
     EventLog log;
-    contact_intelligence(valormr(), 4, opponent(), dice, log, "me");
+    contact_intelligence(valormr(), 4, opponent(), dice, log, "me").json();
     ASSERT_EQ(log.events().size(), 2u);
     for (const auto& event : events_json(log.events()))
         EXPECT_EQ(json_mismatch(Json{{"type", "dice_roll"},
@@ -370,7 +370,7 @@ TEST_P(ContactSizeEstimation, EveryRollOfEveryColumn) {
     ScriptedDice dice({{first, "size estimate"}, {roll - first, "size estimate"}});
     EventLog log;
     const Json fact =
-        contact_intelligence(valormr(), kColumnScores[column], f, dice, log, "me");
+        contact_intelligence(valormr(), kColumnScores[column], f, dice, log, "me").json();
     const int error = kSizeTable[roll - 2][column];
     EXPECT_EQ(fact["size"]["estimate"], 100 + error);
     EXPECT_EQ(valormr().contact.size_estimation.error(fact["size"]["accuracy_percent"], roll),
@@ -487,7 +487,7 @@ TEST(WorkedExample12_1, ContactDiceHourAndIntelligence) {
                             {1, "size estimate"}, {2, "size estimate"},    // 3: exact
                             {2, "size estimate"}, {3, "size estimate"}});  // 5: -10% at +-25
     EXPECT_EQ(contact_intelligence(fx.ruleset, scores[1].table_score(), ingegerd, estimates, log,
-                                   "hadewych"),
+                                   "hadewych").json(),
               (Json{{"force", "ingegerd"},
                     {"aware", true},
                     {"score", 5},
@@ -497,7 +497,7 @@ TEST(WorkedExample12_1, ContactDiceHourAndIntelligence) {
                        {{{"type", "knights"}, {"share_percent", 73}},
                         {{"type", "archers"}, {"share_percent", 27}}}}}}}));
     EXPECT_EQ(contact_intelligence(fx.ruleset, scores[1].table_score(), aeskrvald, estimates, log,
-                                   "hadewych"),
+                                   "hadewych").json(),
               (Json{{"force", "aeskrvald"},
                     {"aware", true},
                     {"score", 5},
@@ -509,7 +509,7 @@ TEST(WorkedExample12_1, ContactDiceHourAndIntelligence) {
                         {{"type", "hero"}, {"share_percent", 4}}}}}}}));
     // Ingegerd (4): +-25% with all troop types.
     EXPECT_EQ(contact_intelligence(fx.ruleset, scores[2].table_score(), hadewych, estimates, log,
-                                   "ingegerd"),
+                                   "ingegerd").json(),
               (Json{{"force", "hadewych"},
                     {"aware", true},
                     {"score", 4},
@@ -518,7 +518,7 @@ TEST(WorkedExample12_1, ContactDiceHourAndIntelligence) {
     EXPECT_EQ(estimates.remaining(), 0u);
     // Aeskrvald (7 -> 6): exact.
     EXPECT_EQ(contact_intelligence(fx.ruleset, scores[0].table_score(), hadewych, estimates, log,
-                                   "aeskrvald"),
+                                   "aeskrvald").json(),
               (Json{{"force", "hadewych"},
                     {"aware", true},
                     {"score", 6},

@@ -101,6 +101,22 @@ TEST(EventLog, RestrictingRewritesOnlyEventsForAllAndKeepsTheTypeReadable) {
     EXPECT_EQ(events[3].json()["n"], 4);
 }
 
+TEST(EventLog, NestedObjectsWrittenStraightReadAsNlohmannWritesThem) {
+    EventLog log;
+    const std::vector<Hex> path{{1, 2}, {3, 4}};
+    auto inner = [&](TextOut& out) {
+        write_list(out, path, [](TextOut& o, Hex h) {
+            write_object(o, Fields{{"r", h.r}, {"q", h.q}, {"skipped", FieldValue::none()}});
+        });
+    };
+    log.add("nested", Fields{{"zz", FieldValue::written(inner)}, {"a", 1}});
+    const Json expected{{"type", "nested"}, {"audience", "all"}, {"a", 1},
+                        {"zz", {{{"q", 1}, {"r", 2}}, {{"q", 3}, {"r", 4}}}}};
+    EXPECT_EQ(log.events()[0].text(), expected.dump());
+    EXPECT_EQ(object_text(Fields{{"b", 2}, {"a", "x"}, {"c", FieldValue::none()}}),
+              (Json{{"a", "x"}, {"b", 2}}.dump()));
+}
+
 // Text is checked for characters to escape eight bytes at a time: each such character, at every
 // place in a word and in the tail, must still come out as nlohmann writes it.
 TEST(EventLog, EveryCharacterToEscapeIsFoundWhereverItSits) {
