@@ -5,16 +5,6 @@
 
 namespace umpire::rules {
 
-namespace {
-
-Json modifiers_json(const std::vector<AppliedModifier>& modifiers) {
-    Json out = Json::object();
-    for (const auto& m : modifiers) out[m.name] = m.value;
-    return out;
-}
-
-}  // namespace
-
 std::vector<AppliedModifier> contact_modifiers(const Ruleset& ruleset,
                                                const std::vector<ContactCommander>& commanders,
                                                std::size_t index) {
@@ -59,7 +49,6 @@ std::vector<ContactScore> roll_contact_dice(const Ruleset& ruleset,
                                             const std::vector<ContactCommander>& commanders,
                                             DiceSource& dice, EventLog& log) {
     std::vector<ContactScore> scores;
-    Json listed = Json::array();
     for (std::size_t i = 0; i < commanders.size(); ++i) {
         ContactScore score;
         score.force = commanders[i].force;
@@ -67,15 +56,24 @@ std::vector<ContactScore> roll_contact_dice(const Ruleset& ruleset,
         score.modifiers = contact_modifiers(ruleset, commanders, i);
         score.modified = score.die;
         for (const auto& m : score.modifiers) score.modified += m.value;
-        // the unmodified and the modified score are both kept; all participants see them.
-        listed.push_back(Json{{"force", score.force},
-                              {"die", score.die},
-                              {"modifiers", modifiers_json(score.modifiers)},
-                              {"modified", score.modified},
-                              {"table_score", score.table_score()}});
         scores.push_back(std::move(score));
     }
-    log.add("contact_dice", Fields{{"scores", std::move(listed)}});
+    // the unmodified and the modified score are both kept; all participants see them.
+    auto listed = [&](TextOut& out) {
+        write_list(out, scores, [](TextOut& item, const ContactScore& score) {
+            auto modifiers = [&](TextOut& o) {
+                write_named(o, score.modifiers,
+                            [](const AppliedModifier& m) -> std::string_view { return m.name; },
+                            [](const AppliedModifier& m) { return m.value; });
+            };
+            write_object(item, Fields{{"force", score.force},
+                                      {"die", score.die},
+                                      {"modifiers", FieldValue::written(modifiers)},
+                                      {"modified", score.modified},
+                                      {"table_score", score.table_score()}});
+        });
+    };
+    log.add("contact_dice", Fields{{"scores", FieldValue::written(listed)}});
     return scores;
 }
 

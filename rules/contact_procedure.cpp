@@ -153,15 +153,23 @@ const Json& ContactProcedure::everyone() const {
     return everyone_;
 }
 
+DecisionRequest::Sizes ContactProcedure::sizes_of(const std::string& id) const {
+    const Regiment* assault = assault_regiment(*r_.state_.find_force(id));
+    DecisionRequest::Sizes sizes{assault ? assault->figures() : 0, std::nullopt};
+    if (auto it = estimates_.find(id); it != estimates_.end())
+        sizes.largest_estimated_opponent = it->second;
+    return sizes;
+}
+
 Json ContactProcedure::base_context(const std::string& id) const {
     const Force& f = *r_.state_.find_force(id);
-    const Regiment* assault = assault_regiment(f);
+    const DecisionRequest::Sizes sizes = sizes_of(id);
     Json c{{"contact", id_},
            {"hex", hex_json(f.hex)},
-           {"own_assault_figures", assault ? assault->figures() : 0},
+           {"own_assault_figures", sizes.own_assault_figures},
            {"may_rest", may_rest(id)}};
-    if (auto it = estimates_.find(id); it != estimates_.end())
-        c["largest_estimated_opponent"] = it->second;
+    if (sizes.largest_estimated_opponent)
+        c["largest_estimated_opponent"] = *sizes.largest_estimated_opponent;
     if (auto it = scores_.find(id); it != scores_.end()) c["contact_score"] = it->second.table_score();
     return c;
 }
@@ -204,6 +212,7 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
         requests.push_back({decision_id("before", id), f.player, id, "contact_window",
                             "before_contact", options, may_rest(id) ? "rest" : "engage", {},
                             context});
+        requests.back().sizes = sizes_of(id);
     }
     // an allied force next to one in contact, itself out of contact, may support it.
     std::vector<std::pair<std::string, std::string>> offers;  // supporter, supported
@@ -375,6 +384,7 @@ std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::stri
         requests.push_back({decision_id(window, id), force(id).player, id, "contact_window",
                             window, options, may_rest(id) ? "rest" : "engage", {},
                             context_of(id)});
+        requests.back().sizes = sizes_of(id);
     }
     const auto answers = r_.decider_.ask_together(requests);
     std::vector<std::string> engage, evade;

@@ -108,6 +108,8 @@ private:
     // The audience of everyone in the procedure, worked out again only when all_ grew.
     const Json& everyone() const;
     Json base_context(const std::string& id) const;
+    // The figures "evade_if_larger" compares, as base_context shows them.
+    DecisionRequest::Sizes sizes_of(const std::string& id) const;
     // base_context(id) built when read: standing instructions settle most requests without it.
     // `id` is referred to, not copied: it must outlive the request (the window that asks).
     std::function<Json()> context_of(const std::string& id) const {
@@ -123,7 +125,7 @@ private:
     mutable std::size_t everyone_of_ = 0;  // all_.size() when everyone_ was worked out
     std::map<std::string, std::string> supporters_;  // supported force -> supporter
     std::map<std::string, ContactScore> scores_;
-    std::map<std::string, Json> estimates_;  // receiver -> largest estimated opponent figures
+    std::map<std::string, int> estimates_;  // receiver -> largest estimated opponent figures
     std::optional<int> hour_;
     std::vector<CardPlacement> battlefield_;
     struct Maneuver {

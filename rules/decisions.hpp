@@ -39,6 +39,13 @@ struct DecisionRequest {
     // may give `build_context` instead, which known() calls the first time it is needed.
     mutable Json context;
     mutable std::function<Json()> build_context;
+    // Contact windows: the two figures the standing instruction "evade_if_larger" compares
+    // also in the context; read without building it.
+    struct Sizes {
+        int own_assault_figures = 0;
+        std::optional<int> largest_estimated_opponent;
+    };
+    std::optional<Sizes> sizes;
 
     const Json& known() const;
 };

@@ -15,12 +15,6 @@ int total_of(int die, const NamedModifiers& modifiers) {
     return total;
 }
 
-Json modifiers_json(const NamedModifiers& modifiers) {
-    Json out = Json::object();
-    for (const auto& [name, value] : modifiers) out[name] = value;
-    return out;
-}
-
 }  // namespace
 
 DisengagementOutcome resolve_disengagement(const Ruleset& ruleset,
@@ -66,21 +60,23 @@ DisengagementOutcome resolve_disengagement(const Ruleset& ruleset,
         out.figures_lost = std::min(std::max(rounded, rules.minimum_loss_figures), strength);
     }
 
-    Json listed = Json::array();
-    for (const auto& o : out.opponents)
-        listed.push_back(Json{{"force", o.force},
-                              {"die", o.die},
-                              {"modifiers", modifiers_json(o.modifiers)},
-                              {"total", o.total},
-                              {"difference", o.difference},
-                              {"loss_percent", o.loss_percent},
-                              {"displaced", o.displaced}});
+    auto listed = [&](TextOut& text) {
+        write_list(text, out.opponents, [](TextOut& item, const OpponentRoll& o) {
+            write_object(item, Fields{{"force", o.force},
+                                      {"die", o.die},
+                                      {"modifiers", FieldValue::named(o.modifiers)},
+                                      {"total", o.total},
+                                      {"difference", o.difference},
+                                      {"loss_percent", o.loss_percent},
+                                      {"displaced", o.displaced}});
+        });
+    };
     log.add("disengagement",
             Fields{{"force", out.force},
                    {"die", out.die},
-                   {"modifiers", modifiers_json(out.modifiers)},
+                   {"modifiers", FieldValue::named(out.modifiers)},
                    {"total", out.total},
-                   {"opponents", std::move(listed)},
+                   {"opponents", FieldValue::written(listed)},
                    {"assault_figures", strength},
                    {"no_hex_percent", no_hex ? rules.no_hex_displacement_percent : 0},
                    {"loss_percent", out.loss_percent},

@@ -146,6 +146,10 @@ void FieldValue::write(TextOut& out) const {
         case Kind::owned: write_json(out, owned_); return;
         case Kind::raw: out.put(text_); return;
         case Kind::writer: writer_(writer_state_, out); return;
+        case Kind::named:
+            write_named(out, *named_, [](const auto& p) -> std::string_view { return p.first; },
+                        [](const auto& p) { return p.second; });
+            return;
         case Kind::none: out.put("null"); return;  // left out by EventLog; null if written alone
     }
 }

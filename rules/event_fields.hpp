@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "rules/hex.hpp"
@@ -88,6 +89,12 @@ public:
         v.writer_state_ = &write;
         return v;
     }
+    // (name, value) pairs written as the object {name: value, ...} (modifier lists).
+    static FieldValue named(const std::vector<std::pair<std::string, int>>& pairs) {
+        FieldValue v(Kind::named);
+        v.named_ = &pairs;
+        return v;
+    }
     // A field left out of the event: {"renewed", renewed ? FieldValue(true) : FieldValue::none()}.
     static FieldValue none() { return FieldValue(Kind::none); }
     bool is_none() const { return kind_ == Kind::none; }
@@ -97,7 +104,7 @@ public:
 
 private:
     enum class Kind { boolean, integer, unsigned_integer, text, hex, json, names, views, hexes,
-                      owned, raw, writer, none };
+                      owned, raw, writer, named, none };
     explicit FieldValue(Kind kind) : kind_(kind) {}
     Kind kind_;
     long long integer_ = 0;
@@ -110,6 +117,7 @@ private:
     std::span<const Hex> hexes_;
     void (*writer_)(const void*, TextOut&) = nullptr;
     const void* writer_state_ = nullptr;
+    const std::vector<std::pair<std::string, int>>* named_ = nullptr;
     Json owned_;
 };
 
@@ -156,6 +164,28 @@ void write_list(TextOut& out, const List& items, WriteItem write_item) {
         write_item(out, items[i]);
     }
     out.put(']');
+}
+
+// Appends {name: value, ...} from a list of items in any order, with name_of(item) and
+// value_of(item): keys sorted and, of equal names, the last item's value, as assigning each into
+// a JSON object keeps. For modifier lists ({"formed": 2, "supported": 1}).
+template <typename Items, typename NameOf, typename ValueOf>
+void write_named(TextOut& out, const Items& items, NameOf name_of, ValueOf value_of) {
+    std::vector<std::size_t> order(items.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return key_less(name_of(items[a]), name_of(items[b]));
+    });
+    out.put('{');
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const auto& item = items[order[k]];
+        if (k + 1 < order.size() && name_of(items[order[k + 1]]) == name_of(item)) continue;
+        if (out.text().back() != '{') out.put(',');
+        write_json_string(out, name_of(item));
+        out.put(':');
+        FieldValue(value_of(item)).write(out);
+    }
+    out.put('}');
 }
 
 // Appends the object of these fields, keys sorted (fields left out skipped): nested objects are

@@ -10,12 +10,6 @@ namespace umpire::rules {
 
 namespace {
 
-Json modifiers_json(const NamedModifiers& modifiers) {
-    Json out = Json::object();
-    for (const auto& [name, value] : modifiers) out[name] = value;
-    return out;
-}
-
 // the fail of a force far from the enemy: toward refuge, or it stays.
 void move_toward_refuge(CampaignState& state, const Ruleset& ruleset, Force& force,
                         MoraleResult& result, EventLog& log) {
@@ -77,7 +71,7 @@ MoraleResult check_morale(CampaignState& state, const Ruleset& ruleset,
     log.add("morale_check",
             Fields{{"force", force->id}, {"regiment", result.regiment},
                    {"morale_value", result.morale_value}, {"dice", result.dice},
-                   {"reading", result.reading}, {"modifiers", modifiers_json(result.modifiers)},
+                   {"reading", result.reading}, {"modifiers", FieldValue::named(result.modifiers)},
                    {"total", result.total}, {"passed", result.passed},
                    {"order_state", to_string(result.state_after)},
                    {"readiness", to_string(force->readiness)}});

@@ -11,8 +11,12 @@ bool offered(const DecisionRequest& request, const std::string& option) {
     return options.is_array() && std::find(options.begin(), options.end(), option) != options.end();
 }
 
-// R-11.3's example: "evade when the estimated enemy is larger than mine".
+// R-11.3's example: "evade when the estimated enemy is larger than mine". A request carries
+// the two figures as `sizes`; one read back from its JSON has only the context.
 bool enemy_larger(const DecisionRequest& request) {
+    if (request.sizes)
+        return request.sizes->largest_estimated_opponent &&
+               *request.sizes->largest_estimated_opponent > request.sizes->own_assault_figures;
     const Json& c = request.known();
     return c.contains("own_assault_figures") && c.contains("largest_estimated_opponent") &&
            c["largest_estimated_opponent"].is_number() &&

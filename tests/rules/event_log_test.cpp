@@ -117,6 +117,20 @@ TEST(EventLog, NestedObjectsWrittenStraightReadAsNlohmannWritesThem) {
               (Json{{"a", "x"}, {"b", 2}}.dump()));
 }
 
+TEST(EventLog, NamedValuesAreAnObjectWithTheLastOfEqualNames) {
+    const std::vector<std::pair<std::string, int>> modifiers{
+        {"supported", 1}, {"formed", 2}, {"supported", 3}, {"cavalry", -1}};
+    Json assigned = Json::object();
+    for (const auto& [name, value] : modifiers) assigned[name] = value;
+    EventLog log;
+    log.add("t", Fields{{"modifiers", FieldValue::named(modifiers)},
+                        {"none", FieldValue::named({})}});
+    EXPECT_EQ(log.events()[0].json()["modifiers"], assigned);
+    EXPECT_EQ(log.events()[0].text(),
+              (Json{{"audience", "all"}, {"modifiers", assigned}, {"none", Json::object()},
+                    {"type", "t"}}.dump()));
+}
+
 // Text is checked for characters to escape eight bytes at a time: each such character, at every
 // place in a word and in the tail, must still come out as nlohmann writes it.
 TEST(EventLog, EveryCharacterToEscapeIsFoundWhereverItSits) {
