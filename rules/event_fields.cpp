@@ -18,24 +18,47 @@ void write_number(TextOut& out, Number n) {
 // True when any of the eight bytes of `word` needs escaping in a JSON string: below 0x20, above
 // 0x7e, a quote or a backslash. Names and ids are short plain ASCII; testing eight bytes at a
 // time is what makes checking them cheap.
+// Each term sets a byte's high bit where that byte is below 0x20, above 0x7f, 0x7f, a quote or
+// a backslash (borrows may set more of them, but only when one such byte is there).
 constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-constexpr bool has_zero_byte(std::uint64_t w) { return ((w - ones) & ~w & highs) != 0; }
+constexpr std::uint64_t zero_bytes(std::uint64_t w) { return (w - ones) & ~w; }
 constexpr bool needs_escape(std::uint64_t w) {
-    const bool below_space = ((w - 0x20 * ones) & ~w & highs) != 0;
-    return below_space || (w & highs) || has_zero_byte(w ^ (0x7f * ones)) ||
-           has_zero_byte(w ^ ('"' * ones)) || has_zero_byte(w ^ ('\\' * ones));
+    const std::uint64_t flagged = ((w - 0x20 * ones) & ~w) | w | zero_bytes(w ^ (0x7f * ones)) |
+                                  zero_bytes(w ^ ('"' * ones)) | zero_bytes(w ^ ('\\' * ones));
+    return (flagged & highs) != 0;
+}
+
+std::uint64_t load8(const char* p) {
+    std::uint64_t word;
+    std::memcpy(&word, p, 8);
+    return word;
+}
+
+std::uint32_t load4(const char* p) {
+    std::uint32_t word;
+    std::memcpy(&word, p, 4);
+    return word;
 }
 
 bool plain(std::string_view s) {
-    std::size_t i = 0;
-    for (; i + 8 <= s.size(); i += 8) {
-        std::uint64_t word;
-        std::memcpy(&word, s.data() + i, 8);
-        if (needs_escape(word)) return false;
+    const char* p = s.data();
+    const std::size_t n = s.size();
+    if (n >= 8) {
+        for (std::size_t i = 0; i + 8 <= n; i += 8)
+            if (needs_escape(load8(p + i))) return false;
+        return !needs_escape(load8(p + n - 8));  // the last bytes again, overlapping
     }
-    std::uint64_t tail = 0x2020202020202020ull;  // padded with spaces, which need nothing
-    if (i < s.size()) std::memcpy(&tail, s.data() + i, s.size() - i);
-    return !needs_escape(tail);
+    // Shorter: a word made of the text's own bytes (some twice), padded with spaces.
+    std::uint64_t word = 0x2020202020202020ull;
+    if (n >= 4) {
+        word = load4(p) | static_cast<std::uint64_t>(load4(p + n - 4)) << 32;
+    } else if (n > 0) {
+        const auto byte = [](char c) {
+            return static_cast<std::uint64_t>(static_cast<unsigned char>(c));
+        };
+        word = 0x2020202020000000ull | byte(p[0]) | byte(p[n / 2]) << 8 | byte(p[n - 1]) << 16;
+    }
+    return !needs_escape(word);
 }
 
 void write_json(TextOut& out, const Json& j) {

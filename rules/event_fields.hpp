@@ -30,9 +30,26 @@ public:
         *at_++ = c;
     }
     void put(std::string_view s) {
-        if (s.size() > static_cast<std::size_t>(end_ - at_)) grow(s.size());
-        std::memcpy(at_, s.data(), s.size());
-        at_ += s.size();
+        const std::size_t n = s.size();
+        if (n + 16 > static_cast<std::size_t>(end_ - at_)) grow(n + 16);
+        const char* from = s.data();
+        if (n <= 16) {
+            // Names and numbers are short: two overlapping fixed-size copies instead of a call.
+            if (n >= 8) {
+                std::memcpy(at_, from, 8);
+                std::memcpy(at_ + n - 8, from + n - 8, 8);
+            } else if (n >= 4) {
+                std::memcpy(at_, from, 4);
+                std::memcpy(at_ + n - 4, from + n - 4, 4);
+            } else if (n > 0) {
+                at_[0] = from[0];
+                at_[n / 2] = from[n / 2];
+                at_[n - 1] = from[n - 1];
+            }
+        } else {
+            std::memcpy(at_, from, n);
+        }
+        at_ += n;
     }
     std::size_t size() const { return static_cast<std::size_t>(at_ - buffer_.get()); }
     std::string_view text() const { return {buffer_.get(), size()}; }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <span>
 
 namespace umpire::rules {
 
@@ -143,7 +144,6 @@ std::vector<AcceptedOrder> validate_orders(const CampaignState& state, const Rul
     std::set<std::string> ordered;
     for (std::size_t i = 0; i < orders.orders.size(); ++i) {
         const ForceOrder& order = orders.orders[i];
-        Json result{{"order", i}, {"force", order.force}, {"player", order.player}};
         std::string reason;
         const Force* force = state.find_force(order.force);
         const Player* player = state.find_player(order.player);
@@ -164,13 +164,16 @@ std::vector<AcceptedOrder> validate_orders(const CampaignState& state, const Rul
             ordered.insert(order.force);
             accepted.push_back({order.force, order.path, order.forced_march, order.regiments,
                                 order.standing_instructions, order.scout});
-            result["status"] = "accepted";
-        } else {
-            result["status"] = "rejected";
-            result["reason"] = reason;
         }
         // Orders are secret until the period is resolved: only their author sees this.
-        log.add("order_result", std::move(result), Json::array({order.player}));
+        const std::string_view author = order.player;
+        log.add("order_result",
+                Fields{{"order", i},
+                       {"force", order.force},
+                       {"player", order.player},
+                       {"status", reason.empty() ? "accepted" : "rejected"},
+                       {"reason", reason.empty() ? FieldValue::none() : FieldValue(reason)}},
+                std::span<const std::string_view>(&author, 1));
     }
     return accepted;
 }

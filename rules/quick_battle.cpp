@@ -52,18 +52,23 @@ void take_losses(QuickBattleSideResult& out, const QuickBattleSide& side, int pe
         out.losses.push_back({r.regiment, percent_of_figures(r.figures, percent)});
 }
 
-Json side_json(const QuickBattleSideResult& s) {
-    Json modifiers = Json::object();
-    for (const auto& [name, value] : s.modifiers) modifiers[name] = value;
-    Json losses = Json::array();
-    for (const auto& l : s.losses)
-        losses.push_back({{"regiment", l.regiment}, {"figures", l.figures}});
-    Json out{{"side", s.side},          {"elements", s.elements},
-             {"die", s.die},            {"modifiers", modifiers},
-             {"total", s.total},        {"outcome", to_string(s.outcome)},
-             {"loss_percent", s.loss_percent}, {"losses", losses}};
-    if (s.withdraw_state) out["withdraw_state"] = to_string(*s.withdraw_state);
-    return out;
+void write_side(TextOut& out, const QuickBattleSideResult& s) {
+    auto losses = [&](TextOut& o) {
+        write_list(o, s.losses, [](TextOut& item, const auto& l) {
+            write_object(item, Fields{{"regiment", l.regiment}, {"figures", l.figures}});
+        });
+    };
+    write_object(out, Fields{{"side", s.side},
+                             {"elements", s.elements},
+                             {"die", s.die},
+                             {"modifiers", FieldValue::named(s.modifiers)},
+                             {"total", s.total},
+                             {"outcome", to_string(s.outcome)},
+                             {"loss_percent", s.loss_percent},
+                             {"losses", FieldValue::written(losses)},
+                             {"withdraw_state", s.withdraw_state
+                                                    ? FieldValue(to_string(*s.withdraw_state))
+                                                    : FieldValue::none()}});
 }
 
 }  // namespace
@@ -94,10 +99,12 @@ QuickBattleResult resolve_quick_battle(const Ruleset& ruleset, const QuickBattle
     take_losses(loser, loser_side, row.loser_loss_percent);
     take_losses(winner, winner_side, row.winner_loss_percent);
 
+    auto attacker_text = [&](TextOut& out) { write_side(out, result.attacker); };
+    auto defender_text = [&](TextOut& out) { write_side(out, result.defender); };
     log.add("quick_battle",
             Fields{{"margin", result.margin},
-                   {"attacker", side_json(result.attacker)},
-                   {"defender", side_json(result.defender)}},
+                   {"attacker", FieldValue::written(attacker_text)},
+                   {"defender", FieldValue::written(defender_text)}},
             audience);
     return result;
 }

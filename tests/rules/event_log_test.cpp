@@ -137,15 +137,18 @@ TEST(EventLog, EveryCharacterToEscapeIsFoundWhereverItSits) {
     const std::string specials[] = {"\"", "\\", "\n", std::string(1, '\0'), "\x1f", "\x7f",
                                     "\xc3\x86"};
     for (const std::string& special : specials)
-        for (std::size_t at = 0; at <= 17; ++at) {
-            const std::string text = std::string(at, 'a') + special + std::string(17 - at, 'z');
-            EventLog log;
-            log.add("t", Fields{{"text", text}});
-            EXPECT_EQ(log.events()[0].text(), (Json{{"audience", "all"}, {"text", text},
-                                                    {"type", "t"}}.dump()))
-                << "special " << Json(special).dump() << " at " << at;
-        }
-    for (const std::string& plain : {std::string(), std::string("~ !#[]{}"), std::string(23, 'x')}) {
+        for (std::size_t before = 0; before <= 17; ++before)
+            for (std::size_t after = 0; after <= 17; ++after) {
+                const std::string text =
+                    std::string(before, 'a') + special + std::string(after, 'z');
+                EventLog log;
+                log.add("t", Fields{{"text", text}});
+                EXPECT_EQ(log.events()[0].text(), (Json{{"audience", "all"}, {"text", text},
+                                                        {"type", "t"}}.dump()))
+                    << "special " << Json(special).dump() << " after " << before;
+            }
+    for (const std::string& plain : {std::string(), std::string("~"), std::string("ab"),
+                                     std::string("~ !#[]{}"), std::string(23, 'x')}) {
         EventLog log;
         log.add("t", Fields{{"text", plain}});
         EXPECT_EQ(log.events()[0].json()["text"], plain);
