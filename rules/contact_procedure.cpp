@@ -79,7 +79,7 @@ void ContactProcedure::run(std::vector<std::string> forces) {
                                     {}, context_of(id)});
             const auto answers = r_.decider_.ask_together(requests);
             separate = std::all_of(answers.begin(), answers.end(),
-                                   [](const Json& a) { return a == "separate"; });
+                                   [](const Json& a) { return answer_is(a, "separate"); });
         }
         r_.log_.add("engagements_chosen",
                     Fields{{"contact", id_}, {"separate", separate}}, audience(forces));
@@ -390,11 +390,11 @@ std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::stri
     std::vector<std::string> engage, evade;
     std::size_t resting = 0;
     for (std::size_t i = 0; i < forces.size(); ++i) {
-        if (answers[i] == "evade")
+        if (answer_is(answers[i], "evade"))
             evade.push_back(forces[i]);
         else
             engage.push_back(forces[i]);
-        if (answers[i] == "rest") ++resting;
+        if (answer_is(answers[i], "rest")) ++resting;
     }
     if (resting == forces.size()) {
         fight_on_the_morrow(forces);

@@ -65,6 +65,10 @@ std::string answer_refusal(const DecisionRequest& request, const Json& answer) {
     return allowed ? "" : "not one of the options " + options.dump() + " (docs/decisions.md)";
 }
 
+bool answer_is(const Json& answer, std::string_view choice) {
+    return answer.is_string() && answer.get_ref<const std::string&>() == choice;
+}
+
 bool answer_allowed(const DecisionRequest& request, const Json& answer) {
     return answer_refusal(request, answer).empty();
 }

@@ -12,6 +12,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rules/events.hpp"
@@ -91,6 +92,9 @@ private:
 // valid split, a battle report one that fits the battle record and R-8.4/8.5, a recovery choice
 // the right totals).
 std::string answer_refusal(const DecisionRequest& request, const Json& answer);
+// Whether an answer (or an option) is the choice `choice`: comparing a Json with a literal
+// builds a Json of the literal first.
+bool answer_is(const Json& answer, std::string_view choice);
 bool answer_allowed(const DecisionRequest& request, const Json& answer);
 
 }  // namespace umpire::rules

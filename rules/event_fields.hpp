@@ -31,7 +31,7 @@ public:
     }
     void put(std::string_view s) {
         const std::size_t n = s.size();
-        if (n + 16 > static_cast<std::size_t>(end_ - at_)) grow(n + 16);
+        if (n > static_cast<std::size_t>(end_ - at_)) grow(n);
         const char* from = s.data();
         if (n <= 16) {
             // Names and numbers are short: two overlapping fixed-size copies instead of a call.
@@ -194,10 +194,12 @@ void write_named(TextOut& out, const Items& items, NameOf name_of, ValueOf value
         return key_less(name_of(items[a]), name_of(items[b]));
     });
     out.put('{');
+    bool first = true;
     for (std::size_t k = 0; k < order.size(); ++k) {
         const auto& item = items[order[k]];
         if (k + 1 < order.size() && name_of(items[order[k + 1]]) == name_of(item)) continue;
-        if (out.text().back() != '{') out.put(',');
+        if (!first) out.put(',');
+        first = false;
         write_json_string(out, name_of(item));
         out.put(':');
         FieldValue(value_of(item)).write(out);

@@ -6,9 +6,11 @@ namespace umpire::rules {
 
 namespace {
 
-bool offered(const DecisionRequest& request, const std::string& option) {
+bool offered(const DecisionRequest& request, std::string_view option) {
     const Json& options = request.options;
-    return options.is_array() && std::find(options.begin(), options.end(), option) != options.end();
+    return options.is_array() && std::any_of(options.begin(), options.end(), [&](const Json& o) {
+               return answer_is(o, option);
+           });
 }
 
 // R-11.3's example: "evade when the estimated enemy is larger than mine". A request carries
