@@ -17,9 +17,8 @@ void write_number(TextOut& out, Number n) {
 
 // True when any of the eight bytes of `word` needs escaping in a JSON string: below 0x20, above
 // 0x7e, a quote or a backslash. Names and ids are short plain ASCII; testing eight bytes at a
-// time is what makes checking them cheap.
-// Each term sets a byte's high bit where that byte is below 0x20, above 0x7f, 0x7f, a quote or
-// a backslash (borrows may set more of them, but only when one such byte is there).
+// time is what makes checking them cheap. Each term sets the high bit of the bytes it finds
+// (borrows may set more of them, but only in a word that has one such byte).
 constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
 constexpr std::uint64_t zero_bytes(std::uint64_t w) { return (w - ones) & ~w; }
 constexpr bool needs_escape(std::uint64_t w) {

@@ -13,16 +13,12 @@ bool offered(const DecisionRequest& request, std::string_view option) {
            });
 }
 
-// R-11.3's example: "evade when the estimated enemy is larger than mine". A request carries
-// the two figures as `sizes`; one read back from its JSON has only the context.
+// R-11.3's example: "evade when the estimated enemy is larger than mine", from the two figures
+// every contact window carries (`sizes`, also shown in its context).
 bool enemy_larger(const DecisionRequest& request) {
-    if (request.sizes)
-        return request.sizes->largest_estimated_opponent &&
-               *request.sizes->largest_estimated_opponent > request.sizes->own_assault_figures;
-    const Json& c = request.known();
-    return c.contains("own_assault_figures") && c.contains("largest_estimated_opponent") &&
-           c["largest_estimated_opponent"].is_number() &&
-           c["largest_estimated_opponent"].get<int>() > c["own_assault_figures"].get<int>();
+    const auto& sizes = request.sizes;
+    return sizes && sizes->largest_estimated_opponent &&
+           *sizes->largest_estimated_opponent > sizes->own_assault_figures;
 }
 
 std::optional<Json> contact_answer(const DecisionRequest& request, const Json& preferences) {
