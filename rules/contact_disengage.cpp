@@ -151,18 +151,16 @@ std::vector<Hex> ContactProcedure::avoid_hexes(const Force& f,
     const int reserve = f.forced_march_blocked || fm.forced_march
                             ? 0
                             : forced_march_bonus(f, r_.ruleset_);
+    std::vector<Hex> enemies;
+    for (const auto& id : forces)
+        if (const Force& e = *r_.state_.find_force(id); r_.state_.opposed(e, f)) enemies.push_back(e.hex);
     std::vector<std::pair<int, Hex>> ranked;
     for (Hex h : neighbours(f.hex)) {
         const int cost = step_cost(r_.state_.map, r_.ruleset_, f.hex, h);
         if (cost < 0 || cost > left + reserve || r_.state_.force_at(h)) continue;
         int nearest = 1000000;
-        bool next_to_enemy = false;
-        for (const auto& id : forces) {
-            const Force& e = *r_.state_.find_force(id);
-            if (!r_.state_.opposed(e, f)) continue;
-            nearest = std::min(nearest, hex_distance(e.hex, h));
-            next_to_enemy = next_to_enemy || hex_distance(e.hex, h) <= 1;
-        }
+        for (Hex e : enemies) nearest = std::min(nearest, hex_distance(e, h));
+        const bool next_to_enemy = nearest <= 1;
         if (!next_to_enemy) ranked.push_back({-nearest, h});
     }
     std::sort(ranked.begin(), ranked.end());  // farthest from the enemy first, then (q, r)

@@ -128,16 +128,26 @@ bool ContactProcedure::may_rest(const std::string& id) const {
 }
 
 bool ContactProcedure::both_sides(const std::vector<std::string>& forces) {
-    for (const auto& a : forces)
-        if (!opponents_of(a, forces).empty()) return true;
+    // Whether any force has an opponent (opponents_of): a force on the map of another side.
+    const std::string* mapped_side = nullptr;  // the side of the first force on the map
+    for (const auto& id : forces) {
+        if (!on_map(force(id))) continue;
+        const std::string& s = side(id);
+        if (!mapped_side) mapped_side = &s;
+        else if (s != *mapped_side) return true;
+    }
+    if (!mapped_side) return false;
+    for (const auto& id : forces)
+        if (side(id) != *mapped_side) return true;  // off the map, facing those on it
     return false;
 }
 
 std::vector<std::string> ContactProcedure::opponents_of(const std::string& id,
                                                         const std::vector<std::string>& among) {
     std::vector<std::string> out;
+    const std::string& own_side = side(id);
     for (const auto& other : among)
-        if (other != id && on_map(force(other)) && side(other) != side(id)) out.push_back(other);
+        if (other != id && on_map(force(other)) && side(other) != own_side) out.push_back(other);
     return out;
 }
 

@@ -96,7 +96,7 @@ private:
 
     // --- helpers ---
     Force& force(const std::string& id) { return *r_.state_.find_force(id); }
-    std::string side(const std::string& id) { return r_.state_.side_of(force(id)); }
+    const std::string& side(const std::string& id) { return r_.state_.side_of(force(id)); }
     bool may_rest(const std::string& id) const;
     bool both_sides(const std::vector<std::string>& forces);
     std::vector<std::string> opponents_of(const std::string& id,

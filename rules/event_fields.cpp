@@ -136,12 +136,11 @@ void write_object(TextOut& out, Fields fields) {
     std::size_t count = 0;
     for (const Field& f : fields)
         if (!f.value.is_none()) sorted[count++] = &f;
-    std::sort(sorted, sorted + count,
-              [](const Field* a, const Field* b) { return key_less(a->key, b->key); });
+    std::sort(sorted, sorted + count, [](const Field* a, const Field* b) { return a->key < b->key; });
     out.put('{');
     for (std::size_t i = 0; i < count; ++i) {
         if (i) out.put(',');
-        write_json_string(out, sorted[i]->key);
+        write_key(out, sorted[i]->key);
         out.put(':');
         sorted[i]->value.write(out);
     }
@@ -165,9 +164,9 @@ void FieldValue::write(TextOut& out) const {
         case Kind::json: write_json(out, *json_); return;
         case Kind::names: write_names(out, *names_); return;
         case Kind::views: write_names(out, views_); return;
-        case Kind::owned: write_json(out, owned_); return;
+        case Kind::owned: write_json(out, *owned_); return;
         case Kind::raw: out.put(text_); return;
-        case Kind::writer: writer_(writer_state_, out); return;
+        case Kind::writer: writer_.call(writer_.state, out); return;
         case Kind::named:
             write_named(out, *named_, [](const auto& p) -> std::string_view { return p.first; },
                         [](const auto& p) { return p.second; });

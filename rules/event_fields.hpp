@@ -5,6 +5,7 @@
 // Fields live for the one call that writes them:
 //   log.add("card_placed", Fields{{"contact", id}, {"column", 3}, {"hex", hex}}, audience);
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <initializer_list>
 #include <memory>
@@ -88,8 +89,9 @@ public:
                  !std::is_same_v<std::remove_cvref_t<T>, std::vector<std::string>> &&
                  !std::is_convertible_v<T, std::span<const Hex>> &&
                  std::is_constructible_v<Json, T>)
-    FieldValue(T&& other) : kind_(Kind::owned), owned_(std::forward<T>(other)) {}
-    FieldValue(double d) : kind_(Kind::owned), owned_(d) {}
+    FieldValue(T&& other)
+        : kind_(Kind::owned), integer_(0), owned_(std::make_unique<Json>(std::forward<T>(other))) {}
+    FieldValue(double d) : kind_(Kind::owned), integer_(0), owned_(std::make_unique<Json>(d)) {}
     // JSON text written as it is (the caller wrote it as nlohmann::json::dump() would).
     static FieldValue raw(std::string_view json_text) {
         FieldValue v(Kind::raw);
@@ -102,8 +104,8 @@ public:
     template <typename Write>
     static FieldValue written(const Write& write) {
         FieldValue v(Kind::writer);
-        v.writer_ = [](const void* w, TextOut& out) { (*static_cast<const Write*>(w))(out); };
-        v.writer_state_ = &write;
+        v.writer_.call = [](const void* w, TextOut& out) { (*static_cast<const Write*>(w))(out); };
+        v.writer_.state = &write;
         return v;
     }
     // (name, value) pairs written as the object {name: value, ...} (modifier lists).
@@ -122,26 +124,34 @@ public:
 private:
     enum class Kind { boolean, integer, unsigned_integer, text, hex, json, names, views, hexes,
                       owned, raw, writer, named, none };
-    explicit FieldValue(Kind kind) : kind_(kind) {}
+    explicit FieldValue(Kind kind) : kind_(kind), integer_(0) {}
     Kind kind_;
-    long long integer_ = 0;
-    unsigned long unsigned_ = 0;
-    std::string_view text_;
-    Hex hex_{};
-    const Json* json_ = nullptr;
-    const std::vector<std::string>* names_ = nullptr;
-    std::span<const std::string_view> views_;
-    std::span<const Hex> hexes_;
-    void (*writer_)(const void*, TextOut&) = nullptr;
-    const void* writer_state_ = nullptr;
-    const std::vector<std::pair<std::string, int>>* named_ = nullptr;
-    Json owned_;
+    // One of these, by kind_: a value is built and dropped for every field of every event, so
+    // it is kept small and trivially destroyed unless it owns a converted value.
+    union {
+        long long integer_;
+        unsigned long unsigned_;
+        std::string_view text_;
+        Hex hex_;
+        const Json* json_;
+        const std::vector<std::string>* names_;
+        std::span<const std::string_view> views_;
+        std::span<const Hex> hexes_;
+        struct {
+            void (*call)(const void*, TextOut&);
+            const void* state;
+        } writer_;
+        const std::vector<std::pair<std::string, int>>* named_;
+    };
+    std::unique_ptr<Json> owned_;
 };
 
-struct Field {
-    std::string_view key;
-    FieldValue value;
-};
+// True when `s` needs no escaping in a JSON string (printable ASCII but quote and backslash).
+constexpr bool plain_name(std::string_view s) {
+    for (char c : s)
+        if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') return false;
+    return true;
+}
 
 // nlohmann's key order (std::string's: unsigned bytes), a byte at a time: keys mostly differ in
 // their first letters, and a call to memcmp per comparison cost more than the comparing.
@@ -151,6 +161,45 @@ inline bool key_less(std::string_view a, std::string_view b) {
         if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
     return a.size() < b.size();
 }
+
+void a_field_name_must_need_no_escaping();  // never defined: named in a compile-time error
+
+// The name of a field. Names are written in code, so they are checked when compiled (a name that
+// would need escaping does not compile) and carry their first eight bytes as a number, which
+// orders names as their text does: sorting an event's fields compares numbers.
+class FieldKey {
+public:
+    consteval FieldKey(const char* name) : text_(name), prefix_(prefix_of(text_)) {
+        if (!plain_name(text_)) a_field_name_must_need_no_escaping();
+    }
+    // A name known only when running (the keys of a JSON object), checked then.
+    static FieldKey of(std::string_view name) { return FieldKey(name, plain_name(name)); }
+
+    std::string_view text() const { return text_; }
+    bool plain() const { return plain_; }
+    friend bool operator<(const FieldKey& a, const FieldKey& b) {
+        return a.prefix_ != b.prefix_ ? a.prefix_ < b.prefix_ : key_less(a.text_, b.text_);
+    }
+    friend bool operator==(const FieldKey& a, const FieldKey& b) { return a.text_ == b.text_; }
+
+private:
+    constexpr FieldKey(std::string_view name, bool plain)
+        : text_(name), prefix_(prefix_of(name)), plain_(plain) {}
+    static constexpr std::uint64_t prefix_of(std::string_view s) {
+        std::uint64_t p = 0;  // big-endian, zero-padded: "ab" < "abc" < "b"
+        for (std::size_t i = 0; i < 8; ++i)
+            p = p << 8 | (i < s.size() ? static_cast<unsigned char>(s[i]) : 0u);
+        return p;
+    }
+    std::string_view text_;
+    std::uint64_t prefix_;
+    bool plain_ = true;
+};
+
+struct Field {
+    FieldKey key;
+    FieldValue value;
+};
 
 // An event's own fields, in any order; they are written sorted by key, as nlohmann::json
 // (std::map objects) writes them, so the text is the same byte for byte.
@@ -168,6 +217,13 @@ private:
 
 // Appends `s` as a JSON string, escaped exactly as nlohmann::json::dump() does.
 void write_json_string(TextOut& out, std::string_view s);
+// Appends a field's name as a JSON string: names written in code need no escaping.
+inline void write_key(TextOut& out, const FieldKey& key) {
+    if (!key.plain()) return write_json_string(out, key.text());
+    out.put('"');
+    out.put(key.text());
+    out.put('"');
+}
 // The JSON text nlohmann::json::dump() gives for this value, and for an object of these fields
 // (keys sorted; fields left out skipped).
 std::string json_text(const FieldValue& value);

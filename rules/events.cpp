@@ -17,7 +17,7 @@ std::vector<Json> events_json(const std::vector<Event>& events) {
 void EventLog::add(std::string_view type, Fields fields, const FieldValue& audience) {
     scratch_.clear();
     for (const Field& f : fields)
-        if (!f.value.is_none()) scratch_.emplace_back(f.key, &f.value);
+        if (!f.value.is_none()) scratch_.push_back({f.key, &f.value});
     write(type, audience);
 }
 
@@ -28,7 +28,8 @@ void EventLog::add(std::string_view type, const Json& fields, const FieldValue& 
     for (const auto& [key, value] : fields.items()) values.emplace_back(value);
     scratch_.clear();
     std::size_t i = 0;
-    for (const auto& [key, value] : fields.items()) scratch_.emplace_back(key, &values[i++]);
+    for (const auto& [key, value] : fields.items())
+        scratch_.push_back({FieldKey::of(key), &values[i++]});
     write(type, audience);
 }
 
@@ -38,11 +39,11 @@ int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, Fiel
     const std::string die = "d" + std::to_string(sides);
     scratch_.clear();
     for (const Field& f : subject)
-        if (!f.value.is_none()) scratch_.emplace_back(f.key, &f.value);
+        if (!f.value.is_none()) scratch_.push_back({f.key, &f.value});
     const FieldValue purpose_value(purpose), die_value(die), rolled(value);
-    scratch_.emplace_back("purpose", &purpose_value);
-    scratch_.emplace_back("die", &die_value);
-    scratch_.emplace_back("value", &rolled);
+    scratch_.push_back({"purpose", &purpose_value});
+    scratch_.push_back({"die", &die_value});
+    scratch_.push_back({"value", &rolled});
     write("dice_roll", audience);
     return value;
 }
@@ -62,12 +63,12 @@ int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, cons
 // objects) would, noting where the type and audience values sit.
 void EventLog::write(std::string_view type, const FieldValue& audience) {
     const FieldValue type_value(type);
-    scratch_.emplace_back("audience", &audience);
-    scratch_.emplace_back("type", &type_value);
+    scratch_.push_back({"audience", &audience});
+    scratch_.push_back({"type", &type_value});
     std::sort(scratch_.begin(), scratch_.end(),
-              [](const Named& a, const Named& b) { return key_less(a.first, b.first); });
+              [](const Named& a, const Named& b) { return a.key < b.key; });
     assert(std::adjacent_find(scratch_.begin(), scratch_.end(), [](const Named& a, const Named& b) {
-               return a.first == b.first;
+               return a.key == b.key;
            }) == scratch_.end() && "an event field is named twice (or is named type or audience)");
 
     // Written aside first: a value that cannot be written (text that is not UTF-8) throws and
@@ -77,7 +78,7 @@ void EventLog::write(std::string_view type, const FieldValue& audience) {
     out_.put('{');
     for (const auto& [key, value] : scratch_) {
         if (out_.size() > 1) out_.put(',');
-        write_json_string(out_, key);
+        write_key(out_, key);
         out_.put(':');
         const std::size_t at = out_.size();
         value->write(out_);

@@ -64,7 +64,10 @@ public:
     std::vector<Event> take() { return std::move(events_); }
 
 private:
-    using Named = std::pair<std::string_view, const FieldValue*>;
+    struct Named {
+        FieldKey key;
+        const FieldValue* value;
+    };
     void write(std::string_view type, const FieldValue& audience);
 
     std::vector<Event> events_;

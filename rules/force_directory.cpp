@@ -45,10 +45,14 @@ std::size_t ForceDirectory::slot_of(const CampaignState& state, std::string_view
 }
 
 void ForceDirectory::refresh(const CampaignState& state) {
-    if (forces_data_ == state.forces.data() && forces_size_ == state.forces.size() &&
-        players_data_ == state.players.data() && players_size_ == state.players.size() &&
-        forces_size_ > 0)
-        return;
+    if (forces_data_ != state.forces.data() || forces_size_ != state.forces.size() ||
+        players_data_ != state.players.data() || players_size_ != state.players.size() ||
+        forces_size_ == 0) [[unlikely]]
+        rebuild(state);
+}
+
+// Out of line: refresh, called on every lookup, stays a few compares.
+[[gnu::noinline]] void ForceDirectory::rebuild(const CampaignState& state) {
     static const std::string none;
     slots_.assign(std::bit_ceil(2 * state.forces.size() + 1), 0);
     side_.assign(state.forces.size(), &none);

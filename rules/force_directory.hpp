@@ -21,7 +21,9 @@ public:
     const std::string& side_of(const CampaignState& state, std::size_t index);
 
 private:
+    // Rebuilds the tables when the forces or players vector is not the one they were built for.
     void refresh(const CampaignState& state);
+    void rebuild(const CampaignState& state);
     // The slot of `id` in slots_: where it is, or the empty slot where it would go.
     std::size_t slot_of(const CampaignState& state, std::string_view id) const;
 

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <random>
@@ -91,14 +92,21 @@ TEST(Crash, SigkillAtRandomPointsNeverLosesOrHalfWritesACommit) {
     TempDir dir;
     const std::string db = dir.file("crash.db");
     std::mt19937 random(20250301);  // seeded: the same kill points every run
-    std::uniform_int_distribution<int> delay_ms(1, 150);
     const auto started = std::chrono::steady_clock::now();
     int committed = 0;
     std::set<std::string> receipts;
     int kills = 0;
-    for (; kills < 30 && std::chrono::steady_clock::now() - started < std::chrono::seconds(30);
-         ++kills) {
-        const auto report = run_and_kill(db, std::chrono::milliseconds(delay_ms(random)));
+    // At least 30 kills, and on until the writer has committed a few periods between them: on a
+    // slow machine (a sanitized build under a parallel test run) the later kills wait longer,
+    // the longest wait doubling every ten kills. Bounded in count and time either way.
+    const auto more = [&] {
+        return kills < 30 || (committed <= 5 && kills < 90 &&
+                              std::chrono::steady_clock::now() - started < std::chrono::seconds(90));
+    };
+    for (; more(); ++kills) {
+        const int longest = kills < 30 ? 150 : 150 << std::min(5, 1 + (kills - 30) / 10);
+        const int delay = std::uniform_int_distribution<int>(1, longest)(random);
+        const auto report = run_and_kill(db, std::chrono::milliseconds(delay));
         receipts.insert(report.receipts.begin(), report.receipts.end());
         const int live = check_all_or_nothing(db);
         ASSERT_GE(live, report.last_committed + 1) << "a reported commit was lost at kill " << kills;
@@ -107,7 +115,7 @@ TEST(Crash, SigkillAtRandomPointsNeverLosesOrHalfWritesACommit) {
     }
     std::cout << "[ crash    ] " << kills << " kills, " << committed << " periods and "
               << receipts.size() << " receipts committed, none lost\n";
-    EXPECT_EQ(kills, 30);
+    EXPECT_GE(kills, 30);
     EXPECT_GT(committed, 5) << "the writer hardly ran; the test proves little";
 
     SqliteCampaignStore store(db);
