@@ -83,7 +83,7 @@ std::optional<Json> Decider::given(const DecisionRequest& request) const {
     return it->second;
 }
 
-Json Decider::settle(const DecisionRequest& request, std::string& by) const {
+Json Decider::settle(const DecisionRequest& request, std::string_view& by) const {
     const Force* force = state_.find_force(request.force);
     if (force) {
         if (auto standing = standing_answer(request, force->standing_instructions);
@@ -110,7 +110,7 @@ Json Decider::ask(const DecisionRequest& request) {
 
 std::vector<Json> Decider::answer(std::span<const DecisionRequest* const> requests) {
     std::vector<Json> answers(requests.size());
-    std::vector<std::string> by(requests.size());
+    std::vector<std::string_view> by(requests.size());  // who answered, for the event
     std::vector<DecisionRequest> open;
     for (std::size_t i = 0; i < requests.size(); ++i) {
         const DecisionRequest& request = *requests[i];
@@ -121,7 +121,9 @@ std::vector<Json> Decider::answer(std::span<const DecisionRequest* const> reques
         } else if (settle_missing_ || answer) {
             // An answer that is not allowed is settled like a missing one, and says so.
             answers[i] = settle(request, by[i]);
-            if (answer) by[i] += " (answer not allowed)";
+            if (answer)
+                by[i] = by[i] == "default" ? "default (answer not allowed)"
+                                           : "standing_instruction (answer not allowed)";
         } else {
             request.known();  // a waiting request carries its context, not a way to build it
             open.push_back(request);

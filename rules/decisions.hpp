@@ -79,7 +79,8 @@ public:
 private:
     std::vector<Json> answer(std::span<const DecisionRequest* const> requests);
     std::optional<Json> given(const DecisionRequest& request) const;
-    Json settle(const DecisionRequest& request, std::string& by) const;
+    // Sets `by` to "standing_instruction" or "default".
+    Json settle(const DecisionRequest& request, std::string_view& by) const;
 
     const std::map<std::string, Json>& answers_;
     bool settle_missing_;

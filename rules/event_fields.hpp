@@ -177,6 +177,8 @@ public:
 
     std::string_view text() const { return text_; }
     bool plain() const { return plain_; }
+    // Written in code: the text is a literal's, so its address names it for good.
+    bool literal() const { return literal_; }
     friend bool operator<(const FieldKey& a, const FieldKey& b) {
         return a.prefix_ != b.prefix_ ? a.prefix_ < b.prefix_ : key_less(a.text_, b.text_);
     }
@@ -184,7 +186,7 @@ public:
 
 private:
     constexpr FieldKey(std::string_view name, bool plain)
-        : text_(name), prefix_(prefix_of(name)), plain_(plain) {}
+        : text_(name), prefix_(prefix_of(name)), plain_(plain), literal_(false) {}
     static constexpr std::uint64_t prefix_of(std::string_view s) {
         std::uint64_t p = 0;  // big-endian, zero-padded: "ab" < "abc" < "b"
         for (std::size_t i = 0; i < 8; ++i)
@@ -194,6 +196,7 @@ private:
     std::string_view text_;
     std::uint64_t prefix_;
     bool plain_ = true;
+    bool literal_ = true;
 };
 
 struct Field {

@@ -5,6 +5,11 @@
 
 namespace umpire::rules {
 
+namespace {
+constexpr FieldKey kAudience = "audience", kType = "type", kPurpose = "purpose", kDie = "die",
+                   kValue = "value";
+}  // namespace
+
 Json hex_json(Hex h) { return Json::array({h.q, h.r}); }
 
 std::vector<Json> events_json(const std::vector<Event>& events) {
@@ -17,19 +22,22 @@ std::vector<Json> events_json(const std::vector<Event>& events) {
 void EventLog::add(std::string_view type, Fields fields, const FieldValue& audience) {
     scratch_.clear();
     for (const Field& f : fields)
-        if (!f.value.is_none()) scratch_.push_back({f.key, &f.value});
+        if (!f.value.is_none()) scratch_.push_back({&f.key, &f.value});
     write(type, audience);
 }
 
 void EventLog::add(std::string_view type, const Json& fields, const FieldValue& audience) {
     assert((fields.is_object() || fields.is_null()) && "an event's fields are an object");
+    std::vector<FieldKey> keys;
     std::vector<FieldValue> values;
+    keys.reserve(fields.size());
     values.reserve(fields.size());
-    for (const auto& [key, value] : fields.items()) values.emplace_back(value);
+    for (const auto& [key, value] : fields.items()) {
+        keys.push_back(FieldKey::of(key));
+        values.emplace_back(value);
+    }
     scratch_.clear();
-    std::size_t i = 0;
-    for (const auto& [key, value] : fields.items())
-        scratch_.push_back({FieldKey::of(key), &values[i++]});
+    for (std::size_t i = 0; i < keys.size(); ++i) scratch_.push_back({&keys[i], &values[i]});
     write(type, audience);
 }
 
@@ -39,11 +47,11 @@ int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, Fiel
     const std::string die = "d" + std::to_string(sides);
     scratch_.clear();
     for (const Field& f : subject)
-        if (!f.value.is_none()) scratch_.push_back({f.key, &f.value});
+        if (!f.value.is_none()) scratch_.push_back({&f.key, &f.value});
     const FieldValue purpose_value(purpose), die_value(die), rolled(value);
-    scratch_.push_back({"purpose", &purpose_value});
-    scratch_.push_back({"die", &die_value});
-    scratch_.push_back({"value", &rolled});
+    scratch_.push_back({&kPurpose, &purpose_value});
+    scratch_.push_back({&kDie, &die_value});
+    scratch_.push_back({&kValue, &rolled});
     write("dice_roll", audience);
     return value;
 }
@@ -63,23 +71,17 @@ int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, cons
 // objects) would, noting where the type and audience values sit.
 void EventLog::write(std::string_view type, const FieldValue& audience) {
     const FieldValue type_value(type);
-    scratch_.push_back({"audience", &audience});
-    scratch_.push_back({"type", &type_value});
-    std::sort(scratch_.begin(), scratch_.end(),
-              [](const Named& a, const Named& b) { return a.key < b.key; });
-    assert(std::adjacent_find(scratch_.begin(), scratch_.end(), [](const Named& a, const Named& b) {
-               return a.key == b.key;
-           }) == scratch_.end() && "an event field is named twice (or is named type or audience)");
+    scratch_.push_back({&kAudience, &audience});
+    scratch_.push_back({&kType, &type_value});
+    const EventLayout& layout = layouts_.of(scratch_);
 
     // Written aside first: a value that cannot be written (text that is not UTF-8) throws and
     // leaves the log as it was.
     Event e;
     out_.clear();
-    out_.put('{');
-    for (const auto& [key, value] : scratch_) {
-        if (out_.size() > 1) out_.put(',');
-        write_key(out_, key);
-        out_.put(':');
+    for (std::size_t k = 0; k < layout.size(); ++k) {
+        out_.put(layout.piece(k));
+        const FieldValue* value = scratch_[layout.field(k)].value;
         const std::size_t at = out_.size();
         value->write(out_);
         if (value == &audience) {

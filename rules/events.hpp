@@ -13,6 +13,7 @@
 
 #include "rules/dice.hpp"
 #include "rules/event_fields.hpp"
+#include "rules/event_layouts.hpp"
 #include "rules/hex.hpp"
 #include "rules/json_reader.hpp"
 
@@ -64,15 +65,12 @@ public:
     std::vector<Event> take() { return std::move(events_); }
 
 private:
-    struct Named {
-        FieldKey key;
-        const FieldValue* value;
-    };
     void write(std::string_view type, const FieldValue& audience);
 
     std::vector<Event> events_;
-    std::vector<Named> scratch_;  // the fields of the event being written, reused
-    TextOut out_;                 // the text of the event being written, reused
+    std::vector<EventField> scratch_;  // the fields of the event being written, reused
+    TextOut out_;                      // the text of the event being written, reused
+    EventLayouts layouts_;
 };
 
 }  // namespace umpire::rules

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cassert>
-#include <unordered_map>
 
 namespace umpire::rules {
 
@@ -224,18 +223,22 @@ namespace umpire::rules {
 
 std::vector<std::pair<std::size_t, std::size_t>> adjacent_force_pairs(
     const std::vector<Force>& forces) {
-    // Hashed by hex: this runs at every moment of movement, over every force.
-    std::unordered_map<std::uint64_t, std::vector<std::size_t>> at;
+    // (hex, force) sorted by hex, searched for each neighbour: this runs at moments of movement
+    // over every force, and one sorted vector costs less than a hash table of lists.
+    std::vector<std::pair<std::uint64_t, std::size_t>> at;
     at.reserve(forces.size());
     for (std::size_t i = 0; i < forces.size(); ++i)
-        if (!forces[i].regiments.empty()) at[hex_key(forces[i].hex)].push_back(i);
+        if (!forces[i].regiments.empty()) at.push_back({hex_key(forces[i].hex), i});
+    std::sort(at.begin(), at.end());
     std::vector<std::pair<std::size_t, std::size_t>> pairs;
     for (std::size_t i = 0; i < forces.size(); ++i) {
         if (forces[i].regiments.empty()) continue;
-        for (Hex h : neighbours(forces[i].hex))
-            if (auto it = at.find(hex_key(h)); it != at.end())
-                for (std::size_t j : it->second)
-                    if (j > i) pairs.push_back({i, j});
+        for (Hex h : neighbours(forces[i].hex)) {
+            const std::uint64_t key = hex_key(h);
+            auto it = std::lower_bound(at.begin(), at.end(), std::pair{key, std::size_t{0}});
+            for (; it != at.end() && it->first == key; ++it)
+                if (it->second > i) pairs.push_back({i, it->second});
+        }
     }
     std::sort(pairs.begin(), pairs.end());
     return pairs;

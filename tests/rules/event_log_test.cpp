@@ -4,6 +4,7 @@
 
 #include <map>
 #include <span>
+#include <stdexcept>
 #include <vector>
 
 #include "rules/dice.hpp"
@@ -71,6 +72,52 @@ TEST(EventLog, FieldsFromAJsonObjectReadTheSameAsListedFields) {
     EXPECT_EQ(log.events()[0].text(), log.events()[1].text());
     EXPECT_EQ(log.events()[2].text(), R"({"audience":"all","type":"empty"})");
     EXPECT_TRUE(log.events()[2].for_all());
+}
+
+TEST(EventLog, OneSetOfNamesInAnyOrderOrWithFieldsLeftOutIsWrittenSorted) {
+    // Layouts are kept per set of names: the same names in another order, fewer names, and
+    // names sharing their first eight bytes must each come out sorted.
+    EventLog log;
+    for (const bool with_renewed : {true, false, true}) {
+        log.add("moved", Fields{{"position_b", 2}, {"position_a", 1}, {"positions", 3},
+                                {"renewed", with_renewed ? FieldValue(true) : FieldValue::none()}});
+        log.add("moved", Fields{{"positions", 3}, {"position_a", 1}, {"position_b", 2}});
+    }
+    ASSERT_EQ(log.size(), 6u);
+    for (const Event& e : log.events()) expect_canonical(e);
+    EXPECT_EQ(log.events()[0].text(),
+              R"({"audience":"all","position_a":1,"position_b":2,"positions":3,"renewed":true,"type":"moved"})");
+    EXPECT_EQ(log.events()[1].text(),
+              R"({"audience":"all","position_a":1,"position_b":2,"positions":3,"type":"moved"})");
+    EXPECT_EQ(log.events()[3].text(), log.events()[1].text());
+    EXPECT_EQ(log.events()[4].text(), log.events()[0].text());
+}
+
+TEST(EventLog, NamesFromDataAreEscapedAsNlohmannEscapesThem) {
+    EventLog log;
+    const Json fields{{"we\"ird", 1}, {"Ælfric", 2}, {"tab\there", 3}};
+    log.add("odd", fields);
+    log.add("odd", Json{{"plain", 4}});
+    ASSERT_EQ(log.size(), 2u);
+    for (const Event& e : log.events()) expect_canonical(e);
+    Json expected = fields;
+    expected["type"] = "odd";
+    expected["audience"] = "all";
+    EXPECT_EQ(log.events()[0].text(), expected.dump());
+    EXPECT_EQ(log.events()[1].text(), R"({"audience":"all","plain":4,"type":"odd"})");
+}
+
+TEST(EventLog, AFieldNamedTwiceIsRefusedAndTheLogKeepsWhatItHad) {
+    EventLog log;
+    log.add("kept", Fields{{"force", "a"}});
+    EXPECT_THROW(log.add("twice", Fields{{"force", "a"}, {"force", "b"}}), std::logic_error);
+    EXPECT_THROW(log.add("typed", Json{{"type", "x"}}), std::logic_error);
+    SeededDice dice(1);
+    EXPECT_THROW(log.roll(dice, 6, "check", Fields{{"value", 3}}), std::logic_error);
+    ASSERT_EQ(log.size(), 1u);
+    EXPECT_EQ(log.events()[0].type(), "kept");
+    log.add("after", Fields{{"force", "a"}});  // the log goes on
+    EXPECT_EQ(log.size(), 2u);
 }
 
 TEST(EventLog, DiceRollsNameTheirPurposeDieAndValue) {

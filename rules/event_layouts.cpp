@@ -1,0 +1,80 @@
+#include "rules/event_layouts.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+
+namespace umpire::rules {
+
+std::uint64_t EventLayouts::hash_of(std::span<const EventField> fields) {
+    std::uint64_t h = fields.size();
+    for (const EventField& f : fields)
+        h = (h ^ reinterpret_cast<std::uintptr_t>(f.key->text().data())) * 0x9e3779b97f4a7c15ull;
+    return h ^ (h >> 29);
+}
+
+bool EventLayouts::matches(const EventLayout& layout, std::span<const EventField> fields) {
+    if (layout.names_.size() != fields.size()) return false;
+    for (std::size_t i = 0; i < fields.size(); ++i)
+        if (layout.names_[i] != fields[i].key->text().data()) return false;
+    return true;
+}
+
+void EventLayouts::lay_out(EventLayout& layout, std::span<const EventField> fields) {
+    if (fields.size() > 255) throw std::length_error("an event has more than 255 fields");
+    layout.names_.clear();
+    for (const EventField& f : fields) layout.names_.push_back(f.key->text().data());
+    layout.order_.resize(fields.size());
+    std::iota(layout.order_.begin(), layout.order_.end(), 0);
+    const auto key = [&](std::uint8_t i) -> const FieldKey& { return *fields[i].key; };
+    std::sort(layout.order_.begin(), layout.order_.end(),
+              [&](std::uint8_t a, std::uint8_t b) { return key(a) < key(b); });
+    for (std::size_t k = 1; k < fields.size(); ++k)
+        if (key(layout.order_[k - 1]) == key(layout.order_[k]))
+            throw std::logic_error("the event field \"" + std::string(key(layout.order_[k]).text()) +
+                                   "\" is named twice");
+    TextOut text;
+    layout.piece_end_.clear();
+    for (std::size_t k = 0; k < fields.size(); ++k) {
+        text.put(k ? ',' : '{');
+        write_key(text, key(layout.order_[k]));
+        text.put(':');
+        layout.piece_end_.push_back(static_cast<std::uint32_t>(text.size()));
+    }
+    layout.pieces_ = std::string(text.text());
+}
+
+const EventLayout& EventLayouts::of(std::span<const EventField> fields) {
+    const bool literal = std::all_of(fields.begin(), fields.end(),
+                                     [](const EventField& f) { return f.key->literal(); });
+    if (!literal) {
+        lay_out(uncached_, fields);
+        return uncached_;
+    }
+    const std::uint64_t hash = hash_of(fields);
+    if (2 * (layouts_.size() + 1) > slots_.size()) grow();
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t slot = hash & mask;
+    for (; slots_[slot]; slot = (slot + 1) & mask) {
+        const EventLayout& layout = layouts_[slots_[slot] - 1];
+        if (layout.hash_ == hash && matches(layout, fields)) return layout;
+    }
+    EventLayout layout;
+    lay_out(layout, fields);
+    layout.hash_ = hash;
+    layouts_.push_back(std::move(layout));
+    slots_[slot] = static_cast<std::uint32_t>(layouts_.size());
+    return layouts_.back();
+}
+
+void EventLayouts::grow() {
+    slots_.assign(std::max<std::size_t>(64, 2 * slots_.size()), 0);
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = 0; i < layouts_.size(); ++i) {
+        std::size_t slot = layouts_[i].hash_ & mask;
+        while (slots_[slot]) slot = (slot + 1) & mask;
+        slots_[slot] = static_cast<std::uint32_t>(i + 1);
+    }
+}
+
+}  // namespace umpire::rules
