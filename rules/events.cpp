@@ -1,6 +1,5 @@
 #include "rules/events.hpp"
 
-#include <algorithm>
 #include <cassert>
 
 namespace umpire::rules {

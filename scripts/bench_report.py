@@ -113,7 +113,11 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
              "Three parts: the rules engine resolving one period, storage committing one, and the server "
              "under load (connections held, delivered messages per second, memory per idle connection) "
              "against a bare Beast WebSocket echo server. Load loops are bounded in count and time and "
-             "target 127.0.0.1 only.", "",
+             "target 127.0.0.1 only. Wall-clock figures move with the host: on this workplace the same "
+             "build has measured up to twice as slow an hour apart, and a bare insert under a full sync "
+             "four times as slow as in an earlier session, "
+             "so compare a figure with its baseline in the same run, and changes to the engine by "
+             "instruction counts (callgrind), as the rules paragraph does.", "",
              "## Rules: one period", "",
              "Forces scattered about six hexes apart, every one marching, contacts answered by standing "
              "instructions (`bench/rules_bench.cpp`), allocating through jemalloc as umpire-server "
@@ -189,6 +193,13 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
     if "file_bytes_per_period" in commit:
         lines += ["", f"File growth per committed period: {commit['file_bytes_per_period'] / 1e6:.2f} MB "
                       f"(payload {commit.get('payload_bytes', 0) / 1e6:.2f} MB)."]
+    if "BM_CommitPeriod" in st:
+        t = ms(st["BM_CommitPeriod"])
+        verdict = f"Commit: {t:.1f} ms against the 20 ms goal ({'met' if t < 20 else 'not met'} in this run)"
+        if baseline:
+            verdict += (f"; the bare insert of as many bytes under the same sync took "
+                        f"{ms(baseline):.1f} ms on the same disk, the floor a commit stands on")
+        lines += ["", verdict + "."]
     lines.append("")
     if umpire_path and echo_path and server_svg_path:
         lines += bench_report_server.section(umpire_path, echo_path, server_svg_path,
