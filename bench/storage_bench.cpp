@@ -65,12 +65,50 @@ Json scenario() {
             {"forces", forces}};
 }
 
+// Every force of `player` marches one hex east (step 1) or west (step -1).
+std::vector<rules::ForceOrder> march(const rules::CampaignState& state, const char* player,
+                                     int step) {
+    std::vector<rules::ForceOrder> mine;
+    for (const auto& f : state.forces) {
+        if (f.player != player) continue;
+        rules::ForceOrder order;
+        order.player = player;
+        order.force = f.id;
+        order.path = {{f.hex.q + step, f.hex.r}};
+        mine.push_back(order);
+    }
+    return mine;
+}
+
+// One resolved period from `before`, every force marching `step`: an order result and
+// movement for each.
+storage::PeriodRecord resolve_march(const rules::CampaignState& before,
+                                    const rules::Ruleset& ruleset, int step) {
+    rules::PeriodOrders orders{before.calendar.day, before.calendar.period, {}};
+    for (const char* player : {"p1", "p2"}) {
+        const auto mine = march(before, player, step);
+        orders.orders.insert(orders.orders.end(), mine.begin(), mine.end());
+    }
+    const auto outcome = storage::run_engine(before, ruleset, orders, 7);
+    storage::PeriodRecord period;
+    period.campaign_id = "bench";
+    period.state_before = storage::snapshot_text(before);
+    period.state_after = storage::snapshot_text(outcome.state);
+    period.orders = storage::period_orders_text(orders);
+    period.events = storage::event_records(outcome.events);
+    period.draws = static_cast<std::int64_t>(outcome.draws);
+    period.opened_at = period.committed_at = "2025-03-01T00:00:00.000Z";
+    return period;
+}
+
 struct Fixture {
     fs::path dir;
     std::unique_ptr<storage::SqliteCampaignStore> store;
     std::unique_ptr<storage::Campaign> campaign;
-    storage::PeriodRecord period;  // one resolved period, committed again and again
-    std::size_t payload = 0;       // its bytes: snapshots, orders and event bodies
+    // Two resolved periods, east then back west: committed in turn, each starts where the one
+    // before ended, as in a campaign.
+    storage::PeriodRecord periods[2];
+    std::size_t payload = 0;  // the bytes of one: snapshots, orders and event bodies
 
     Fixture() {
         dir = fs::temp_directory_path() / ("umpire-bench-" + std::to_string(::getpid()));
@@ -85,32 +123,15 @@ struct Fixture {
         store = std::make_unique<storage::SqliteCampaignStore>((dir / "bench.db").string());
         campaign = std::make_unique<storage::Campaign>(
             storage::Campaign::create(*store, std::move(*state), std::move(*ruleset)));
-        // Every force marches one hex east: an order result and movement for each.
-        const auto before = storage::snapshot_text(campaign->state());
-        rules::PeriodOrders orders{1, rules::PeriodKind::day, {}};
-        for (const char* player : {"p1", "p2"}) {
-            std::vector<rules::ForceOrder> mine;
-            for (const auto& f : campaign->state().forces) {
-                if (f.player != player) continue;
-                rules::ForceOrder order;
-                order.player = player;
-                order.force = f.id;
-                order.path = {{f.hex.q + 1, f.hex.r}};
-                mine.push_back(order);
-            }
-            campaign->submit_orders(player, mine);
-            orders.orders.insert(orders.orders.end(), mine.begin(), mine.end());
-        }
-        const auto outcome = storage::run_engine(campaign->state(), campaign->ruleset(), orders, 7);
-        period.campaign_id = "bench";
-        period.state_before = before;
-        period.state_after = storage::snapshot_text(outcome.state);
-        period.orders = storage::period_orders_text(orders);
-        period.events = storage::event_records(outcome.events);
-        period.draws = static_cast<std::int64_t>(outcome.draws);
-        period.opened_at = period.committed_at = "2025-03-01T00:00:00.000Z";
-        payload = period.state_before.size() + period.state_after.size() + period.orders.size();
-        for (const auto& e : period.events) payload += e.body.size();
+        periods[0] = resolve_march(campaign->state(), campaign->ruleset(), 1);
+        periods[1] = resolve_march(storage::parse_snapshot(periods[0].state_after, "east"),
+                                   campaign->ruleset(), -1);
+        // Back west ends where east began (calendar aside, which storage does not read), so the
+        // pair repeats: every commit starts where the one before ended.
+        periods[1].state_after = periods[0].state_before;
+        const auto& p = periods[0];
+        payload = p.state_before.size() + p.state_after.size() + p.orders.size();
+        for (const auto& e : p.events) payload += e.body.size();
     }
     ~Fixture() {
         campaign.reset();
@@ -137,7 +158,7 @@ void BM_CommitPeriod(benchmark::State& state) {
     for (auto _ : state) {
         state.PauseTiming();
         auto open = *f.store->open_period("bench");
-        storage::PeriodRecord period = f.period;
+        storage::PeriodRecord period = f.periods[open.index % 2];
         period.index = open.index;
         period.day = open.day;
         period.kind = open.kind;
@@ -153,8 +174,12 @@ void BM_CommitPeriod(benchmark::State& state) {
         f.store->commit_period(period, next);
         ++commits;
     }
-    state.counters["events"] = static_cast<double>(f.period.events.size());
+    const auto& p = f.periods[0];
+    state.counters["events"] = static_cast<double>(p.events.size());
     state.counters["payload_bytes"] = static_cast<double>(f.payload);
+    state.counters["snapshot_bytes"] = static_cast<double>(p.state_after.size());
+    state.counters["event_bytes"] = static_cast<double>(f.payload - p.state_before.size() -
+                                                        p.state_after.size() - p.orders.size());
     state.counters["file_bytes_per_period"] =
         static_cast<double>(file_bytes(db) - bytes_before) / static_cast<double>(commits);
 }
@@ -178,8 +203,8 @@ void BM_BaselineOneBlobInsert(benchmark::State& state) {
 
 void BM_EngineOnly(benchmark::State& state) {
     auto& f = fixture();
-    const auto before = storage::parse_snapshot(f.period.state_before, "before");
-    const auto orders = storage::parse_period_orders(f.period.orders, "orders");
+    const auto before = storage::parse_snapshot(f.periods[0].state_before, "before");
+    const auto orders = storage::parse_period_orders(f.periods[0].orders, "orders");
     for (auto _ : state)
         benchmark::DoNotOptimize(storage::run_engine(before, f.campaign->ruleset(), orders, 7));
 }
@@ -192,7 +217,7 @@ void BM_ResolveAndCommit(benchmark::State& state) {
     static int runs = 0;  // the framework calls this once per trial
     options.id = "bench-live-" + std::to_string(++runs);
     auto campaign = storage::Campaign::create(
-        *f.store, storage::parse_snapshot(f.period.state_before, "scenario"),
+        *f.store, storage::parse_snapshot(f.periods[0].state_before, "scenario"),
         f.campaign->ruleset(), options);
     for (auto _ : state) {
         // East on even periods, back west on odd ones: every force moves every period.

@@ -93,6 +93,7 @@ Campaign Campaign::create(CampaignStore& store, rules::CampaignState scenario,
     r.created_at = campaign.clock_();
     // What resume will read, not what we were handed: live play and replay start alike.
     campaign.state_ = parse_snapshot(r.scenario, "the scenario");
+    campaign.state_text_ = r.scenario;
     campaign.ruleset_ = std::move(ruleset);
     const OpenPeriodRecord first = campaign.new_open_period(0, campaign.state_);
     store.create_campaign(r, first);
@@ -121,8 +122,8 @@ Campaign Campaign::open(CampaignStore& store, const std::string& id, Clock clock
     campaign.record_ = std::move(*record);
     campaign.ruleset_ = parse_ruleset(campaign.record_);
     const auto latest = store.latest_state(id);
-    campaign.state_ = parse_snapshot(latest ? *latest : campaign.record_.scenario,
-                                     "the latest state of \"" + id + "\"");
+    campaign.state_text_ = latest ? *latest : campaign.record_.scenario;
+    campaign.state_ = parse_snapshot(campaign.state_text_, "the latest state of \"" + id + "\"");
     auto open = store.open_period(id);
     if (!open)
         throw StorageError(ErrorKind::corrupt,
@@ -154,7 +155,7 @@ ResolvedPeriod Campaign::resolve_period(bool settle_missing) {
     const Answers answers = answers_of(decisions_of(store_->decisions(record_.id), open_.index));
 
     // The snapshot is kept with the period; its hash is the version battles bind to (R-8.1).
-    std::string state_before = snapshot_text(state_);
+    const std::string& state_before = state_text_;
     EngineOutcome outcome = run_engine(state_, ruleset_, orders, dice_seed(open_.sealed_seed),
                                        answers, settle_missing, rules::sha256_hex(state_before));
     if (!outcome.complete)
@@ -167,7 +168,7 @@ ResolvedPeriod Campaign::resolve_period(bool settle_missing) {
     period.index = open_.index;
     period.day = open_.day;
     period.kind = open_.kind;
-    period.state_before = std::move(state_before);
+    period.state_before = state_before;
     period.state_after = snapshot_text(outcome.state);
     period.orders = period_orders_text(orders);
     period.answers = answers_text(answers);
@@ -186,6 +187,7 @@ ResolvedPeriod Campaign::resolve_period(bool settle_missing) {
     const int attempt = store_->commit_period(period, next);
 
     state_ = std::move(next_state);
+    state_text_ = std::move(period.state_after);
     open_ = next;
     ResolvedPeriod resolved;
     resolved.complete = true;
@@ -230,9 +232,9 @@ int Campaign::roll_back(int to_index, const std::string& reason) {
         throw StorageError(ErrorKind::corrupt, store_->location() + ": period " +
                                                    std::to_string(to_index) + " of \"" +
                                                    record_.id + "\" is missing");
+    std::string state_text = store_->load_period(record_.id, *key).state_before;
     rules::CampaignState state =
-        parse_snapshot(store_->load_period(record_.id, *key).state_before,
-                       "the state before period " + std::to_string(to_index));
+        parse_snapshot(state_text, "the state before period " + std::to_string(to_index));
     // A fresh seed: the old one is revealed, and re-resolving with it would let players
     // choose orders knowing every roll.
     const OpenPeriodRecord reopened = new_open_period(to_index, state);
@@ -245,6 +247,7 @@ int Campaign::roll_back(int to_index, const std::string& reason) {
     action.at = clock_();
     const int no = store_->roll_back(action, to_index, reopened);
     state_ = std::move(state);
+    state_text_ = std::move(state_text);
     open_ = reopened;
     return no;
 }

@@ -125,6 +125,9 @@ private:
     CampaignRecord record_;
     rules::Ruleset ruleset_;
     rules::CampaignState state_;
+    // The stored text state_ was read from: the next period's state-before, byte for byte (no
+    // second serialisation of a 660 KB state per period).
+    std::string state_text_;
     OpenPeriodRecord open_;
 };
 

@@ -33,11 +33,13 @@ std::string table_names(Connection& connection) {
 
 const std::vector<Migration>& migrations() {
     static const std::vector<Migration> steps{
-        {1, "every table", kSchemaV1},
-        {2, "receipts log, events by type", kSchemaV2},
-        {3, "engine decisions, answers of periods", kSchemaV3},
-        {4, "server sessions, invites, webhooks, notifications, deadlines", kSchemaV4},
-        {5, "battle companion actions", kSchemaV5},
+        {1, "every table", kSchemaV1, nullptr},
+        {2, "receipts log, events by type", kSchemaV2, nullptr},
+        {3, "engine decisions, answers of periods", kSchemaV3, nullptr},
+        {4, "server sessions, invites, webhooks, notifications, deadlines", kSchemaV4, nullptr},
+        {5, "battle companion actions", kSchemaV5, nullptr},
+        {6, "a period's events in one value, state-before kept once", kSchemaV6,
+         move_events_into_periods},
     };
     return steps;
 }
@@ -89,6 +91,7 @@ int migrate(Connection& connection, int target, const std::vector<Migration>& st
         }
         try {
             connection.exec(step.sql);
+            if (step.then) step.then(connection);
         } catch (const StorageError& e) {
             throw StorageError(e.kind(),
                                "migration to schema version " + std::to_string(step.version) +

@@ -16,6 +16,8 @@ struct Migration {
     int version;              // the version the database has after this step
     std::string description;
     std::string sql;
+    // Runs after `sql` in the same transaction, for data SQL alone cannot reshape; may be null.
+    void (*then)(Connection&);
 };
 
 // The steps of this build, versions 1, 2, … in order.

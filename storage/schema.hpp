@@ -15,5 +15,13 @@ extern const char* const kSchemaV3;
 extern const char* const kSchemaV4;
 // Version 5: the battle companion's accepted actions, per battle and period attempt.
 extern const char* const kSchemaV5;
+// Version 6: each period's events in one value (periods.event_log) instead of a row each, and
+// state_before stored once: a period whose state-before is the state-after of an attempt of the
+// period before names that attempt (periods.before_attempt) and stores ''.
+extern const char* const kSchemaV6;
+// Version 6's data step: moves every period's event rows into its event_log, then drops the
+// events table.
+class Connection;
+void move_events_into_periods(Connection& connection);
 
 }  // namespace umpire::storage

@@ -1,5 +1,7 @@
 #include "storage/sqlite_rows.hpp"
 
+#include "storage/event_log.hpp"
+
 namespace umpire::storage::rows {
 
 void insert_campaign(Connection& db, const CampaignRecord& r) {
@@ -64,23 +66,27 @@ std::optional<OpenPeriodRecord> select_open_period(Connection& db, const std::st
 }
 
 void insert_period(Connection& db, const PeriodRecord& r) {
+    // A state-before equal to the state-after of an attempt of the period before (the usual
+    // case) is kept once: the row names that attempt instead of holding a second copy.
+    std::optional<int> before_attempt;
+    if (r.index > 0) {
+        auto same = db.prepare(
+            "SELECT max(attempt) FROM periods "
+            "WHERE campaign_id = ? AND period_index = ? AND state_after = ?");
+        same.bind_all(r.campaign_id, r.index - 1, r.state_before);
+        if (same.step()) before_attempt = same.optional_int(0);
+    }
+    const std::string_view state_before = before_attempt ? std::string_view("") : r.state_before;
     db.prepare(
           "INSERT INTO periods (campaign_id, period_index, attempt, day, kind, state_before, "
-          "state_after, orders, answers, settled, event_count, seed_hash, seed, draws, "
-          "opened_at, committed_at, rolled_back_by) "
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        .bind_all(r.campaign_id, r.index, r.attempt, r.day, r.kind, r.state_before, r.state_after,
-                  r.orders, r.answers, r.settled ? 1 : 0, static_cast<int>(r.events.size()),
-                  r.seed_hash, r.seed, r.draws, r.opened_at, r.committed_at, r.rolled_back_by)
+          "before_attempt, state_after, orders, answers, settled, event_count, event_log, "
+          "seed_hash, seed, draws, opened_at, committed_at, rolled_back_by) "
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        .bind_all(r.campaign_id, r.index, r.attempt, r.day, r.kind, state_before, before_attempt,
+                  r.state_after, r.orders, r.answers, r.settled ? 1 : 0,
+                  static_cast<int>(r.events.size()), encode_event_log(r.events), r.seed_hash,
+                  r.seed, r.draws, r.opened_at, r.committed_at, r.rolled_back_by)
         .run();
-    auto insert = db.prepare(
-        "INSERT INTO events (campaign_id, period_index, attempt, seq, type, audience, body) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)");
-    for (const auto& e : r.events) {
-        insert.bind_all(r.campaign_id, r.index, r.attempt, e.seq, e.type, e.audience, e.body);
-        insert.run();
-        insert.reset();
-    }
 }
 
 std::vector<PeriodKey> select_period_keys(Connection& db, const std::string& campaign) {
@@ -96,19 +102,25 @@ std::vector<PeriodKey> select_period_keys(Connection& db, const std::string& cam
 
 std::optional<PeriodRecord> select_period(Connection& db, const std::string& campaign,
                                           PeriodKey key) {
+    // The state-before comes from the attempt of the period before that the row names, if any.
     auto s = db.prepare(
-        "SELECT day, kind, state_before, state_after, orders, event_count, seed_hash, seed, "
-        "draws, opened_at, committed_at, rolled_back_by, answers, settled FROM periods "
-        "WHERE campaign_id = ? AND period_index = ? AND attempt = ?");
+        "SELECT p.day, p.kind, p.state_before, p.state_after, p.orders, p.event_count, "
+        "p.seed_hash, p.seed, p.draws, p.opened_at, p.committed_at, p.rolled_back_by, p.answers, "
+        "p.settled, p.event_log, p.before_attempt, prev.state_after FROM periods AS p "
+        "LEFT JOIN periods AS prev ON prev.campaign_id = p.campaign_id "
+        "AND prev.period_index = p.period_index - 1 AND prev.attempt = p.before_attempt "
+        "WHERE p.campaign_id = ? AND p.period_index = ? AND p.attempt = ?");
     s.bind_all(campaign, key.index, key.attempt);
     if (!s.step()) return std::nullopt;
+    const std::string where = db.path() + ": period " + std::to_string(key.index) +
+                              " attempt " + std::to_string(key.attempt) + " of \"" + campaign +
+                              "\"";
     PeriodRecord r;
     r.campaign_id = campaign;
     r.index = key.index;
     r.attempt = key.attempt;
     r.day = static_cast<int>(s.integer(0));
     r.kind = s.text(1);
-    r.state_before = s.text(2);
     r.state_after = s.text(3);
     r.orders = s.text(4);
     const auto event_count = s.integer(5);
@@ -120,20 +132,23 @@ std::optional<PeriodRecord> select_period(Connection& db, const std::string& cam
     r.rolled_back_by = s.optional_int(11);
     r.answers = s.text(12);
     r.settled = s.integer(13) != 0;
-
-    auto e = db.prepare(
-        "SELECT seq, type, audience, body FROM events "
-        "WHERE campaign_id = ? AND period_index = ? AND attempt = ? ORDER BY seq");
-    e.bind_all(campaign, key.index, key.attempt);
-    while (e.step())
-        r.events.push_back({static_cast<int>(e.integer(0)), e.text(1), e.optional_text(2),
-                            e.text(3)});
+    r.events = decode_event_log(s.text(14), where);
+    if (const auto before_attempt = s.optional_int(15)) {
+        const auto previous = s.optional_text(16);
+        if (!previous)
+            throw StorageError(ErrorKind::corrupt,
+                               where + ": its state-before is attempt " +
+                                   std::to_string(*before_attempt) +
+                                   " of the period before, which is not stored");
+        r.state_before = *previous;
+    } else {
+        r.state_before = s.text(2);
+    }
     // A period is all or nothing: a short event list means the file was damaged.
     if (static_cast<std::int64_t>(r.events.size()) != event_count)
         throw StorageError(ErrorKind::corrupt,
-                           db.path() + ": period " + std::to_string(key.index) + " of \"" +
-                               campaign + "\" records " + std::to_string(event_count) +
-                               " events but " + std::to_string(r.events.size()) + " are stored");
+                           where + " records " + std::to_string(event_count) + " events but " +
+                               std::to_string(r.events.size()) + " are stored");
     return r;
 }
 

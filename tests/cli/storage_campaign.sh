@@ -63,8 +63,8 @@ expect_in "$WORK/out" "3 period(s) replayed, all reproduce"
 python3 - "$DB" <<'PY'
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-db.execute("""UPDATE events SET body = replace(body, '"day":1', '"day":9')
-              WHERE period_index = 0 AND seq = 0""")
+db.execute("""UPDATE periods SET event_log = replace(event_log, '"day":1', '"day":9')
+              WHERE period_index = 0""")
 db.commit()
 PY
 expect_exit 5 "$UMPIRE" verify "$DB" valormr-demo

@@ -73,6 +73,22 @@ TEST(Migrations, Version1IsUpgradedWithItsDataAndReceiptsBackfilled) {
     EXPECT_TRUE(verify_campaign(store, "demo").ok());
 }
 
+// The events of every period of `campaign` in the store at `source`, as rows of the events
+// table that schema versions 1 to 5 have.
+void insert_event_rows(Connection& db, const std::string& source, const std::string& campaign) {
+    SqliteCampaignStore store(source);
+    auto insert = db.prepare(
+        "INSERT INTO events (campaign_id, period_index, attempt, seq, type, audience, body) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)");
+    for (const auto& summary : store.periods(campaign))
+        for (const auto& e : store.load_period(campaign, {summary.index, summary.attempt}).events) {
+            insert.bind_all(campaign, summary.index, summary.attempt, e.seq, e.type, e.audience,
+                            e.body);
+            insert.run();
+            insert.reset();
+        }
+}
+
 // A database as version 2 wrote it: a resolved period (every decision settled, none stored)
 // and an opaque decision note of the old kind.
 void make_version_2_fixture(const std::string& path) {
@@ -87,8 +103,9 @@ void make_version_2_fixture(const std::string& path) {
     ASSERT_EQ(migrate(v2, 2), 2);
     v2.exec("ATTACH DATABASE '" + latest + "' AS src");
     Transaction t(v2);
-    for (const char* table : {"campaigns", "open_periods", "events", "orders", "receipts"})
+    for (const char* table : {"campaigns", "open_periods", "orders", "receipts"})
         v2.exec(std::string("INSERT INTO main.") + table + " SELECT * FROM src." + table);
+    insert_event_rows(v2, latest, "demo");
     v2.exec(
         "INSERT INTO main.periods SELECT campaign_id, period_index, attempt, day, kind, "
         "state_before, state_after, orders, event_count, seed_hash, seed, draws, opened_at, "
@@ -125,6 +142,88 @@ TEST(Migrations, Version2KeepsItsPeriodsReplayableAndItsDecisionNotes) {
     EXPECT_TRUE(report.ok()) << report.mismatches.front();
 }
 
+// A database as version 5 wrote it: five periods (four, a rollback to 2, one resolved again),
+// each with its event rows and both snapshots in full. `latest` keeps the same campaign as this
+// build stores it.
+void make_version_5_fixture(const std::string& path, const std::string& latest) {
+    {
+        SqliteCampaignStore source(latest);
+        auto campaign = create_demo(source);
+        for (int i = 0; i < 4; ++i) play_period(campaign);
+        campaign.roll_back(2, "a test rollback");
+        play_period(campaign);
+    }
+    Connection v5(path);
+    ASSERT_EQ(migrate(v5, 5), 5);
+    v5.exec("ATTACH DATABASE '" + latest + "' AS src");
+    Transaction t(v5);
+    for (const char* table :
+         {"campaigns", "gm_actions", "open_periods", "orders", "receipts", "decisions"})
+        v5.exec(std::string("INSERT INTO main.") + table + " SELECT * FROM src." + table);
+    SqliteCampaignStore source(latest);
+    auto insert = v5.prepare(
+        "INSERT INTO periods (campaign_id, period_index, attempt, day, kind, state_before, "
+        "state_after, orders, event_count, seed_hash, seed, draws, opened_at, committed_at, "
+        "rolled_back_by, answers, settled) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    for (const auto& summary : source.periods("demo")) {
+        const auto p = source.load_period("demo", {summary.index, summary.attempt});
+        insert.bind_all(p.campaign_id, p.index, p.attempt, p.day, p.kind, p.state_before,
+                        p.state_after, p.orders, static_cast<int>(p.events.size()), p.seed_hash,
+                        p.seed, p.draws, p.opened_at, p.committed_at, p.rolled_back_by, p.answers,
+                        p.settled ? 1 : 0);
+        insert.run();
+        insert.reset();
+    }
+    t.commit();
+    v5.exec("DETACH DATABASE src");
+    insert_event_rows(v5, latest, "demo");
+}
+
+TEST(Migrations, Version5MovesEventRowsIntoEventLogsAndKeepsEachStateOnce) {
+    TempDir dir;
+    const std::string path = dir.file("v5.db");
+    const std::string latest = dir.file("latest.db");
+    make_version_5_fixture(path, latest);
+    {
+        Connection raw(path);
+        EXPECT_EQ(raw.query_int("PRAGMA user_version"), 5);
+        EXPECT_GT(raw.query_int("SELECT count(*) FROM events"), 100);
+    }
+    SqliteCampaignStore store(path);
+    SqliteCampaignStore expected(latest);
+    EXPECT_EQ(store.schema_version(), 6);
+    EXPECT_EQ(store.connection().query_int(
+                  "SELECT count(*) FROM sqlite_schema WHERE name IN ('events', 'events_by_type')"),
+              0);
+    const auto summaries = expected.periods("demo");
+    ASSERT_EQ(summaries.size(), 5u);  // 0 to 3, then 2 once more
+    for (const auto& summary : summaries) {
+        const PeriodKey key{summary.index, summary.attempt};
+        const auto got = store.load_period("demo", key);
+        const auto want = expected.load_period("demo", key);
+        EXPECT_EQ(got.state_before, want.state_before) << summary.index;
+        EXPECT_EQ(got.state_after, want.state_after) << summary.index;
+        ASSERT_EQ(got.events.size(), want.events.size()) << summary.index;
+        for (std::size_t i = 0; i < got.events.size(); ++i) {
+            EXPECT_EQ(got.events[i].seq, want.events[i].seq);
+            EXPECT_EQ(got.events[i].type, want.events[i].type);
+            EXPECT_EQ(got.events[i].audience, want.events[i].audience);
+            EXPECT_EQ(got.events[i].body, want.events[i].body);
+        }
+    }
+    // Every period after the first began where an attempt of the one before ended.
+    EXPECT_EQ(store.connection().query_int(
+                  "SELECT count(*) FROM periods WHERE state_before = '' AND before_attempt IS "
+                  "NOT NULL"),
+              static_cast<long long>(summaries.size()) - 1);
+    const auto report = verify_campaign(store, "demo");
+    EXPECT_TRUE(report.ok()) << report.mismatches.front();
+    auto campaign = Campaign::open(store, "demo");
+    play_period(campaign);
+    EXPECT_TRUE(verify_campaign(store, "demo").ok());
+}
+
 TEST(Migrations, AFailingStepLeavesTheDatabaseAtTheVersionBefore) {
     TempDir dir;
     const std::string path = dir.file("c.db");
@@ -132,7 +231,8 @@ TEST(Migrations, AFailingStepLeavesTheDatabaseAtTheVersionBefore) {
     auto steps = migrations();
     const int broken = latest_schema_version() + 1;
     steps.push_back(
-        {broken, "broken", "CREATE TABLE half_done (x); INSERT INTO no_such_table VALUES (1);"});
+        {broken, "broken", "CREATE TABLE half_done (x); INSERT INTO no_such_table VALUES (1);",
+         nullptr});
     Connection db(path);
     try {
         migrate(db, -1, steps);

@@ -40,8 +40,8 @@ TEST_F(Replay, EveryStoredPeriodReproducesByteForByte) {
 
 TEST_F(Replay, ATamperedEventIsReported) {
     store->connection().exec(
-        "UPDATE events SET body = replace(body, '\"day\":1', '\"day\":7') "
-        "WHERE period_index = 0 AND seq = 0");
+        "UPDATE periods SET event_log = replace(event_log, '\"day\":1', '\"day\":7') "
+        "WHERE period_index = 0");
     const auto text = report_text();
     EXPECT_NE(text.find("period 0 attempt 0: event 0 differs"), std::string::npos) << text;
 }
@@ -58,16 +58,58 @@ TEST_F(Replay, ATamperedStateSeedOrDrawCountIsReported) {
     EXPECT_NE(text.find("dice draws stored"), std::string::npos) << text;
     EXPECT_NE(text.find("period 0 attempt 0: the revealed seed does not match"), std::string::npos)
         << text;
-    // Period 2 began where the tampered period 1 ended, no longer where it did.
-    EXPECT_NE(text.find("does not start where the period before ended"), std::string::npos)
+    // Period 2 starts from period 1's stored state-after (kept once), so it starts from the
+    // tampered state and no longer replays to its own events or state.
+    EXPECT_NE(text.find("period 2 attempt 0: "), std::string::npos) << text;
+}
+
+TEST_F(Replay, AStateBeforeThatIsNotTheStateAfterBeforeIsReported) {
+    // A state-before stored in full (as schema version 5 and imports of damaged archives may
+    // hold), differing from where period 1 ended.
+    store->connection().exec(
+        "UPDATE periods SET before_attempt = NULL, state_before = replace((SELECT state_after "
+        "FROM periods WHERE period_index = 1), '\"saved_points\":0', '\"saved_points\":1') "
+        "WHERE period_index = 2 AND attempt = 1");
+    const auto text = report_text();
+    EXPECT_NE(text.find("period 2 attempt 1: does not start where the period before ended"),
+              std::string::npos)
         << text;
 }
 
 TEST_F(Replay, ADeletedEventMakesThePeriodCorruptNotHalfRead) {
-    store->connection().exec("DELETE FROM events WHERE period_index = 3 AND seq = 1");
+    // The event log without its second line.
+    store->connection().exec(
+        "UPDATE periods SET event_log = substr(event_log, 1, instr(event_log, char(10))) || "
+        "substr(event_log, instr(event_log, char(10) || '2' || char(9)) + 1) "
+        "WHERE period_index = 3");
     EXPECT_THROW(store->load_period("demo", {3, 0}), StorageError);
     const auto text = report_text();
     EXPECT_NE(text.find("records"), std::string::npos) << text;
+}
+
+TEST_F(Replay, AnEventLogCutShortIsCorrupt) {
+    store->connection().exec(
+        "UPDATE periods SET event_log = substr(event_log, 1, length(event_log) - 2) "
+        "WHERE period_index = 1");
+    try {
+        store->load_period("demo", {1, 0});
+        FAIL() << "a cut event log was read";
+    } catch (const StorageError& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::corrupt);
+        EXPECT_NE(std::string(e.what()).find("is not ended"), std::string::npos) << e.what();
+    }
+}
+
+TEST_F(Replay, AStateBeforeNamingAMissingAttemptIsCorrupt) {
+    store->connection().exec("UPDATE periods SET before_attempt = 9 WHERE period_index = 1");
+    try {
+        store->load_period("demo", {1, 0});
+        FAIL() << "a dangling state-before was read";
+    } catch (const StorageError& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::corrupt);
+        EXPECT_NE(std::string(e.what()).find("attempt 9 of the period before"), std::string::npos)
+            << e.what();
+    }
 }
 
 TEST_F(Replay, ATamperedReceiptIsReported) {
