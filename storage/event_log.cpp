@@ -48,7 +48,13 @@ std::string encode_event_log(const std::vector<EventRecord>& events) {
     out.reserve(size);
     for (const auto& e : events) {
         require_one_line_field(e.type, e.seq, "type");
-        if (e.audience) require_one_line_field(*e.audience, e.seq, "audience");
+        if (e.audience) {
+            require_one_line_field(*e.audience, e.seq, "audience");
+            // An empty field reads back as "everyone": an empty audience would not round-trip.
+            if (e.audience->empty())
+                throw StorageError(ErrorKind::internal,
+                                   "event " + std::to_string(e.seq) + ": its audience is empty");
+        }
         require_one_line_field(e.body, e.seq, "body");
         out += std::to_string(e.seq);
         out += '\t';

@@ -12,8 +12,8 @@
 namespace umpire::storage {
 
 // The events as one value. Throws StorageError(internal) if a type, audience or body holds a
-// tab or a line break (the engine's compact JSON never does): such an event could not be read
-// back as it was written.
+// tab or a line break (the engine's compact JSON never does), or an audience is present but
+// empty: such an event could not be read back as it was written.
 std::string encode_event_log(const std::vector<EventRecord>& events);
 
 // The events of `value`, in order. Throws StorageError(corrupt) naming `where` if a line does

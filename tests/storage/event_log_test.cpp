@@ -55,6 +55,17 @@ TEST(EventLog, AFieldWithATabOrLineBreakIsRefusedWhenWritten) {
     }
 }
 
+TEST(EventLog, AnEmptyAudienceIsRefusedWhenWritten) {
+    auto events = sample();
+    events[2].audience = "";
+    try {
+        encode_event_log(events);
+        FAIL() << "stored an empty audience, which would read back as everyone";
+    } catch (const StorageError& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::internal);
+    }
+}
+
 TEST(EventLog, DamagedValuesAreCorrupt) {
     const auto value = encode_event_log(sample());
     EXPECT_EQ(kind_of_decoding(value.substr(0, value.size() - 1)), ErrorKind::corrupt);
