@@ -8,6 +8,9 @@
 //      fixed length; replies received per second in the best round, and the server's CPU time
 //      per reply.
 // Every loop is bounded in count and time. Writes one JSON file for scripts/bench_report.py.
+// `--phase steps` runs 1 and 2 only, `--phase throughput` 3 only: scripts/bench_server
+// alternates throughput rounds between umpire-server and the echo server, so both meet the
+// machine in the same state.
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
@@ -47,6 +50,7 @@ struct Options {
     int throughput_rounds = 3;
     double time_budget = 180;    // seconds for everything
     int open_concurrency = 64;   // connections opening at once
+    std::string phase = "all";   // all, steps (1 and 2) or throughput (3)
     std::string out;
 };
 
@@ -104,9 +108,11 @@ public:
     Json run() {
         Json out{{"target", o_.target}, {"goal_p99_ms", o_.goal_p99_ms}, {"machine", machine()}};
         logins_ = login_frames();
-        out["rss_before_kib"] = rss_kib(o_.server_pid);
-        out["steps"] = steps(out);
-        out["throughput"] = throughput();
+        if (o_.phase != "throughput") {
+            out["rss_before_kib"] = rss_kib(o_.server_pid);
+            out["steps"] = steps(out);
+        }
+        if (o_.phase != "steps") out["throughput"] = throughput();
         return out;
     }
 
@@ -387,6 +393,8 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(10.0, 3600.0));
     app.add_option("--open-concurrency", o.open_concurrency, "connections opening at once")
         ->check(CLI::Range(1, 1000));
+    app.add_option("--phase", o.phase, "all, steps (connections held, memory) or throughput")
+        ->check(CLI::IsMember({"all", "steps", "throughput"}));
     app.add_option("--out", o.out, "JSON results file")->required();
     CLI11_PARSE(app, argc, argv);
     if (o.target == "umpire" && o.logins.empty()) {

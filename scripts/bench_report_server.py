@@ -42,6 +42,17 @@ def close_text(u, e):
             f"{e['close_settle_seconds']:.1f} s (0.2 s is the shortest this measure gives).")
 
 
+def alternation_text(u, e):
+    """The rounds' ratios, when the two servers' rounds alternated (scripts/bench_server)."""
+    if not (u["throughput"].get("alternated") and e["throughput"].get("alternated")):
+        return ""
+    pairs = zip(u["throughput"]["rounds"], e["throughput"]["rounds"])
+    ratios = [a["messages_per_second"] / b["messages_per_second"] for a, b in pairs]
+    return (" Rounds alternate between the servers (echo, umpire, echo, …), so a slower spell of the "
+            "shared machine falls on both; umpire / echo round by round: "
+            + ", ".join(f"{r:.2f}" for r in ratios) + ".")
+
+
 def plot(umpire, echo, goal_ms, path):
     """p99 round trip against connections held, both servers, log y, with the goal line."""
     w, h, pad = 560, 360, 56
@@ -132,7 +143,8 @@ def section(umpire_path, echo_path, svg_path, svg_name):
               f"received per second in the best of {len(t['rounds'])} rounds of {t['rounds'][0]['seconds']:.1f} s "
               f"({t['errors']} errors), and the server's CPU time (user + system) per reply in its cheapest "
               "round, which other work on the machine disturbs less"
-              + busy_text(u, "umpire-server") + busy_text(e, "the echo server") + ". Memory: the server's "
+              + busy_text(u, "umpire-server") + busy_text(e, "the echo server") + "."
+              + alternation_text(u, e) + " Memory: the server's "
               f"RSS growth from no connections to {u['memory']['connections']:,} idle logged-in connections, "
               "divided by their number (kernel socket buffers are not in it)." + close_text(u, e), "",
               "| connections | umpire p50 (ms) | umpire p99 (ms) | echo p50 (ms) | echo p99 (ms) | "

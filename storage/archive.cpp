@@ -157,6 +157,15 @@ Json archive_to_json(const CampaignArchive& a) {
                            {"reason", g.reason},
                            {"details", parsed(g.details)},
                            {"at", g.at}});
+    Json battle_actions = Json::array();
+    for (const auto& b : a.battle_actions)
+        battle_actions.push_back({{"period_index", b.period_index},
+                                  {"seed_hash", b.seed_hash},
+                                  {"battle_id", b.battle_id},
+                                  {"no", b.no},
+                                  {"action", parsed(b.action)},
+                                  {"by", b.by},
+                                  {"at", b.at}});
     Json open;
     if (a.open_period)
         open = {{"index", a.open_period->index},
@@ -185,7 +194,8 @@ Json archive_to_json(const CampaignArchive& a) {
             {"orders", orders},
             {"receipts", receipts},
             {"decisions", decisions},
-            {"gm_actions", actions}};
+            {"gm_actions", actions},
+            {"battle_actions", battle_actions}};
 }
 
 std::string archive_text(const CampaignArchive& archive) {
@@ -202,7 +212,7 @@ std::optional<CampaignArchive> archive_from_json(const Json& document, Problems&
         return std::nullopt;
     }
     root.reject_unknown({"format", "campaign", "ruleset", "scenario", "periods", "open_period",
-                         "orders", "receipts", "decisions", "gm_actions"});
+                         "orders", "receipts", "decisions", "gm_actions", "battle_actions"});
     CampaignArchive a;
     CampaignRecord& c = a.campaign;
     if (const Json* campaign = root.object("campaign")) {
@@ -294,6 +304,19 @@ std::optional<CampaignArchive> archive_from_json(const Json& document, Problems&
                                 json_text(in, "details", Json::value_t::object).value_or(""),
                                 text_of(in, "at")});
     });
+    // Absent in archives written before the battle companion's actions were exported: none.
+    if (root.has("battle_actions"))
+        each_item(root, "battle_actions", [&](const Json& item, const std::string& path) {
+            ObjectReader in(item, path, problems);
+            if (!in.is_object()) return;
+            in.reject_unknown(
+                {"period_index", "seed_hash", "battle_id", "no", "action", "by", "at"});
+            a.battle_actions.push_back(
+                {c.id, int_of(in, "period_index"), text_of(in, "seed_hash"),
+                 text_of(in, "battle_id"), int_of(in, "no", 1),
+                 json_text(in, "action", Json::value_t::object).value_or(""),
+                 in.choice("by", {"attacker", "defender", "gm"}).value_or(""), text_of(in, "at")});
+        });
     if (problems.size() != before) return std::nullopt;
     return a;
 }

@@ -1,8 +1,8 @@
 #pragma once
 // One campaign as one JSON document, "umpire-archive/1" (docs/storage.md, "Archives"): the
 // campaign, its pinned ruleset and scenario, every period with its snapshots, orders, events and
-// seeds, the open period, orders, receipts, decisions and GM actions. Export then import then
-// export gives the same bytes.
+// seeds, the open period, orders, receipts, decisions, GM actions and the battle companion's
+// actions. Export then import then export gives the same bytes.
 #include <string>
 
 #include "rules/json_reader.hpp"

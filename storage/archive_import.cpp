@@ -1,5 +1,7 @@
 // Importing an archive: every check first, then one transaction.
+#include <map>
 #include <set>
+#include <tuple>
 
 #include "storage/archive.hpp"
 #include "storage/campaign_service.hpp"
@@ -9,6 +11,31 @@
 namespace umpire::storage {
 
 namespace {
+
+// The companion's actions as BattleActionStore::append would have accepted them: each in an
+// attempt of a period the archive holds (a resolved one or the open one, by index and seed
+// hash), numbered 1, 2, … per battle and attempt.
+void check_battle_actions(const CampaignArchive& a, rules::Problems& problems) {
+    std::set<std::pair<int, std::string>> attempts;
+    for (const auto& p : a.periods) attempts.insert({p.index, p.seed_hash});
+    if (a.open_period) attempts.insert({a.open_period->index, a.open_period->seed_hash});
+    // (index, seed hash, battle) -> the last number seen, in the archive's order.
+    std::map<std::tuple<int, std::string, std::string>, int> last;
+    for (std::size_t i = 0; i < a.battle_actions.size(); ++i) {
+        const auto& b = a.battle_actions[i];
+        const std::string path = "$.battle_actions[" + std::to_string(i) + "]";
+        if (!attempts.count({b.period_index, b.seed_hash}))
+            problems.add(path, "no period " + std::to_string(b.period_index) +
+                                   " with this seed hash in the archive");
+        int& previous = last[{b.period_index, b.seed_hash, b.battle_id}];
+        if (b.no != previous + 1)
+            problems.add(path + ".no", "action " + std::to_string(b.no) + " of battle \"" +
+                                           b.battle_id + "\" follows action " +
+                                           std::to_string(previous) + "; expected " +
+                                           std::to_string(previous + 1));
+        previous = b.no;
+    }
+}
 
 // Uniqueness and references the database would also refuse, reported with their paths.
 void check_keys(const CampaignArchive& a, rules::Problems& problems) {
@@ -51,6 +78,7 @@ void check_keys(const CampaignArchive& a, rules::Problems& problems) {
             !live.insert({d.period_index, d.decision_id}).second)
             problems.add(path + ".id", "a second live request with this id in its period");
     }
+    check_battle_actions(a, problems);
 }
 
 }  // namespace

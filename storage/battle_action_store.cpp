@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "storage/sqlite_rows.hpp"
+
 namespace umpire::storage {
 
 namespace {
@@ -45,11 +47,7 @@ void BattleActionStore::append(const BattleActionRecord& a) {
         throw StorageError(ErrorKind::conflict,
                            "battle \"" + a.battle_id + "\" has " + std::to_string(last.integer(0)) +
                                " actions; action " + std::to_string(a.no) + " is not the next");
-    db_->prepare(std::string("INSERT INTO battle_actions (") + kColumns +
-                 ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-        .bind_all(a.campaign_id, a.period_index, a.seed_hash, a.battle_id, a.no, a.action, a.by,
-                  a.at)
-        .run();
+    rows::insert_battle_action(*db_, a);
     transaction.commit();
 }
 

@@ -9,20 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "storage/records.hpp"
 #include "storage/sqlite_connection.hpp"
 
 namespace umpire::storage {
-
-struct BattleActionRecord {
-    std::string campaign_id;
-    int period_index = 0;
-    std::string seed_hash;  // of the open period the action was sent in
-    std::string battle_id;
-    int no = 0;             // 1, 2, … per battle and attempt
-    std::string action;     // JSON
-    std::string by;         // attacker, defender or gm: who sent it
-    std::string at;
-};
 
 class BattleActionStore {
 public:

@@ -12,8 +12,9 @@ namespace {
 
 void require_one_line_field(std::string_view field, int seq, const char* what) {
     if (field.find_first_of("\t\n\r") == std::string_view::npos) return;
-    throw StorageError(ErrorKind::internal, "event " + std::to_string(seq) + ": its " + what +
-                                                " holds a tab or a line break and cannot be stored");
+    throw StorageError(ErrorKind::internal,
+                       "event " + std::to_string(seq) + ": its " + what +
+                           " holds a tab or a line break and cannot be stored");
 }
 
 // The next field of `line` up to a tab (or its end when `last`); advances `line` past it.
@@ -31,7 +32,8 @@ EventRecord decode_line(std::string_view line) {
     const auto seq = take_field(line, false);
     const auto [end, ec] = std::from_chars(seq.data(), seq.data() + seq.size(), e.seq);
     if (ec != std::errc() || end != seq.data() + seq.size() || seq.empty())
-        throw std::invalid_argument("seq \"" + std::string(seq.substr(0, 20)) + "\" is not a number");
+        throw std::invalid_argument("seq \"" + std::string(seq.substr(0, 20)) +
+                                    "\" is not a number");
     e.type = take_field(line, false);
     if (const auto audience = take_field(line, false); !audience.empty()) e.audience = audience;
     e.body = take_field(line, true);

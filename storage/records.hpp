@@ -155,6 +155,18 @@ struct MembershipRecord {
     std::optional<std::string> player;
 };
 
+// One accepted action of the battle companion (schema v5, storage/battle_action_store.hpp).
+struct BattleActionRecord {
+    std::string campaign_id;
+    int period_index = 0;
+    std::string seed_hash;  // of the open period the action was sent in
+    std::string battle_id;
+    int no = 0;             // 1, 2, … per battle and attempt
+    std::string action;     // JSON
+    std::string by;         // attacker, defender or gm: who sent it
+    std::string at;
+};
+
 // Everything of one campaign, as export writes it and import reads it. Accounts and memberships
 // belong to the server, not the campaign, and are not part of it.
 struct CampaignArchive {
@@ -165,6 +177,9 @@ struct CampaignArchive {
     std::vector<ReceiptRecord> receipts;
     std::vector<DecisionRecord> decisions;
     std::vector<GmActionRecord> gm_actions;
+    // The battle companion's accepted actions, every attempt, as BattleActionStore::all lists
+    // them: the open period's are what its battles' companions replay after an import.
+    std::vector<BattleActionRecord> battle_actions;
 };
 
 }  // namespace umpire::storage

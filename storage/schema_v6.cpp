@@ -28,7 +28,8 @@ void move_events_into_periods(Connection& connection) {
     };
     std::vector<Key> keys;
     auto periods = connection.prepare("SELECT campaign_id, period_index, attempt FROM periods");
-    while (periods.step()) keys.push_back({periods.text(0), periods.integer(1), periods.integer(2)});
+    while (periods.step())
+        keys.push_back({periods.text(0), periods.integer(1), periods.integer(2)});
 
     auto events = connection.prepare(
         "SELECT seq, type, audience, body FROM events "

@@ -263,4 +263,13 @@ std::vector<GmActionRecord> select_gm_actions(Connection& db, const std::string&
     return out;
 }
 
+void insert_battle_action(Connection& db, const BattleActionRecord& r) {
+    db.prepare(
+          "INSERT INTO battle_actions (campaign_id, period_index, seed_hash, battle_id, "
+          "action_no, action, by_role, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        .bind_all(r.campaign_id, r.period_index, r.seed_hash, r.battle_id, r.no, r.action, r.by,
+                  r.at)
+        .run();
+}
+
 }  // namespace umpire::storage::rows

@@ -1,4 +1,5 @@
 // A whole campaign in and out of the SQLite store, each in one transaction.
+#include "storage/battle_action_store.hpp"
 #include "storage/sqlite_rows.hpp"
 #include "storage/sqlite_store.hpp"
 
@@ -20,6 +21,7 @@ CampaignArchive SqliteCampaignStore::read_archive(const std::string& campaign) {
     archive.receipts = rows::select_receipts(db, campaign);
     archive.decisions = rows::select_decisions(db, campaign);
     archive.gm_actions = rows::select_gm_actions(db, campaign);
+    archive.battle_actions = BattleActionStore(db).all(campaign);
     read.commit();
     return archive;
 }
@@ -38,6 +40,7 @@ void SqliteCampaignStore::write_archive(const CampaignArchive& archive) {
     for (const auto& order : archive.orders) rows::insert_order(db, order);
     for (const auto& receipt : archive.receipts) rows::insert_receipt(db, receipt);
     for (const auto& decision : archive.decisions) rows::insert_decision(db, decision);
+    for (const auto& action : archive.battle_actions) rows::insert_battle_action(db, action);
     transaction.commit();
 }
 

@@ -4,7 +4,9 @@
 #include <set>
 
 #include "storage/archive.hpp"
+#include "storage/battle_action_store.hpp"
 #include "storage/replay.hpp"
+#include "storage/sqlite_rows.hpp"
 #include "test_support.hpp"
 
 namespace umpire::storage::testing {
@@ -35,6 +37,18 @@ protected:
         ASSERT_FALSE(waiting.complete);
         pending = waiting.pending.size();
         answer_all(campaign, {waiting.pending.front()});
+        // The battle companion's actions: two in a battle of the open period, and one from the
+        // attempt of period 1 that was rolled back (stored as it was then).
+        BattleActionStore actions(store.connection());
+        const auto open = *store.open_period("demo");
+        actions.append({"demo", open.index, open.seed_hash, "4.day.1", 1,
+                         R"({"action":"start_bound"})", "attacker", "t1"});
+        actions.append({"demo", open.index, open.seed_hash, "4.day.1", 2,
+                         R"({"action":"end_bound"})", "gm", "t2"});
+        rows::insert_battle_action(store.connection(),
+                                   {"demo", 1, store.load_period("demo", {1, 0}).seed_hash,
+                                    "1.night.1", 1, R"({"action":"start_bound"})", "defender",
+                                    "t0"});
         exported = archive_text(store.read_archive("demo"));
     }
 
@@ -61,6 +75,14 @@ TEST_F(Archive, ExportImportExportIsIdentical) {
     EXPECT_EQ(import_campaign(target, Json::parse(exported)), "demo");
     EXPECT_EQ(archive_text(target.read_archive("demo")), exported);
     EXPECT_TRUE(verify_campaign(target, "demo").ok());
+    // The companion of the open period's battle replays the same two actions after the import.
+    BattleActionStore actions(target.connection());
+    EXPECT_EQ(actions.all("demo").size(), 3u);
+    const auto open = *target.open_period("demo");
+    const auto battle = actions.actions("demo", open.index, open.seed_hash, "4.day.1");
+    ASSERT_EQ(battle.size(), 2u);
+    EXPECT_EQ(battle[1].action, R"({"action":"end_bound"})");
+    EXPECT_EQ(battle[1].by, "gm");
     // The imported campaign goes on: orders, receipts and the sealed seed came along.
     auto campaign = Campaign::open(target, "demo");
     EXPECT_EQ(campaign.current_orders().size(), 2u);
@@ -100,6 +122,30 @@ TEST_F(Archive, DecisionsThatDoNotFitAreRefused) {
     a = Json::parse(exported);
     a["decisions"].back()["state"] = "settled";
     expect_refused(a, "settled, but its period was not resolved");
+}
+
+TEST_F(Archive, BattleActionsThatDoNotFitAreRefused) {
+    auto a = Json::parse(exported);
+    ASSERT_EQ(a["battle_actions"].size(), 3u);  // period 1's first, then the open period's
+    a["battle_actions"][1]["seed_hash"] = std::string(64, '0');
+    expect_refused(a, "$.battle_actions[1]: no period");
+    a = Json::parse(exported);
+    a["battle_actions"][2]["no"] = 1;
+    expect_refused(a, "$.battle_actions[2].no: action 1 of battle \"4.day.1\" follows action 1");
+    a = Json::parse(exported);
+    a["battle_actions"][0]["by"] = "spectator";
+    a["battle_actions"][1]["action"] = "start";
+    expect_refused(a, "$.battle_actions[0].by");
+    expect_refused(a, "$.battle_actions[1].action: must be an object");
+}
+
+TEST_F(Archive, AnArchiveFromBeforeBattleActionsImportsWithNone) {
+    auto a = Json::parse(exported);
+    a.erase("battle_actions");
+    SqliteCampaignStore target(dir.file("target.db"));
+    EXPECT_EQ(import_campaign(target, a), "demo");
+    EXPECT_TRUE(BattleActionStore(target.connection()).all("demo").empty());
+    EXPECT_TRUE(verify_campaign(target, "demo").ok());
 }
 
 TEST_F(Archive, AnExistingCampaignIsNotOverwritten) {
