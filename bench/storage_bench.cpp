@@ -36,7 +36,7 @@ Json scenario() {
     for (int i = 0; i < kForces; ++i) {
         const bool north = i < kForces / 2;
         const int k = north ? i : i - kForces / 2;
-        const std::string id = "f" + std::to_string(1000 + i);
+        const std::string id = std::string("f").append(std::to_string(1000 + i));
         Json regiments = Json::array();
         for (const char* role : {"a", "b", "c"})
             regiments.push_back(
@@ -222,18 +222,8 @@ void BM_ResolveAndCommit(benchmark::State& state) {
     for (auto _ : state) {
         // East on even periods, back west on odd ones: every force moves every period.
         const int step = campaign.period_index() % 2 == 0 ? 1 : -1;
-        for (const char* player : {"p1", "p2"}) {
-            std::vector<rules::ForceOrder> mine;
-            for (const auto& force : campaign.state().forces) {
-                if (force.player != player) continue;
-                rules::ForceOrder order;
-                order.player = player;
-                order.force = force.id;
-                order.path = {{force.hex.q + step, force.hex.r}};
-                mine.push_back(order);
-            }
-            campaign.submit_orders(player, mine);
-        }
+        for (const char* player : {"p1", "p2"})
+            campaign.submit_orders(player, march(campaign.state(), player, step));
         benchmark::DoNotOptimize(campaign.resolve_period(/*settle_missing=*/true));
     }
 }
