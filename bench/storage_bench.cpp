@@ -1,7 +1,8 @@
-// The commit of one resolved period of a 1,000-force campaign, against a baseline measured in
-// the same run on the same kind of file: one transaction inserting the same number of bytes as
-// a single blob (WAL, synchronous=FULL). Also: the engine alone, resolve + commit as the
-// service does it, and the bytes one period adds to the file.
+// The commit of a resolved period of a 1,000-force campaign (periods committed one after
+// another, each starting where the one before ended), against a baseline measured in the same
+// run on the same kind of file: one transaction inserting a period's bytes (both snapshots, the
+// order set and the events) as a single blob (WAL, synchronous=FULL). Also: the engine alone,
+// resolve + commit as the service does it, and the bytes one period adds to the file.
 //   build/<dir>/bench/storage_bench [--benchmark_min_time=1]
 #include <benchmark/benchmark.h>
 
