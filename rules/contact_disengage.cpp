@@ -153,7 +153,8 @@ std::vector<Hex> ContactProcedure::avoid_hexes(const Force& f,
                             : forced_march_bonus(f, r_.ruleset_);
     std::vector<Hex> enemies;
     for (const auto& id : forces)
-        if (const Force& e = *r_.state_.find_force(id); r_.state_.opposed(e, f)) enemies.push_back(e.hex);
+        if (const Force& e = *r_.state_.find_force(id); r_.state_.opposed(e, f))
+            enemies.push_back(e.hex);
     std::vector<std::pair<int, Hex>> ranked;
     for (Hex h : neighbours(f.hex)) {
         const int cost = step_cost(r_.state_.map, r_.ruleset_, f.hex, h);

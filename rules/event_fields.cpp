@@ -136,7 +136,8 @@ void write_object(TextOut& out, Fields fields) {
     std::size_t count = 0;
     for (const Field& f : fields)
         if (!f.value.is_none()) sorted[count++] = &f;
-    std::sort(sorted, sorted + count, [](const Field* a, const Field* b) { return a->key < b->key; });
+    std::sort(sorted, sorted + count,
+              [](const Field* a, const Field* b) { return a->key < b->key; });
     out.put('{');
     for (std::size_t i = 0; i < count; ++i) {
         if (i) out.put(',');

@@ -31,7 +31,8 @@ void EventLayouts::lay_out(EventLayout& layout, std::span<const EventField> fiel
               [&](std::uint8_t a, std::uint8_t b) { return key(a) < key(b); });
     for (std::size_t k = 1; k < fields.size(); ++k)
         if (key(layout.order_[k - 1]) == key(layout.order_[k]))
-            throw std::logic_error("the event field \"" + std::string(key(layout.order_[k]).text()) +
+            throw std::logic_error("the event field \"" +
+                                   std::string(key(layout.order_[k]).text()) +
                                    "\" is named twice");
     TextOut text;
     layout.piece_end_.clear();

@@ -3,6 +3,8 @@
 // never changes; a new need is a new step (docs/storage.md, "Schema").
 namespace umpire::storage {
 
+class Connection;
+
 // Version 1: every table.
 extern const char* const kSchemaV1;
 // Version 2: the receipts log (every receipt ever issued, backfilled from orders) and an index
@@ -21,7 +23,6 @@ extern const char* const kSchemaV5;
 extern const char* const kSchemaV6;
 // Version 6's data step: moves every period's event rows into its event_log, then drops the
 // events table.
-class Connection;
 void move_events_into_periods(Connection& connection);
 
 }  // namespace umpire::storage

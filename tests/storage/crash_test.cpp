@@ -95,8 +95,8 @@ TEST(Crash, SigkillAtRandomPointsNeverLosesOrHalfWritesACommit) {
     // slow machine (a sanitized build under a parallel test run) the later kills wait longer,
     // the longest wait doubling every ten kills. Bounded in count and time either way.
     const auto more = [&] {
-        return kills < 30 || (committed <= 5 && kills < 90 &&
-                              std::chrono::steady_clock::now() - started < std::chrono::seconds(90));
+        const bool in_time = std::chrono::steady_clock::now() - started < std::chrono::seconds(90);
+        return kills < 30 || (committed <= 5 && kills < 90 && in_time);
     };
     for (; more(); ++kills) {
         const int longest = kills < 30 ? 150 : 150 << std::min(5, 1 + (kills - 30) / 10);
