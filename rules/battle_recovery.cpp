@@ -18,7 +18,7 @@ int die_needed(const RecoveryByOutcome& by, BattleOutcome outcome) {
 }
 
 void roll_dice(const RecoveryRules& rules, const SideReport& report, BattleOutcome outcome,
-               DiceSource& dice, EventLog& log, const Json& audience, BattleRecovery& out) {
+               DiceSource& dice, EventLog& log, const FieldValue& audience, BattleRecovery& out) {
     const int needed = die_needed(rules.die_needed, outcome);
     // "Only on 6" restricts: never easier than the outcome's own threshold.
     const int needed_after = std::max(needed, rules.after_withdrawal_declared);
@@ -66,7 +66,7 @@ int recovery_penalty(const RecoveryRules& rules, bool general_lost, bool camp_lo
 
 BattleRecovery resolve_recovery(const RecoveryRules& rules, const SideReport& report,
                                 BattleOutcome outcome, DiceSource& dice, EventLog& log,
-                                const Json& audience) {
+                                const FieldValue& audience) {
     BattleRecovery out;
     out.side = report.side;
     out.outcome = outcome;

@@ -37,7 +37,7 @@ struct BattleRecovery {
 // "battle_recovery" event, all with `audience`.
 BattleRecovery resolve_recovery(const RecoveryRules& rules, const SideReport& report,
                                 BattleOutcome outcome, DiceSource& dice, EventLog& log,
-                                const Json& audience = "all");
+                                const FieldValue& audience = "all");
 
 // elements lost after the rolls: general_lost_penalty + camp_lost_penalty as they apply.
 int recovery_penalty(const RecoveryRules& rules, bool general_lost, bool camp_lost);

@@ -52,7 +52,7 @@ std::string ContactProcedure::attacking_side(
     std::map<std::string, int> score_sum;
     for (const auto& [s, ids] : sides)
         for (const auto& id : ids) {
-            const ForceMovement& fm = r_.movement_.result().at(id);
+            const ForceMovement& fm = r_.movement_.of(id);
             moved[s] = moved[s] ||
                        (r_.context_.half == 0 ? fm.moved_first_half : fm.moved_second_half);
             score_sum[s] += scores_.count(id) ? scores_.at(id).modified : 0;

@@ -85,13 +85,14 @@ void ContactProcedure::disengage(const std::string& id, const std::vector<std::s
     }
     const auto hex = displacement_hex(r_.state_, r_.ruleset_, f, opponent_forces);
     const Regiment* assault = assault_regiment(f);
-    const std::size_t mark = r_.log_.size();
-    const DisengagementOutcome outcome =
-        resolve_disengagement(r_.ruleset_, disengager, parties, assault ? assault->figures() : 0,
-                              hex.has_value(), r_.dice_, r_.log_);
     std::vector<std::string> involved = opponents;
     involved.push_back(id);
-    r_.log_.restrict_since(mark, audience(involved));
+    const DisengagementOutcome outcome = [&] {
+        const auto narrowed = r_.log_.narrowed_to(audience(involved));
+        return resolve_disengagement(r_.ruleset_, disengager, parties,
+                                     assault ? assault->figures() : 0, hex.has_value(), r_.dice_,
+                                     r_.log_);
+    }();
     apply_losses(f, outcome.figures_lost, outcome.destroyed);
     // a supporter may reinforce and cancel the displacement; the losses stand.
     if (on_map(f) && outcome.displaced && hex && !reinforced(id, operation, *hex)) {
@@ -146,7 +147,7 @@ std::vector<Hex> ContactProcedure::avoid_hexes(const Force& f,
                                                const std::vector<std::string>& forces) const {
     // a target hex not adjacent to any enemy of this contact, that the force can pay for
     // with its points left or by forcing the march.
-    const ForceMovement& fm = r_.movement_.result().at(f.id);
+    const ForceMovement& fm = r_.movement_.of(f.id);
     const int left = fm.available - fm.spent;
     const int reserve = f.forced_march_blocked || fm.forced_march
                             ? 0
@@ -173,7 +174,7 @@ std::vector<Hex> ContactProcedure::avoid_hexes(const Force& f,
 void ContactProcedure::move_avoiding(Force& f, Hex to) {
     if (r_.state_.force_at(to)) return;  // taken meanwhile: the force stays
     const int cost = step_cost(r_.state_.map, r_.ruleset_, f.hex, to);
-    const ForceMovement& fm = r_.movement_.result().at(f.id);
+    const ForceMovement& fm = r_.movement_.of(f.id);
     if (cost > fm.available - fm.spent) r_.movement_.force_march(f.id);
     const Hex from = f.hex;
     r_.state_.move_force(f, to);

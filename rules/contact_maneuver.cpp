@@ -26,7 +26,7 @@ void ContactProcedure::follow_maneuvers() {
         }
         // ▶ Where it moves: cheapest first, then lowest (q, r); or it stays.
         Force& mover = force(m.force);
-        const ForceMovement& fm = r_.movement_.result().at(m.force);
+        const ForceMovement& fm = r_.movement_.of(m.force);
         Json options = Json::array();
         Json candidates = Json::array();
         for (const auto& [cost, h] : hexes) {
@@ -87,7 +87,7 @@ std::string ContactProcedure::maneuver_refusal(const std::string& mover,
 std::vector<std::pair<int, Hex>> ContactProcedure::maneuver_hexes(const Force& mover,
                                                                   const Force& target) const {
     // One hex entered, next to the target, paid from the points the mover has left.
-    const ForceMovement& fm = r_.movement_.result().at(mover.id);
+    const ForceMovement& fm = r_.movement_.of(mover.id);
     const int left = fm.available - fm.spent;
     std::vector<std::pair<int, Hex>> out;
     for (Hex h : neighbours(mover.hex)) {

@@ -122,7 +122,7 @@ void ContactProcedure::steps(std::vector<std::string> forces) {
 
 bool ContactProcedure::may_rest(const std::string& id) const {
     // not in a half period in which it spent move points or took part in a disengagement.
-    const ForceMovement& fm = r_.movement_.result().at(id);
+    const ForceMovement& fm = r_.movement_.of(id);
     const bool moved = r_.context_.half == 0 ? fm.moved_first_half : fm.moved_second_half;
     return !moved && !r_.disengaged_.count(id);
 }
@@ -131,8 +131,9 @@ bool ContactProcedure::both_sides(const std::vector<std::string>& forces) {
     // Whether any force has an opponent (opponents_of): a force on the map of another side.
     const std::string* mapped_side = nullptr;  // the side of the first force on the map
     for (const auto& id : forces) {
-        if (!on_map(force(id))) continue;
-        const std::string& s = side(id);
+        const Force& f = force(id);
+        if (!on_map(f)) continue;
+        const std::string& s = r_.state_.side_of(f);
         if (!mapped_side) mapped_side = &s;
         else if (s != *mapped_side) return true;
     }
@@ -146,8 +147,11 @@ std::vector<std::string> ContactProcedure::opponents_of(const std::string& id,
                                                         const std::vector<std::string>& among) {
     std::vector<std::string> out;
     const std::string& own_side = side(id);
-    for (const auto& other : among)
-        if (other != id && on_map(force(other)) && side(other) != own_side) out.push_back(other);
+    for (const auto& other : among) {
+        if (other == id) continue;
+        const Force& o = force(other);  // looked up once for both questions
+        if (on_map(o) && r_.state_.side_of(o) != own_side) out.push_back(other);
+    }
     return out;
 }
 
@@ -155,9 +159,10 @@ Json ContactProcedure::audience(const std::vector<std::string>& forces) const {
     return forces_audience(r_.state_, forces);
 }
 
-const Json& ContactProcedure::everyone() const {
+const AudienceText& ContactProcedure::everyone() const {
     if (everyone_of_ != all_.size() || everyone_of_ == 0) {
-        everyone_ = forces_audience(r_.state_, all_);
+        everyone_.list = forces_audience(r_.state_, all_);
+        everyone_.text = json_text(everyone_.list);
         everyone_of_ = all_.size();
     }
     return everyone_;
@@ -330,7 +335,7 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
         ContactCommander c;
         c.force = id;
         c.side = side(id);
-        c.daily_allowance = r_.movement_.result().at(id).daily;
+        c.daily_allowance = r_.movement_.of(id).daily;
         c.regiments = static_cast<int>(f.regiments.size());
         c.terrain = r_.state_.map.at(f.hex)->terrain;
         const auto opponents = opponents_of(id, forces);
@@ -349,9 +354,10 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
                 r_.period_.record_contact(r_.state_, forces[i], forces[j], period);
 
     // Contact dice are seen by every participant.
-    std::size_t mark = r_.log_.size();
-    const auto scores = roll_contact_dice(r_.ruleset_, commanders, r_.dice_, r_.log_);
-    r_.log_.restrict_since(mark, everyone());
+    const auto scores = [&] {
+        const auto narrowed = r_.log_.narrowed_to(everyone());
+        return roll_contact_dice(r_.ruleset_, commanders, r_.dice_, r_.log_);
+    }();
     for (const auto& s : scores) scores_[s.force] = s;
     hour_ = contact_hour(r_.ruleset_, r_.context_.half_period(), scores);
     r_.log_.add("contact_hour", Fields{{"contact", id_}, {"hour", *hour_}}, everyone());
@@ -360,14 +366,14 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
     for (const auto& receiver : forces) {
         const Force& rf = force(receiver);
         const std::string_view player = rf.player;
-        const std::span<const std::string_view> private_audience(&player, 1);
+        const FieldValue private_audience(std::span<const std::string_view>(&player, 1));
         int largest = -1;
         for (const auto& opponent : opponents_of(receiver, forces)) {
-            mark = r_.log_.size();
-            IntelligenceFact fact =
-                contact_intelligence(r_.ruleset_, scores_.at(receiver).table_score(),
-                                     force(opponent), r_.dice_, r_.log_, receiver);
-            r_.log_.restrict_since(mark, private_audience);
+            IntelligenceFact fact = [&] {
+                const auto narrowed = r_.log_.narrowed_to(private_audience);
+                return contact_intelligence(r_.ruleset_, scores_.at(receiver).table_score(),
+                                            force(opponent), r_.dice_, r_.log_, receiver);
+            }();
             if (fact.size) largest = std::max(largest, *fact.size);
             r_.log_.add("intelligence",
                         Fields{{"contact", id_}, {"receiver", receiver},

@@ -101,12 +101,15 @@ private:
     bool both_sides(const std::vector<std::string>& forces);
     std::vector<std::string> opponents_of(const std::string& id,
                                           const std::vector<std::string>& among);
-    std::string decision_id(const std::string& step, const std::string& force) const {
-        return id_ + "." + step + "." + force;
+    std::string decision_id(std::string_view step, std::string_view force) const {
+        std::string id;
+        id.reserve(id_.size() + step.size() + force.size() + 2);
+        ((((id += id_) += '.') += step) += '.') += force;
+        return id;
     }
     Json audience(const std::vector<std::string>& forces) const;
     // The audience of everyone in the procedure, worked out again only when all_ grew.
-    const Json& everyone() const;
+    const AudienceText& everyone() const;
     Json base_context(const std::string& id) const;
     // The figures "evade_if_larger" compares, as base_context shows them.
     DecisionRequest::Sizes sizes_of(const std::string& id) const;
@@ -121,7 +124,7 @@ private:
     ContactResolver& r_;
     std::string id_;                     // "<day>.<period>.<number>", names decisions and facts
     std::vector<std::string> all_;       // everyone in this procedure (only grows), for audiences
-    mutable Json everyone_;
+    mutable AudienceText everyone_;
     mutable std::size_t everyone_of_ = 0;  // all_.size() when everyone_ was worked out
     std::map<std::string, std::string> supporters_;  // supported force -> supporter
     std::map<std::string, ContactScore> scores_;

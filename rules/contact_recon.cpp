@@ -14,10 +14,13 @@ void ContactProcedure::terrain_reconnaissance(const std::vector<std::string>& fo
         terrains.push_back(r_.state_.map.at(force(id).hex)->terrain);
     }
     // The battlefield sketch is shown to every participant of the contact.
-    const std::size_t mark = r_.log_.size();
-    const ReconOrder order = reconnaissance_order(r_.ruleset_, candidates, r_.dice_, r_.log_);
-    const auto deck = build_terrain_deck(r_.ruleset_, terrains, r_.dice_, r_.log_);
-    r_.log_.restrict_since(mark, everyone());
+    ReconOrder order;
+    std::vector<std::string> deck;
+    {
+        const auto narrowed = r_.log_.narrowed_to(everyone());
+        order = reconnaissance_order(r_.ruleset_, candidates, r_.dice_, r_.log_);
+        deck = build_terrain_deck(r_.ruleset_, terrains, r_.dice_, r_.log_);
+    }
 
     for (std::size_t i = 0; i < order.sequence.size() && i < deck.size(); ++i) {
         const std::string& placing_side = order.sequence[i];

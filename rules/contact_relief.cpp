@@ -63,7 +63,7 @@ std::optional<std::pair<int, int>> ContactProcedure::relief_costs(const std::str
         const auto done = r_.period_.reliefs.find(f.id);
         if (done == r_.period_.reliefs.end() || done->second == 0) return 0;
         const int c = step_cost(r_.state_.map, r_.ruleset_, f.hex, to);
-        const ForceMovement& fm = r_.movement_.result().at(f.id);
+        const ForceMovement& fm = r_.movement_.of(f.id);
         if (c < 0 || c > fm.available - fm.spent) return std::nullopt;
         return c;
     };

@@ -89,7 +89,7 @@ Json Decider::settle(const DecisionRequest& request, std::string_view& by) const
         if (auto standing = standing_answer(request, force->standing_instructions);
             standing && answer_allowed(request, *standing)) {
             by = "standing_instruction";
-            return *standing;
+            return std::move(*standing);
         }
     }
     by = "default";

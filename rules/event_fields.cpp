@@ -15,51 +15,6 @@ void write_number(TextOut& out, Number n) {
     out.put(std::string_view(digits, static_cast<std::size_t>(end - digits)));
 }
 
-// True when any of the eight bytes of `word` needs escaping in a JSON string: below 0x20, above
-// 0x7e, a quote or a backslash. Names and ids are short plain ASCII; testing eight bytes at a
-// time is what makes checking them cheap. Each term sets the high bit of the bytes it finds
-// (borrows may set more of them, but only in a word that has one such byte).
-constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-constexpr std::uint64_t zero_bytes(std::uint64_t w) { return (w - ones) & ~w; }
-constexpr bool needs_escape(std::uint64_t w) {
-    const std::uint64_t flagged = ((w - 0x20 * ones) & ~w) | w | zero_bytes(w ^ (0x7f * ones)) |
-                                  zero_bytes(w ^ ('"' * ones)) | zero_bytes(w ^ ('\\' * ones));
-    return (flagged & highs) != 0;
-}
-
-std::uint64_t load8(const char* p) {
-    std::uint64_t word;
-    std::memcpy(&word, p, 8);
-    return word;
-}
-
-std::uint32_t load4(const char* p) {
-    std::uint32_t word;
-    std::memcpy(&word, p, 4);
-    return word;
-}
-
-bool plain(std::string_view s) {
-    const char* p = s.data();
-    const std::size_t n = s.size();
-    if (n >= 8) {
-        for (std::size_t i = 0; i + 8 <= n; i += 8)
-            if (needs_escape(load8(p + i))) return false;
-        return !needs_escape(load8(p + n - 8));  // the last bytes again, overlapping
-    }
-    // Shorter: a word made of the text's own bytes (some twice), padded with spaces.
-    std::uint64_t word = 0x2020202020202020ull;
-    if (n >= 4) {
-        word = load4(p) | static_cast<std::uint64_t>(load4(p + n - 4)) << 32;
-    } else if (n > 0) {
-        const auto byte = [](char c) {
-            return static_cast<std::uint64_t>(static_cast<unsigned char>(c));
-        };
-        word = 0x2020202020000000ull | byte(p[0]) | byte(p[n / 2]) << 8 | byte(p[n - 1]) << 16;
-    }
-    return !needs_escape(word);
-}
-
 void write_json(TextOut& out, const Json& j) {
     switch (j.type()) {
         case Json::value_t::object: {
@@ -111,16 +66,10 @@ void TextOut::grow(std::size_t needed) {
     end_ = buffer_.get() + capacity;
 }
 
-void write_json_string(TextOut& out, std::string_view s) {
+void json_text_detail::write_escaped(TextOut& out, std::string_view s) {
     // Printable ASCII needs no escaping; anything else takes nlohmann's own path, so control
     // characters and UTF-8 come out (or are refused) exactly as dump() would.
-    if (!plain(s)) {
-        out.put(Json(std::string(s)).dump());
-        return;
-    }
-    out.put('"');
-    out.put(s);
-    out.put('"');
+    out.put(Json(std::string(s)).dump());
 }
 
 std::string json_text(const FieldValue& value) {
@@ -154,7 +103,7 @@ std::string object_text(Fields fields) {
     return std::string(out.text());
 }
 
-void FieldValue::write(TextOut& out) const {
+void FieldValue::write_other(TextOut& out) const {
     switch (kind_) {
         case Kind::boolean: out.put(integer_ ? "true" : "false"); return;
         case Kind::integer: write_number(out, integer_); return;

@@ -5,6 +5,7 @@
 // Fields live for the one call that writes them:
 //   log.add("card_placed", Fields{{"contact", id}, {"column", 3}, {"hex", hex}}, audience);
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
@@ -31,36 +32,53 @@ public:
         *at_++ = c;
     }
     void put(std::string_view s) {
-        const std::size_t n = s.size();
+        copy(room(s.size()), s);
+        at_ += s.size();
+    }
+    // Room for `n` more characters, written by the caller and kept by `wrote(n)`.
+    char* room(std::size_t n) {
         if (n > static_cast<std::size_t>(end_ - at_)) grow(n);
+        return at_;
+    }
+    void wrote(std::size_t n) { at_ += n; }
+    static void copy(char* to, std::string_view s) {
+        const std::size_t n = s.size();
         const char* from = s.data();
         if (n <= 16) {
             // Names and numbers are short: two overlapping fixed-size copies instead of a call.
             if (n >= 8) {
-                std::memcpy(at_, from, 8);
-                std::memcpy(at_ + n - 8, from + n - 8, 8);
+                std::memcpy(to, from, 8);
+                std::memcpy(to + n - 8, from + n - 8, 8);
             } else if (n >= 4) {
-                std::memcpy(at_, from, 4);
-                std::memcpy(at_ + n - 4, from + n - 4, 4);
+                std::memcpy(to, from, 4);
+                std::memcpy(to + n - 4, from + n - 4, 4);
             } else if (n > 0) {
-                at_[0] = from[0];
-                at_[n / 2] = from[n / 2];
-                at_[n - 1] = from[n - 1];
+                to[0] = from[0];
+                to[n / 2] = from[n / 2];
+                to[n - 1] = from[n - 1];
             }
         } else {
-            std::memcpy(at_, from, n);
+            std::memcpy(to, from, n);
         }
-        at_ += n;
     }
     std::size_t size() const { return static_cast<std::size_t>(at_ - buffer_.get()); }
     std::string_view text() const { return {buffer_.get(), size()}; }
     void clear() { at_ = buffer_.get(); }
+    void truncate(std::size_t size) { at_ = buffer_.get() + size; }  // keeps the first `size`
 
 private:
     void grow(std::size_t needed);
     std::unique_ptr<char[]> buffer_;
     char* at_ = nullptr;
     char* end_ = nullptr;
+};
+
+// An audience worked out once and written into many events: the list of player ids, and its
+// JSON text, which is what the events take (writing the list again for each cost more).
+struct AudienceText {
+    Json list;
+    std::string text;
+    operator const Json&() const { return list; }
 };
 
 class FieldValue {
@@ -76,6 +94,7 @@ public:
     FieldValue(std::string_view s) : kind_(Kind::text), text_(s) {}
     FieldValue(Hex h) : kind_(Kind::hex), hex_(h) {}
     FieldValue(const Json& j) : kind_(Kind::json), json_(&j) {}
+    FieldValue(const AudienceText& a) : kind_(Kind::raw), text_(a.text) {}
     // Lists of names (forces, players), written as JSON arrays of strings.
     FieldValue(const std::vector<std::string>& list) : kind_(Kind::names), names_(&list) {}
     FieldValue(std::span<const std::string_view> list) : kind_(Kind::views), views_(list) {}
@@ -85,6 +104,7 @@ public:
         requires(!std::is_arithmetic_v<std::remove_cvref_t<T>> &&
                  !std::is_convertible_v<T, std::string_view> &&
                  !std::is_same_v<std::remove_cvref_t<T>, Json> &&
+                 !std::is_same_v<std::remove_cvref_t<T>, AudienceText> &&
                  !std::is_same_v<std::remove_cvref_t<T>, Hex> &&
                  !std::is_same_v<std::remove_cvref_t<T>, std::vector<std::string>> &&
                  !std::is_convertible_v<T, std::span<const Hex>> &&
@@ -118,10 +138,12 @@ public:
     static FieldValue none() { return FieldValue(Kind::none); }
     bool is_none() const { return kind_ == Kind::none; }
 
-    // Appends the value as compact JSON, exactly as nlohmann::json::dump() writes it.
-    void write(TextOut& out) const;
+    // Appends the value as compact JSON, exactly as nlohmann::json::dump() writes it. Text and
+    // integers, most values, inline (defined below); the rest out of line.
+    inline void write(TextOut& out) const;
 
 private:
+    void write_other(TextOut& out) const;
     enum class Kind { boolean, integer, unsigned_integer, text, hex, json, names, views, hexes,
                       owned, raw, writer, named, none };
     explicit FieldValue(Kind kind) : kind_(kind), integer_(0) {}
@@ -218,8 +240,73 @@ private:
     std::initializer_list<Field> fields_;
 };
 
-// Appends `s` as a JSON string, escaped exactly as nlohmann::json::dump() does.
-void write_json_string(TextOut& out, std::string_view s);
+namespace json_text_detail {
+// True when any of the eight bytes of `word` needs escaping in a JSON string: below 0x20, above
+// 0x7e, a quote or a backslash. Names and ids are short plain ASCII; testing eight bytes at a
+// time is what makes checking them cheap. Each term sets the high bit of the bytes it finds
+// (borrows may set more of them, but only in a word that has one such byte).
+constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+constexpr std::uint64_t zero_bytes(std::uint64_t w) { return (w - ones) & ~w; }
+constexpr bool needs_escape(std::uint64_t w) {
+    const std::uint64_t flagged = ((w - 0x20 * ones) & ~w) | w | zero_bytes(w ^ (0x7f * ones)) |
+                                  zero_bytes(w ^ ('"' * ones)) | zero_bytes(w ^ ('\\' * ones));
+    return (flagged & highs) != 0;
+}
+inline std::uint64_t load8(const char* p) {
+    std::uint64_t word;
+    std::memcpy(&word, p, 8);
+    return word;
+}
+inline std::uint32_t load4(const char* p) {
+    std::uint32_t word;
+    std::memcpy(&word, p, 4);
+    return word;
+}
+// True when `s` needs no escaping.
+inline bool plain(std::string_view s) {
+    const char* p = s.data();
+    const std::size_t n = s.size();
+    if (n >= 8) {
+        for (std::size_t i = 0; i + 8 <= n; i += 8)
+            if (needs_escape(load8(p + i))) return false;
+        return !needs_escape(load8(p + n - 8));  // the last bytes again, overlapping
+    }
+    // Shorter: a word made of the text's own bytes (some twice), padded with spaces.
+    std::uint64_t word = 0x2020202020202020ull;
+    if (n >= 4) {
+        word = load4(p) | static_cast<std::uint64_t>(load4(p + n - 4)) << 32;
+    } else if (n > 0) {
+        const auto byte = [](char c) {
+            return static_cast<std::uint64_t>(static_cast<unsigned char>(c));
+        };
+        word = 0x2020202020000000ull | byte(p[0]) | byte(p[n / 2]) << 8 | byte(p[n - 1]) << 16;
+    }
+    return !needs_escape(word);
+}
+// Text that needs escaping, or is refused: nlohmann's own path.
+void write_escaped(TextOut& out, std::string_view s);
+}  // namespace json_text_detail
+
+// Appends `s` as a JSON string, escaped exactly as nlohmann::json::dump() does. Inline: every
+// event writes a few, nearly all plain names and ids.
+inline void write_json_string(TextOut& out, std::string_view s) {
+    if (!json_text_detail::plain(s)) return json_text_detail::write_escaped(out, s);
+    char* at = out.room(s.size() + 2);
+    at[0] = '"';
+    TextOut::copy(at + 1, s);
+    at[s.size() + 1] = '"';
+    out.wrote(s.size() + 2);
+}
+
+void FieldValue::write(TextOut& out) const {
+    if (kind_ == Kind::text) return write_json_string(out, text_);
+    if (kind_ == Kind::integer) {
+        char* at = out.room(24);  // the longest long long, sign included, is 20 characters
+        out.wrote(static_cast<std::size_t>(std::to_chars(at, at + 24, integer_).ptr - at));
+        return;
+    }
+    write_other(out);
+}
 // Appends a field's name as a JSON string: names written in code need no escaping.
 inline void write_key(TextOut& out, const FieldKey& key) {
     if (!key.plain()) return write_json_string(out, key.text());

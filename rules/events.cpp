@@ -1,5 +1,6 @@
 #include "rules/events.hpp"
 
+#include <array>
 #include <cassert>
 
 namespace umpire::rules {
@@ -7,11 +8,12 @@ namespace umpire::rules {
 namespace {
 constexpr FieldKey kAudience = "audience", kType = "type", kPurpose = "purpose", kDie = "die",
                    kValue = "value";
+constexpr std::string_view kAll = "\"all\"";
 }  // namespace
 
 Json hex_json(Hex h) { return Json::array({h.q, h.r}); }
 
-std::vector<Json> events_json(const std::vector<Event>& events) {
+std::vector<Json> events_json(const EventList& events) {
     std::vector<Json> out;
     out.reserve(events.size());
     for (const auto& e : events) out.push_back(e.json());
@@ -43,7 +45,16 @@ void EventLog::add(std::string_view type, const Json& fields, const FieldValue& 
 int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, Fields subject,
                    const FieldValue& audience) {
     const int value = dice.roll(sides, purpose);
-    const std::string die = "d" + std::to_string(sides);
+    // "d6": the names of the dice rolled are few, kept rather than built for every roll.
+    static const auto names = [] {
+        std::array<std::string, 65> n;
+        for (std::size_t i = 0; i < n.size(); ++i) n[i] = "d" + std::to_string(i);
+        return n;
+    }();
+    const std::string built = sides >= 0 && sides < static_cast<int>(names.size())
+                                  ? std::string()
+                                  : "d" + std::to_string(sides);
+    const std::string_view die = built.empty() ? std::string_view(names[sides]) : built;
     scratch_.clear();
     for (const Field& f : subject)
         if (!f.value.is_none()) scratch_.push_back({&f.key, &f.value});
@@ -76,7 +87,7 @@ void EventLog::write(std::string_view type, const FieldValue& audience) {
 
     // Written aside first: a value that cannot be written (text that is not UTF-8) throws and
     // leaves the log as it was.
-    Event e;
+    EventSpans spans;
     out_.clear();
     for (std::size_t k = 0; k < layout.size(); ++k) {
         out_.put(layout.piece(k));
@@ -84,30 +95,59 @@ void EventLog::write(std::string_view type, const FieldValue& audience) {
         const std::size_t at = out_.size();
         value->write(out_);
         if (value == &audience) {
-            e.audience_at_ = static_cast<std::uint32_t>(at);
-            e.audience_size_ = static_cast<std::uint32_t>(out_.size() - at);
+            if (!narrowings_.empty() && out_.text().substr(at) == kAll) {
+                out_.truncate(at);
+                out_.put(narrowings_.back());
+            }
+            spans.audience_at = static_cast<std::uint32_t>(at);
+            spans.audience_size = static_cast<std::uint32_t>(out_.size() - at);
         } else if (value == &type_value) {
             // The type is a plain name: its text sits between the quotes.
-            e.type_at_ = static_cast<std::uint32_t>(at + 1);
-            e.type_size_ = static_cast<std::uint32_t>(out_.size() - at - 2);
+            spans.type_at = static_cast<std::uint32_t>(at + 1);
+            spans.type_size = static_cast<std::uint32_t>(out_.size() - at - 2);
         }
     }
     out_.put('}');
-    e.text_ = out_.text();
-    events_.push_back(std::move(e));
+    events_.push_back(out_.text(), spans);
+}
+
+EventLog::Narrowing EventLog::narrowed_to(const FieldValue& audience) {
+    out_.clear();
+    audience.write(out_);
+    narrowings_.emplace_back(out_.text());
+    return Narrowing(*this);
 }
 
 void EventLog::restrict_since(std::size_t from, const FieldValue& audience) {
+    if (from >= events_.size()) return;
+    // The events from `from` on are the last written: set them aside, drop them and write
+    // them again, each for "all" with the audience replaced.
+    const EventList tail = [&] {
+        EventList kept;
+        for (std::size_t i = from; i < events_.size(); ++i) kept.push_back(events_[i]);
+        return kept;
+    }();
+    events_.truncate(from);
     out_.clear();
     audience.write(out_);
-    const std::string_view text = out_.text();
-    for (std::size_t i = from; i < events_.size(); ++i) {
-        Event& e = events_[i];
-        if (!e.for_all()) continue;
-        e.text_.replace(e.audience_at_, e.audience_size_, text);
+    const std::string narrowed(out_.text());
+    for (const Event& e : tail) {
+        if (!e.for_all()) {
+            events_.push_back(e);
+            continue;
+        }
+        const std::string_view text = e.text();
+        const std::uint32_t at = static_cast<std::uint32_t>(e.audience().data() - text.data());
+        const std::uint32_t size = static_cast<std::uint32_t>(e.audience().size());
+        out_.clear();
+        out_.put(text.substr(0, at));
+        out_.put(narrowed);
+        out_.put(text.substr(at + size));
         // "audience" sorts before "type", so the type moved by the difference.
-        e.type_at_ = static_cast<std::uint32_t>(e.type_at_ + text.size() - e.audience_size_);
-        e.audience_size_ = static_cast<std::uint32_t>(text.size());
+        const std::uint32_t type_at =
+            static_cast<std::uint32_t>(e.type().data() - text.data() + narrowed.size() - size);
+        events_.push_back(out_.text(), {type_at, static_cast<std::uint32_t>(e.type().size()), at,
+                                        static_cast<std::uint32_t>(narrowed.size())});
     }
 }
 

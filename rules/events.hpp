@@ -9,11 +9,13 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "rules/dice.hpp"
 #include "rules/event_fields.hpp"
 #include "rules/event_layouts.hpp"
+#include "rules/event_list.hpp"
 #include "rules/hex.hpp"
 #include "rules/json_reader.hpp"
 
@@ -21,25 +23,8 @@ namespace umpire::rules {
 
 Json hex_json(Hex h);
 
-class Event {
-public:
-    const std::string& text() const { return text_; }  // the whole event, compact JSON
-    std::string_view type() const { return std::string_view(text_).substr(type_at_, type_size_); }
-    // "all" or the list of player ids, as JSON text.
-    std::string_view audience() const {
-        return std::string_view(text_).substr(audience_at_, audience_size_);
-    }
-    bool for_all() const { return audience() == "\"all\""; }
-    Json json() const { return Json::parse(text_); }
-
-private:
-    friend class EventLog;
-    std::string text_;
-    std::uint32_t type_at_ = 0, type_size_ = 0, audience_at_ = 0, audience_size_ = 0;
-};
-
 // The events as JSON objects, for callers that read them field by field (tests, replays).
-std::vector<Json> events_json(const std::vector<Event>& events);
+std::vector<Json> events_json(const EventList& events);
 
 class EventLog {
 public:
@@ -55,19 +40,37 @@ public:
              const FieldValue& audience = "all");
 
     // Narrows every event from index `from` on whose audience is "all" to `audience`: for the
-    // pieces of the rules that record events without knowing who may see them.
+    // pieces of the rules that record events without knowing who may see them, when who may see
+    // them is known only afterwards.
     void restrict_since(std::size_t from, const FieldValue& audience);
+
+    // While the returned guard lives, events recorded for "all" are recorded for `audience`
+    // instead: restrict_since for an audience known beforehand, without writing the events
+    // twice. Guards nest; the innermost applies.
+    class Narrowing {
+    public:
+        ~Narrowing() { log_.narrowings_.pop_back(); }
+        Narrowing(const Narrowing&) = delete;
+        Narrowing& operator=(const Narrowing&) = delete;
+
+    private:
+        friend class EventLog;
+        explicit Narrowing(EventLog& log) : log_(log) {}
+        EventLog& log_;
+    };
+    [[nodiscard]] Narrowing narrowed_to(const FieldValue& audience);
 
     std::size_t size() const { return events_.size(); }
     void reserve(std::size_t events) { events_.reserve(events); }
-    const std::vector<Event>& events() const { return events_; }
+    const EventList& events() const { return events_; }
     // Hands the events over, leaving the log empty (a period's log can hold 30,000 events).
-    std::vector<Event> take() { return std::move(events_); }
+    EventList take() { return std::exchange(events_, EventList()); }
 
 private:
     void write(std::string_view type, const FieldValue& audience);
 
-    std::vector<Event> events_;
+    EventList events_;
+    std::vector<std::string> narrowings_;  // audience texts, innermost last (narrowed_to)
     std::vector<EventField> scratch_;  // the fields of the event being written, reused
     TextOut out_;                      // the text of the event being written, reused
     EventLayouts layouts_;

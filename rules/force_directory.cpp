@@ -38,10 +38,14 @@ std::uint64_t id_hash(std::string_view id) {
 
 }  // namespace
 
-std::size_t ForceDirectory::slot_of(const CampaignState& state, std::string_view id) const {
+ForceDirectory::Probe ForceDirectory::probe(const CampaignState& state,
+                                            std::string_view id) const {
+    const std::uint64_t hash = id_hash(id);
+    const auto tag = static_cast<std::uint32_t>(hash >> 32);
     const std::size_t mask = slots_.size() - 1;
-    for (std::size_t slot = id_hash(id) & mask;; slot = (slot + 1) & mask)
-        if (slots_[slot] == 0 || state.forces[slots_[slot] - 1].id == id) return slot;
+    for (std::size_t slot = hash & mask;; slot = (slot + 1) & mask)
+        if (slots_[slot] == 0 || (tags_[slot] == tag && state.forces[slots_[slot] - 1].id == id))
+            return {slot, tag};
 }
 
 void ForceDirectory::refresh(const CampaignState& state) {
@@ -55,11 +59,15 @@ void ForceDirectory::refresh(const CampaignState& state) {
 [[gnu::noinline]] void ForceDirectory::rebuild(const CampaignState& state) {
     static const std::string none;
     slots_.assign(std::bit_ceil(2 * state.forces.size() + 1), 0);
+    tags_.assign(slots_.size(), 0);
     side_.assign(state.forces.size(), &none);
     for (std::uint32_t i = 0; i < state.forces.size(); ++i) {
         const Force& f = state.forces[i];
-        std::uint32_t& slot = slots_[slot_of(state, f.id)];
-        if (slot == 0) slot = i + 1;  // the first of equal ids, as a scan finds it
+        const Probe p = probe(state, f.id);
+        if (slots_[p.slot] == 0) {  // the first of equal ids, as a scan finds it
+            slots_[p.slot] = i + 1;
+            tags_[p.slot] = p.tag;
+        }
         if (const Player* p = state.find_player(f.player)) side_[i] = &p->side;
     }
     forces_data_ = state.forces.data();
@@ -70,7 +78,7 @@ void ForceDirectory::refresh(const CampaignState& state) {
 
 long ForceDirectory::index_of(const CampaignState& state, std::string_view id) {
     refresh(state);
-    return static_cast<long>(slots_[slot_of(state, id)]) - 1;
+    return static_cast<long>(slots_[probe(state, id).slot]) - 1;
 }
 
 const std::string& ForceDirectory::side_of(const CampaignState& state, std::size_t index) {

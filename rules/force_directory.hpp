@@ -24,8 +24,13 @@ private:
     // Rebuilds the tables when the forces or players vector is not the one they were built for.
     void refresh(const CampaignState& state);
     void rebuild(const CampaignState& state);
-    // The slot of `id` in slots_: where it is, or the empty slot where it would go.
-    std::size_t slot_of(const CampaignState& state, std::string_view id) const;
+    // The slot of `id` in slots_ (where it is, or the empty slot where it would go) and the
+    // tag it has or would have there.
+    struct Probe {
+        std::size_t slot;
+        std::uint32_t tag;
+    };
+    Probe probe(const CampaignState& state, std::string_view id) const;
 
     const void* forces_data_ = nullptr;
     std::size_t forces_size_ = 0;
@@ -35,6 +40,8 @@ private:
     // least twice the forces. A std::unordered_map spent more on its general hash and its
     // buckets than on finding.
     std::vector<std::uint32_t> slots_;
+    // Per slot, 32 bits of the id's hash: an id is compared only with those whose tag matches.
+    std::vector<std::uint32_t> tags_;
     std::vector<const std::string*> side_;  // per force index
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <numeric>
+#include <stdexcept>
 #include <string_view>
 #include <unordered_map>
 
@@ -59,6 +60,7 @@ struct MovementPhase::Impl {
             fm.movement_period =
                 moves_at_night(force, ruleset_) == (context_.period == PeriodKind::night);
             Mover& m = movers_[force.id];
+            by_id_.emplace(result_.find(force.id)->first, Entry{&m, &fm});
             m.force = &force;
             m.movement = &fm;
             m.visited.push_back(force.hex);
@@ -122,7 +124,7 @@ struct MovementPhase::Impl {
     }
 
     void resume(const std::string& id) {
-        Mover& m = movers_.at(id);
+        Mover& m = mover(id);
         if (m.next >= m.path.size() || !adjacent(m.force->hex, m.path[m.next])) return;
         if (!m.active) {
             active();  // drops the halted ones, this one among them, before it goes back in
@@ -131,25 +133,25 @@ struct MovementPhase::Impl {
             active_.insert(std::lower_bound(active_.begin(), active_.end(), &m, by_id), &m);
         }
         m.base = kHalfTime;
-        m.spent_at_base = result_.at(id).spent;
+        m.spent_at_base = movement(id).spent;
         log_.add("movement_resumed", Fields{{"force", id}, {"hex", m.force->hex}},
                  side_audience(state_, *m.force));
     }
 
     void stop(const std::string& id, const std::string& reason) {
-        Mover& m = movers_.at(id);
+        Mover& m = mover(id);
         if (m.active) halt(m, reason);
     }
 
     void moved_outside(const std::string& id, int cost, int half) {
-        ForceMovement& fm = result_.at(id);
+        ForceMovement& fm = movement(id);
         fm.spent += cost;
         (half == 0 ? fm.moved_first_half : fm.moved_second_half) = true;
         repositioned(id);
     }
 
     void repositioned(const std::string& id) {
-        Mover& m = movers_.at(id);
+        Mover& m = mover(id);
         m.visited.push_back(m.force->hex);
         // Moved onto its next path hex, it follows on from there; moved off its path, it stops.
         if (m.next < m.path.size() && m.force->hex == m.path[m.next]) ++m.next;
@@ -157,22 +159,22 @@ struct MovementPhase::Impl {
     }
 
     void joined_contact(const std::string& id) {
-        Mover& m = movers_.at(id);
+        Mover& m = mover(id);
         if (m.active) halt(m, "map contact");
         for (const auto& other : state_.forces) {
             if (other.regiments.empty() || !state_.opposed(other, *m.force) ||
                 !adjacent(other.hex, m.force->hex))
                 continue;
             contacts_.insert(other.id < id ? std::pair{other.id, id} : std::pair{id, other.id});
-            auto& at = result_.at(id).contact_at;
+            auto& at = movement(id).contact_at;
             if (!at || now_ < *at) at = now_;
         }
     }
 
     void force_march(const std::string& id) {
-        ForceMovement& fm = result_.at(id);
+        ForceMovement& fm = movement(id);
         if (fm.forced_march) return;
-        const int bonus = forced_march_bonus(*movers_.at(id).force, ruleset_);
+        const int bonus = forced_march_bonus(*mover(id).force, ruleset_);
         fm.forced_march = true;
         fm.daily += bonus;
         fm.available += bonus;
@@ -356,7 +358,7 @@ struct MovementPhase::Impl {
             changed = false;
             for_each_new_adjacent_pair(everyone, since, [&](Force& a, Force& b) {
                 for (Force* f : {&a, &b}) {
-                    Mover& m = movers_.at(f->id);
+                    Mover& m = mover(f->id);
                     if (m.active) {
                         halt(m, "map contact");
                         changed = true;
@@ -367,7 +369,7 @@ struct MovementPhase::Impl {
         for_each_new_adjacent_pair(everyone, since, [&](Force& a, Force& b) {
             contacts_.insert({a.id, b.id});
             for (Force* f : {&a, &b}) {
-                auto& at = result_.at(f->id).contact_at;
+                auto& at = movement(f->id).contact_at;
                 if (!at || t < *at) at = t;
             }
             found.push_back({a.id, b.id, t, half});
@@ -467,6 +469,20 @@ struct MovementPhase::Impl {
     bool halted_since_pruned_ = false;  // active_ holds movers halted since it was pruned
     std::set<std::pair<std::string, std::string>> contacts_;
     MovementResult result_;
+    // Each force's mover and movement by id: asked for throughout the contact procedure, a hash
+    // lookup instead of walking two trees of id strings. Keys view result_'s own.
+    struct Entry {
+        Mover* mover;
+        ForceMovement* movement;
+    };
+    std::unordered_map<std::string_view, Entry> by_id_;
+    const Entry& entry(std::string_view id) const {
+        const auto it = by_id_.find(id);
+        if (it == by_id_.end()) throw std::out_of_range("no movement for force " + std::string(id));
+        return it->second;
+    }
+    Mover& mover(std::string_view id) const { return *entry(id).mover; }
+    ForceMovement& movement(std::string_view id) const { return *entry(id).movement; }
     PeriodTime now_{0, 1};
     bool started_ = false;
     bool settled_once_ = false;      // a settle looked at every force
@@ -499,5 +515,8 @@ void MovementPhase::repositioned(const std::string& force) { impl_->repositioned
 void MovementPhase::joined_contact(const std::string& force) { impl_->joined_contact(force); }
 void MovementPhase::force_march(const std::string& force) { impl_->force_march(force); }
 const MovementResult& MovementPhase::result() const { return impl_->result_; }
+const ForceMovement& MovementPhase::of(const std::string& force) const {
+    return impl_->movement(force);
+}
 
 }  // namespace umpire::rules

@@ -97,6 +97,8 @@ public:
     void force_march(const std::string& force);
 
     const MovementResult& result() const;
+    // result().at(force), found by hash; throws std::out_of_range for a force it does not have.
+    const ForceMovement& of(const std::string& force) const;
 
 private:
     struct Impl;

@@ -36,7 +36,7 @@ std::string state_version(const CampaignState& state);
 struct PeriodOutcome {
     bool complete = false;
     std::vector<DecisionRequest> pending;  // when not complete: the window waiting for answers
-    std::vector<Event> events;             // everything up to the end, or up to the wait
+    EventList events;                      // everything up to the end, or up to the wait
     CampaignState state;                   // the state after the period, when complete
 };
 

@@ -29,7 +29,7 @@ int elements_of(const BattleRules& rules, const QuickBattleSide& side) {
 // Rolls the die and adds the bonuses that apply; a bonus is listed only when it applies.
 QuickBattleSideResult roll_side(const Ruleset& ruleset, const QuickBattleSide& side,
                                 int own_elements, int opponent_elements, DiceSource& dice,
-                                EventLog& log, const Json& audience) {
+                                EventLog& log, const FieldValue& audience) {
     const QuickBattleRules& rules = ruleset.quick_battle;
     QuickBattleSideResult out;
     out.side = side.side;
@@ -75,7 +75,7 @@ void write_side(TextOut& out, const QuickBattleSideResult& s) {
 
 QuickBattleResult resolve_quick_battle(const Ruleset& ruleset, const QuickBattleSide& attacker,
                                        const QuickBattleSide& defender, DiceSource& dice,
-                                       EventLog& log, const Json& audience) {
+                                       EventLog& log, const FieldValue& audience) {
     const int ae = elements_of(ruleset.battle, attacker);
     const int de = elements_of(ruleset.battle, defender);
     QuickBattleResult result;

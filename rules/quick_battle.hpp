@@ -57,7 +57,7 @@ struct QuickBattleResult {
 // percentage of its figures, rounded half up. Records the rolls and one "quick_battle" event.
 QuickBattleResult resolve_quick_battle(const Ruleset& ruleset, const QuickBattleSide& attacker,
                                        const QuickBattleSide& defender, DiceSource& dice,
-                                       EventLog& log, const Json& audience = "all");
+                                       EventLog& log, const FieldValue& audience = "all");
 
 // A percentage of `figures`, rounded half up.
 int percent_of_figures(int figures, int percent);

@@ -23,7 +23,8 @@ bool enemy_larger(const DecisionRequest& request) {
 
 std::optional<Json> contact_answer(const DecisionRequest& request, const Json& preferences) {
     for (const auto& p : preferences) {
-        const std::string choice = p.get<std::string>();
+        if (!p.is_string()) continue;
+        const std::string& choice = p.get_ref<const std::string&>();
         if (choice == "evade_if_larger") {
             if (offered(request, "evade") && enemy_larger(request)) return Json("evade");
         } else if (offered(request, choice)) {
@@ -34,8 +35,9 @@ std::optional<Json> contact_answer(const DecisionRequest& request, const Json& p
 }
 
 std::optional<Json> flag(const Json& instructions, const char* key) {
-    if (!instructions.contains(key)) return std::nullopt;
-    return instructions[key];
+    const auto it = instructions.find(key);
+    if (it == instructions.end()) return std::nullopt;
+    return *it;
 }
 
 }  // namespace
@@ -72,8 +74,9 @@ std::optional<Json> standing_answer(const DecisionRequest& request, const Json& 
     if (!instructions.is_object()) return std::nullopt;
     const std::string& kind = request.kind;
     if (kind == "contact_window") {
-        if (!instructions.contains("contact")) return std::nullopt;
-        return contact_answer(request, instructions["contact"]);
+        const auto contact = instructions.find("contact");
+        if (contact == instructions.end()) return std::nullopt;
+        return contact_answer(request, *contact);
     }
     if (kind == "separate_engagements") {
         auto separate = flag(instructions, "separate_engagements");

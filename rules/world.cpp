@@ -1,6 +1,7 @@
 #include "rules/world.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 namespace umpire::rules {
@@ -223,21 +224,35 @@ namespace umpire::rules {
 
 std::vector<std::pair<std::size_t, std::size_t>> adjacent_force_pairs(
     const std::vector<Force>& forces) {
-    // (hex, force) sorted by hex, searched for each neighbour: this runs at moments of movement
-    // over every force, and one sorted vector costs less than a hash table of lists.
+    // (hex, force) sorted by hex, and where each hex's run starts in an open-addressing table:
+    // this runs at moments of movement over every force, six neighbours each, and one sorted
+    // vector with a flat index costs less than a hash table of lists or a binary search each.
     std::vector<std::pair<std::uint64_t, std::size_t>> at;
     at.reserve(forces.size());
     for (std::size_t i = 0; i < forces.size(); ++i)
         if (!forces[i].regiments.empty()) at.push_back({hex_key(forces[i].hex), i});
     std::sort(at.begin(), at.end());
+    constexpr std::uint32_t kEmpty = ~0u;
+    std::vector<std::uint32_t> run_start(std::bit_ceil(2 * at.size() + 2), kEmpty);
+    const std::size_t mask = run_start.size() - 1;
+    const auto slot_of = [&](std::uint64_t key) {
+        std::size_t slot = (key * 0x9e3779b97f4a7c15ull) >> 40 & mask;
+        while (run_start[slot] != kEmpty && at[run_start[slot]].first != key)
+            slot = (slot + 1) & mask;
+        return slot;
+    };
+    for (std::size_t k = 0; k < at.size(); ++k)
+        if (k == 0 || at[k].first != at[k - 1].first)
+            run_start[slot_of(at[k].first)] = static_cast<std::uint32_t>(k);
     std::vector<std::pair<std::size_t, std::size_t>> pairs;
     for (std::size_t i = 0; i < forces.size(); ++i) {
         if (forces[i].regiments.empty()) continue;
         for (Hex h : neighbours(forces[i].hex)) {
             const std::uint64_t key = hex_key(h);
-            auto it = std::lower_bound(at.begin(), at.end(), std::pair{key, std::size_t{0}});
-            for (; it != at.end() && it->first == key; ++it)
-                if (it->second > i) pairs.push_back({i, it->second});
+            const std::uint32_t start = run_start[slot_of(key)];
+            if (start == kEmpty) continue;
+            for (std::size_t k = start; k < at.size() && at[k].first == key; ++k)
+                if (at[k].second > i) pairs.push_back({i, at[k].second});
         }
     }
     std::sort(pairs.begin(), pairs.end());

@@ -43,7 +43,7 @@ struct ResolvedPeriod {
     std::vector<DecisionRecord> pending;
     int index = 0;
     int attempt = 0;
-    std::vector<rules::Event> events;
+    rules::EventList events;
     std::string seed_hash;
     std::string seed;  // revealed: the period is committed
     std::uint64_t draws = 0;

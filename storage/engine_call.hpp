@@ -20,7 +20,7 @@ struct EngineOutcome {
     bool complete = false;
     std::vector<rules::DecisionRequest> pending;
     rules::CampaignState state;       // the state after the period
-    std::vector<rules::Event> events;  // in order
+    rules::EventList events;  // in order
     std::uint64_t draws = 0;          // generator outputs consumed
 };
 

@@ -49,14 +49,14 @@ rules::PeriodOrders parse_period_orders(const std::string& text, const std::stri
     return std::move(periods->front());
 }
 
-std::vector<EventRecord> event_records(const std::vector<rules::Event>& events) {
+std::vector<EventRecord> event_records(const rules::EventList& events) {
     std::vector<EventRecord> out;
     out.reserve(events.size());
     // The audience is kept in its own column too, so the projection can filter by it without
     // parsing bodies.
     for (std::size_t i = 0; i < events.size(); ++i)
         out.push_back({static_cast<int>(i), std::string(events[i].type()),
-                       std::string(events[i].audience()), events[i].text()});
+                       std::string(events[i].audience()), std::string(events[i].text())});
     return out;
 }
 

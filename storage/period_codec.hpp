@@ -20,7 +20,7 @@ rules::CampaignState parse_snapshot(const std::string& text, const std::string& 
 std::string period_orders_text(const rules::PeriodOrders& orders);
 rules::PeriodOrders parse_period_orders(const std::string& text, const std::string& what);
 
-std::vector<EventRecord> event_records(const std::vector<rules::Event>& events);
+std::vector<EventRecord> event_records(const rules::EventList& events);
 // One event read from elsewhere (an archive); one without an audience is for everyone.
 EventRecord event_record(const rules::Json& event, int seq);
 

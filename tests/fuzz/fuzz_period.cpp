@@ -44,7 +44,7 @@ std::string play(const rules::CampaignState& start, const rules::PeriodOrders& o
         rules::SeededDice dice(seed);
         inputs.settle_missing = round == 63 || in.done();
         const auto outcome = rules::resolve_period(start, ruleset, inputs, dice);
-        for (const auto& e : outcome.events) bytes += e.text() + "\n";
+        for (const auto& e : outcome.events) (bytes += e.text()) += "\n";
         if (outcome.complete) return bytes + rules::write_scenario(outcome.state).dump();
         for (const auto& r : outcome.pending) {
             const auto& options = r.options;

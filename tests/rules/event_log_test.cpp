@@ -148,6 +148,86 @@ TEST(EventLog, RestrictingRewritesOnlyEventsForAllAndKeepsTheTypeReadable) {
     EXPECT_EQ(events[3].json()["n"], 4);
 }
 
+TEST(EventLog, RestrictingAfterManyEventsKeepsEarlierOnesAndRewritesAcrossBlocks) {
+    // Enough events that the texts span several blocks; restricting from the middle of one
+    // rewrites the tail in place of the old texts.
+    EventLog log;
+    const std::string filler(300, 'x');
+    for (int i = 0; i < 200; ++i) log.add("early", Fields{{"n", i}, {"filler", filler}});
+    const std::size_t mark = log.size();
+    for (int i = 200; i < 400; ++i) log.add("late", Fields{{"n", i}, {"filler", filler}});
+    log.restrict_since(mark, Json::array({"p1"}));
+    log.add("after", Fields{{"n", 400}});
+    const auto& events = log.events();
+    ASSERT_EQ(events.size(), 401u);
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        expect_canonical(events[i]);
+        const bool restricted = i >= mark && i < 400;
+        EXPECT_EQ(events[i].for_all(), !restricted) << i;
+        EXPECT_EQ(events[i].json()["n"], i) << i;
+        EXPECT_EQ(events[i].type(), i < mark ? "early" : i < 400 ? "late" : "after") << i;
+    }
+}
+
+TEST(EventLog, NarrowingGivesWhatRestrictingAfterwardsGives) {
+    // The same events recorded twice: under nested narrowings, and plainly with restrict_since
+    // applied innermost first.
+    const Json outer = Json::array({"p1", "p2"});
+    const Json inner = Json::array({"p2"});
+    EventLog narrowed, restricted;
+    narrowed.add("before", Fields{{"n", 0}});
+    {
+        const auto o = narrowed.narrowed_to(outer);
+        narrowed.add("outer", Fields{{"n", 1}});
+        narrowed.add("own", Fields{{"n", 2}}, Json::array({"p9"}));
+        {
+            const auto i = narrowed.narrowed_to(inner);
+            narrowed.add("inner", Fields{{"n", 3}});
+        }
+        narrowed.add("outer_again", Fields{{"n", 4}});
+    }
+    narrowed.add("after", Fields{{"n", 5}});
+
+    restricted.add("before", Fields{{"n", 0}});
+    const std::size_t outer_mark = restricted.size();
+    restricted.add("outer", Fields{{"n", 1}});
+    restricted.add("own", Fields{{"n", 2}}, Json::array({"p9"}));
+    const std::size_t inner_mark = restricted.size();
+    restricted.add("inner", Fields{{"n", 3}});
+    restricted.restrict_since(inner_mark, inner);
+    restricted.add("outer_again", Fields{{"n", 4}});
+    restricted.restrict_since(outer_mark, outer);
+    restricted.add("after", Fields{{"n", 5}});
+
+    ASSERT_EQ(narrowed.size(), 6u);
+    ASSERT_EQ(restricted.size(), 6u);
+    for (std::size_t i = 0; i < narrowed.size(); ++i) {
+        EXPECT_EQ(narrowed.events()[i].text(), restricted.events()[i].text()) << i;
+        expect_canonical(narrowed.events()[i]);
+    }
+    EXPECT_EQ(narrowed.events()[3].audience(), R"(["p2"])");
+    EXPECT_EQ(narrowed.events()[4].audience(), R"(["p1","p2"])");
+    EXPECT_TRUE(narrowed.events()[5].for_all());
+}
+
+TEST(EventList, CopiesAndMovesKeepEveryText) {
+    EventLog log;
+    for (int i = 0; i < 500; ++i) log.add("e", Fields{{"n", i}});
+    EventList taken = log.take();
+    EXPECT_EQ(log.size(), 0u);
+    const EventList copy = taken;
+    const EventList moved = std::move(taken);
+    ASSERT_EQ(copy.size(), 500u);
+    ASSERT_EQ(moved.size(), 500u);
+    for (std::size_t i = 0; i < copy.size(); ++i) {
+        EXPECT_EQ(copy[i].text(), moved[i].text());
+        EXPECT_NE(copy[i].text().data(), moved[i].text().data());  // the copy owns its texts
+        EXPECT_EQ(moved[i].json()["n"], i);
+    }
+    log.add("again", Fields{{"n", 1}});  // the log goes on after handing its events over
+    EXPECT_EQ(log.events()[0].type(), "again");
+}
+
 TEST(EventLog, NestedObjectsWrittenStraightReadAsNlohmannWritesThem) {
     EventLog log;
     const std::vector<Hex> path{{1, 2}, {3, 4}};

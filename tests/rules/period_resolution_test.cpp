@@ -28,9 +28,9 @@ PeriodOrders demo_orders(const CampaignState& state) {
     return {state.calendar.day, state.calendar.period, {}};
 }
 
-std::string dump(const std::vector<Event>& events) {
+std::string dump(const EventList& events) {
     std::string out;
-    for (const auto& e : events) out += e.text() + "\n";
+    for (const auto& e : events) (out += e.text()) += "\n";
     return out;
 }
 

@@ -31,7 +31,7 @@ std::set<std::string> ids_of(const std::vector<DecisionRecord>& decisions) {
 }
 
 // The `decision` event of `id` in a resolved period's events.
-Json decision_event(const std::vector<rules::Event>& events, const std::string& id) {
+Json decision_event(const rules::EventList& events, const std::string& id) {
     for (const auto& e : rules::events_json(events))
         if (e["type"] == "decision" && e["id"] == id) return e;
     return Json();
