@@ -63,10 +63,10 @@ void ForceDirectory::refresh(const CampaignState& state) {
     side_.assign(state.forces.size(), &none);
     for (std::uint32_t i = 0; i < state.forces.size(); ++i) {
         const Force& f = state.forces[i];
-        const Probe p = probe(state, f.id);
-        if (slots_[p.slot] == 0) {  // the first of equal ids, as a scan finds it
-            slots_[p.slot] = i + 1;
-            tags_[p.slot] = p.tag;
+        const Probe found = probe(state, f.id);
+        if (slots_[found.slot] == 0) {  // the first of equal ids, as a scan finds it
+            slots_[found.slot] = i + 1;
+            tags_[found.slot] = found.tag;
         }
         if (const Player* p = state.find_player(f.player)) side_[i] = &p->side;
     }
