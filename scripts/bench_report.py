@@ -121,7 +121,7 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
              "## Rules: one period", "",
              "Forces scattered about six hexes apart, every one marching, contacts answered by standing "
              "instructions (`bench/rules_bench.cpp`), allocating through jemalloc as umpire-server "
-             "does; each figure the median of three repetitions. Baseline: writing the same state as "
+             "does; each figure the median of three rounds. Baseline: writing the same state as "
              "a scenario document. Goal: 1,000 forces under 20 ms, growth no faster than N log N.", "",
              "| forces | contacts | events | resolve (ms) | baseline (ms) | resolve / baseline | per force (µs) |",
              "|---:|---:|---:|---:|---:|---:|---:|"]
@@ -140,7 +140,8 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
     libc_points = [(n, ms(libc[str(n)])) for n in forces if str(n) in libc]
     if libc_points:
         lines += ["The same periods on glibc's malloc (`rules_bench_libc`), for what the allocator "
-                  "is worth:", "",
+                  "is worth; the two builds take turns, round by round, so that a slower spell of "
+                  "the machine falls on both:", "",
                   "| forces | jemalloc (ms) | glibc malloc (ms) | glibc / jemalloc |",
                   "|---:|---:|---:|---:|"]
         for n, t in libc_points:
@@ -179,11 +180,7 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
                   "20 ms means typed working data for the procedure (a rewrite of rules/contact_*), "
                   "not a tuning step. Growth: at 10,000 forces the engine executes ten times the "
                   "instructions of 1,000 (2,331 million against 232 million), so what grows "
-                  "faster than N is memory traffic (cache misses, allocator work). The two "
-                  "allocators' tables are measured one after the other, not interleaved, so their "
-                  "ratio carries the host's drift: runs on this host have put glibc / jemalloc at "
-                  "1,000 forces anywhere from 0.95× to 1.53× since event texts are kept in blocks.",
-                  ""]
+                  "faster than N is memory traffic (cache misses, allocator work).", ""]
         plot(points, base, svg_path)
         lines += ["![Resolve time against forces, log-log](benchmarks-rules.svg)", ""]
     lines += ["## Storage: committing a 1,000-force period", "",
