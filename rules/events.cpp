@@ -9,6 +9,18 @@ namespace {
 constexpr FieldKey kAudience = "audience", kType = "type", kPurpose = "purpose", kDie = "die",
                    kValue = "value";
 constexpr std::string_view kAll = "\"all\"";
+
+// "d6": the names of the dice rolled are few, taken from a table rather than built for every
+// roll (short enough to be copied without an allocation).
+std::string die_name(int sides) {
+    static const auto names = [] {
+        std::array<std::string, 65> n;
+        for (std::size_t i = 0; i < n.size(); ++i) n[i] = "d" + std::to_string(i);
+        return n;
+    }();
+    if (sides >= 0 && sides < static_cast<int>(names.size())) return names[sides];
+    return "d" + std::to_string(sides);
+}
 }  // namespace
 
 Json hex_json(Hex h) { return Json::array({h.q, h.r}); }
@@ -45,16 +57,7 @@ void EventLog::add(std::string_view type, const Json& fields, const FieldValue& 
 int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, Fields subject,
                    const FieldValue& audience) {
     const int value = dice.roll(sides, purpose);
-    // "d6": the names of the dice rolled are few, kept rather than built for every roll.
-    static const auto names = [] {
-        std::array<std::string, 65> n;
-        for (std::size_t i = 0; i < n.size(); ++i) n[i] = "d" + std::to_string(i);
-        return n;
-    }();
-    const std::string built = sides >= 0 && sides < static_cast<int>(names.size())
-                                  ? std::string()
-                                  : "d" + std::to_string(sides);
-    const std::string_view die = built.empty() ? std::string_view(names[sides]) : built;
+    const std::string die = die_name(sides);
     scratch_.clear();
     for (const Field& f : subject)
         if (!f.value.is_none()) scratch_.push_back({&f.key, &f.value});
@@ -71,7 +74,7 @@ int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, cons
     const int value = dice.roll(sides, purpose);
     Json fields = subject;
     fields["purpose"] = purpose;
-    fields["die"] = "d" + std::to_string(sides);
+    fields["die"] = die_name(sides);
     fields["value"] = value;
     add("dice_roll", fields, audience);
     return value;

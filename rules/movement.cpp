@@ -56,11 +56,12 @@ struct MovementPhase::Impl {
         std::unordered_map<std::string_view, const AcceptedOrder*> order_of;
         for (const auto& o : orders) order_of.emplace(o.force, &o);  // the first, as find_if
         for (auto& force : state_.forces) {
-            ForceMovement& fm = result_[force.id];
+            const auto kept = result_.try_emplace(force.id).first;
+            ForceMovement& fm = kept->second;
             fm.movement_period =
                 moves_at_night(force, ruleset_) == (context_.period == PeriodKind::night);
             Mover& m = movers_[force.id];
-            by_id_.emplace(result_.find(force.id)->first, Entry{&m, &fm});
+            by_id_.emplace(kept->first, Entry{&m, &fm});  // viewing the key result_ keeps
             m.force = &force;
             m.movement = &fm;
             m.visited.push_back(force.hex);

@@ -23,8 +23,7 @@ bool enemy_larger(const DecisionRequest& request) {
 
 std::optional<Json> contact_answer(const DecisionRequest& request, const Json& preferences) {
     for (const auto& p : preferences) {
-        if (!p.is_string()) continue;
-        const std::string& choice = p.get_ref<const std::string&>();
+        const std::string& choice = p.get_ref<const std::string&>();  // checked on load
         if (choice == "evade_if_larger") {
             if (offered(request, "evade") && enemy_larger(request)) return Json("evade");
         } else if (offered(request, choice)) {

@@ -236,7 +236,7 @@ std::vector<std::pair<std::size_t, std::size_t>> adjacent_force_pairs(
     std::vector<std::uint32_t> run_start(std::bit_ceil(2 * at.size() + 2), kEmpty);
     const std::size_t mask = run_start.size() - 1;
     const auto slot_of = [&](std::uint64_t key) {
-        std::size_t slot = (key * 0x9e3779b97f4a7c15ull) >> 40 & mask;
+        std::size_t slot = ((key * 0x9e3779b97f4a7c15ull) >> 40) & mask;
         while (run_start[slot] != kEmpty && at[run_start[slot]].first != key)
             slot = (slot + 1) & mask;
         return slot;
