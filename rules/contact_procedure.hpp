@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "rules/decisions.hpp"
@@ -70,7 +71,7 @@ public:
     // Forces that took part in a contact this half period, and those whose half period is used
     // up (delay, battle): lets the others continue their movement.
     const std::set<std::string>& participants() const { return participants_; }
-    const std::set<std::string>& used_up() const { return used_up_; }
+    const std::unordered_set<std::string>& used_up() const { return used_up_; }
 
 private:
     friend class ContactProcedure;
@@ -83,9 +84,10 @@ private:
     HalfPeriodContext context_;
     PeriodContacts& period_;
     std::set<std::string> participants_;
-    std::set<std::string> used_up_;
-    std::set<std::string> disengaged_;  // may not rest this half period
-    std::set<std::string> maneuvered_;  // declared the maneuver action this half period
+    // Only asked whether they hold a force (hashed: asked for every force in every window).
+    std::unordered_set<std::string> used_up_;
+    std::unordered_set<std::string> disengaged_;  // may not rest this half period
+    std::unordered_set<std::string> maneuvered_;  // declared the maneuver action
     // Opposing pair (lower id first) -> contact procedures it went through this half period:
     // at most the ruleset's limit, the later ones only through the maneuver action.
     std::map<std::pair<std::string, std::string>, int> pair_procedures_;

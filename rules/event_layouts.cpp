@@ -6,13 +6,6 @@
 
 namespace umpire::rules {
 
-std::uint64_t EventLayouts::hash_of(std::span<const EventField> fields) {
-    std::uint64_t h = fields.size();
-    for (const EventField& f : fields)
-        h = (h ^ reinterpret_cast<std::uintptr_t>(f.key->text().data())) * 0x9e3779b97f4a7c15ull;
-    return h ^ (h >> 29);
-}
-
 bool EventLayouts::matches(const EventLayout& layout, std::span<const EventField> fields) {
     if (layout.names_.size() != fields.size()) return false;
     for (std::size_t i = 0; i < fields.size(); ++i)
@@ -46,13 +39,18 @@ void EventLayouts::lay_out(EventLayout& layout, std::span<const EventField> fiel
 }
 
 const EventLayout& EventLayouts::of(std::span<const EventField> fields) {
-    const bool literal = std::all_of(fields.begin(), fields.end(),
-                                     [](const EventField& f) { return f.key->literal(); });
+    // One pass: whether every name is a literal, and the hash of their addresses.
+    bool literal = true;
+    std::uint64_t h = fields.size();
+    for (const EventField& f : fields) {
+        literal &= f.key->literal();
+        h = (h ^ reinterpret_cast<std::uintptr_t>(f.key->text().data())) * 0x9e3779b97f4a7c15ull;
+    }
     if (!literal) {
         lay_out(uncached_, fields);
         return uncached_;
     }
-    const std::uint64_t hash = hash_of(fields);
+    const std::uint64_t hash = h ^ (h >> 29);
     if (2 * (layouts_.size() + 1) > slots_.size()) grow();
     const std::size_t mask = slots_.size() - 1;
     std::size_t slot = hash & mask;

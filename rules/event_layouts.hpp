@@ -46,7 +46,6 @@ public:
     const EventLayout& of(std::span<const EventField> fields);
 
 private:
-    static std::uint64_t hash_of(std::span<const EventField> fields);
     static bool matches(const EventLayout& layout, std::span<const EventField> fields);
     static void lay_out(EventLayout& layout, std::span<const EventField> fields);
     void grow();

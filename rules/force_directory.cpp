@@ -9,23 +9,40 @@ namespace umpire::rules {
 
 namespace {
 
+std::uint64_t load8(const char* p) {
+    std::uint64_t word;
+    std::memcpy(&word, p, 8);
+    return word;
+}
+std::uint64_t load4(const char* p) {
+    std::uint32_t word;
+    std::memcpy(&word, p, 4);
+    return word;
+}
+
+// The bytes of a text shorter than eight as one word, each at least once (some twice where
+// the loads overlap): fixed-size loads, where copying the bytes was a call to memcpy.
+std::uint64_t edges_of(const char* p, std::size_t n) {
+    if (n >= 4) return load4(p) | load4(p + n - 4) << 32;
+    if (n == 0) return 0;
+    const auto byte = [](char c) { return std::uint64_t{static_cast<unsigned char>(c)}; };
+    return byte(p[0]) | byte(p[n / 2]) << 8 | byte(p[n - 1]) << 16;
+}
+
 // Ids are short: mixing them eight bytes at a time takes one or two multiplications.
 std::uint64_t id_hash(std::string_view id) {
     auto mix = [](std::uint64_t h, std::uint64_t word) {
         h = (h ^ word) * 0xbf58476d1ce4e5b9ull;
         return h ^ (h >> 31);
     };
-    std::uint64_t h = id.size() * 0x9e3779b97f4a7c15ull;
-    std::size_t i = 0;
-    for (; i + 8 <= id.size(); i += 8) {
-        std::uint64_t word;
-        std::memcpy(&word, id.data() + i, 8);
-        h = mix(h, word);
-    }
-    if (i < id.size()) {
-        std::uint64_t word = 0;
-        std::memcpy(&word, id.data() + i, id.size() - i);
-        h = mix(h, word);
+    const char* p = id.data();
+    const std::size_t n = id.size();
+    std::uint64_t h = n * 0x9e3779b97f4a7c15ull;
+    if (n < 8) {
+        h = mix(h, edges_of(p, n));
+    } else {
+        for (std::size_t i = 0; i + 8 <= n; i += 8) h = mix(h, load8(p + i));
+        if (n % 8) h = mix(h, load8(p + n - 8));  // the last bytes again, overlapping
     }
     // A product's low bits see only the low bytes, and ids differ in their last ones: fold
     // the high bits down (MurmurHash3's finalizer) before the slot takes the low bits.
@@ -36,6 +53,18 @@ std::uint64_t id_hash(std::string_view id) {
     return h ^ (h >> 33);
 }
 
+// Whether two ids are the same text: a tag match nearly always means they are, and ids of up
+// to 16 bytes are compared in two overlapping words rather than by a call to memcmp.
+bool same_id(std::string_view a, std::string_view b) {
+    const std::size_t n = a.size();
+    if (n != b.size()) return false;
+    if (n > 16) return std::memcmp(a.data(), b.data(), n) == 0;
+    if (n >= 8)
+        return load8(a.data()) == load8(b.data()) &&
+               load8(a.data() + n - 8) == load8(b.data() + n - 8);
+    return edges_of(a.data(), n) == edges_of(b.data(), n);  // every byte is in the word
+}
+
 }  // namespace
 
 ForceDirectory::Probe ForceDirectory::probe(const CampaignState& state,
@@ -44,7 +73,8 @@ ForceDirectory::Probe ForceDirectory::probe(const CampaignState& state,
     const auto tag = static_cast<std::uint32_t>(hash >> 32);
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t slot = hash & mask;; slot = (slot + 1) & mask)
-        if (slots_[slot] == 0 || (tags_[slot] == tag && state.forces[slots_[slot] - 1].id == id))
+        if (slots_[slot] == 0 ||
+            (tags_[slot] == tag && same_id(state.forces[slots_[slot] - 1].id, id)))
             return {slot, tag};
 }
 

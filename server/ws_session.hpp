@@ -4,7 +4,7 @@
 // shared_from_this(). A client whose queue passes the cap is closed with a reason, never
 // silently dropped from. Templated on the next layer so tests can run it over Beast's
 // in-memory test stream. Private to server/: only net_server.cpp and tests include it.
-#include <boost/asio/post.hpp>
+#include <boost/asio/dispatch.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -52,14 +52,18 @@ public:
         });
     }
 
+    // Dispatched: a reply sent from this session's own handler (the usual case) is queued at
+    // once instead of going round the scheduler; from anywhere else it is posted to the strand.
     void send(std::shared_ptr<const std::string> frame) override {
-        net::post(ws_.get_executor(), [self = this->shared_from_this(), frame] {
-            self->queue(frame);
-        });
+        net::dispatch(ws_.get_executor(),
+                      [self = this->shared_from_this(), frame = std::move(frame)] {
+                          self->queue(frame);
+                      });
     }
 
+    // Dispatched too, so that sends and a close keep the order they were made in.
     void close(const std::string& reason) override {
-        net::post(ws_.get_executor(), [self = this->shared_from_this(), reason] {
+        net::dispatch(ws_.get_executor(), [self = this->shared_from_this(), reason] {
             self->start_close(reason);
         });
     }

@@ -125,6 +125,28 @@ TEST(ForceDirectory, FindsForcesAndSidesLikeAScanWhileTracking) {
     EXPECT_EQ(s.side_of(*s.find_force("f999")), "red");
 }
 
+
+// The directory hashes and compares ids a word at a time, in pieces that overlap by length
+// (under 4 bytes, 4 to 7, 8 to 16, longer): ids of every length that differ in one byte only,
+// wherever it is, are told apart, and an id that is a prefix of another is not found as it.
+TEST(ForceDirectory, TellsApartIdsOfEveryLengthDifferingInOneByte) {
+    CampaignState s = world(rhombus(24, 20));
+    std::vector<std::string> ids;
+    for (std::size_t n = 1; n <= 20; ++n)
+        for (std::size_t at = 0; at < n; ++at) {
+            std::string id(n, 'a');
+            id[at] = 'b';
+            ids.push_back(id);
+        }
+    for (std::size_t n = 1; n <= 20; ++n) ids.push_back(std::string(n, 'a'));
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        add_force(s, ids[i], "blue1", Hex{static_cast<int>(i % 24), static_cast<int>(i / 24)});
+    s.track_positions(true);
+    for (const auto& f : s.forces) EXPECT_EQ(s.find_force(f.id), &f) << f.id;
+    EXPECT_EQ(s.find_force(std::string(21, 'a')), nullptr);
+    EXPECT_EQ(s.find_force("aab" + std::string(18, 'a')), nullptr);
+    EXPECT_EQ(s.find_force(""), nullptr);
+}
 TEST(HexGrid, LooksUpLikeTheTreeAndStepsAsideWhenHexesChange) {
     CampaignState s = world(rhombus(9, 7, "forest"));
     s.map.hexes[Hex{20, 3}].terrain = "hill";  // off the rhombus: empty cells in the box
