@@ -79,10 +79,12 @@ BattleRecovery resolve_recovery(const RecoveryRules& rules, const SideReport& re
     // the penalties come after the rolls; an evacuated camp is not lost.
     out.penalty = recovery_penalty(rules, report.general_lost, report.camp_lost);
 
-    Json regiments = Json::array();
-    for (const auto& r : out.regiments)
-        regiments.push_back(
-            {{"regiment", r.regiment}, {"lost", r.lost}, {"recovered", r.recovered}});
+    const auto regiments = [&](TextOut& o) {
+        write_list(o, out.regiments, [](TextOut& item, const RegimentRecovery& r) {
+            write_object(item, Fields{{"regiment", r.regiment}, {"lost", r.lost},
+                                      {"recovered", r.recovered}});
+        });
+    };
     log.add("battle_recovery",
             Fields{{"side", out.side},
                    {"outcome", to_string(outcome)},
@@ -90,7 +92,7 @@ BattleRecovery resolve_recovery(const RecoveryRules& rules, const SideReport& re
                    {"lost", report.elements_lost()},
                    {"recovered", out.recovered},
                    {"penalty", out.penalty},
-                   {"regiments", regiments}},
+                   {"regiments", FieldValue::written(regiments)}},
             audience);
     return out;
 }

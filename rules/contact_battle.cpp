@@ -218,13 +218,18 @@ BattleSettlement ContactProcedure::quick_battle(const BattleRecord& record) {
     settle_side(record.defender, q.defender, s.report.defender, s.result.defender);
     s.result.pursuit = true;
     s.result.rule = "R-8.8: quick battle, margin " + std::to_string(q.margin);
+    const auto side_result = [](const BattleSideRecord& rec, const QuickBattleSideResult& res) {
+        return [&rec, &res](TextOut& o) {
+            write_object(o, Fields{{"side", rec.side}, {"outcome", to_string(res.outcome)}});
+        };
+    };
+    const auto attacker = side_result(record.attacker, q.attacker);
+    const auto defender = side_result(record.defender, q.defender);
     r_.log_.add("battle_result",
                 Fields{{"battle", record.id},
                        {"settled_by", "quick_battle"},
-                       {"attacker", Json{{"side", record.attacker.side},
-                                         {"outcome", to_string(q.attacker.outcome)}}},
-                       {"defender", Json{{"side", record.defender.side},
-                                         {"outcome", to_string(q.defender.outcome)}}},
+                       {"attacker", FieldValue::written(attacker)},
+                       {"defender", FieldValue::written(defender)},
                        {"rule", s.result.rule}},
                 everyone());
     return s;

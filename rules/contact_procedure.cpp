@@ -225,8 +225,8 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
             return c;
         };
         requests.push_back({decision_id("before", id), f.player, id, "contact_window",
-                            "before_contact", options, may_rest(id) ? "rest" : "engage", {},
-                            context});
+                            "before_contact", std::move(options),
+                            may_rest(id) ? "rest" : "engage", {}, context});
         requests.back().sizes = sizes_of(id);
     }
     // an allied force next to one in contact, itself out of contact, may support it.
@@ -398,7 +398,7 @@ std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::stri
                            r_.ruleset_.contact.row(scores_.at(id).modified).aware;
         if (aware) options.push_back("evade");
         requests.push_back({decision_id(window, id), force(id).player, id, "contact_window",
-                            window, options, may_rest(id) ? "rest" : "engage", {},
+                            window, std::move(options), may_rest(id) ? "rest" : "engage", {},
                             context_of(id)});
         requests.back().sizes = sizes_of(id);
     }

@@ -32,11 +32,15 @@ std::vector<std::string> build_terrain_deck(const Ruleset& ruleset,
     for (const auto& entry : rules.deck)
         for (int i = 0; i < entry.count; ++i) deck.push_back({entry.card, false});
 
-    Json swaps = Json::array();
+    struct Swap {
+        const std::string* terrain;
+        std::vector<std::string> out, in;
+    };
+    std::vector<Swap> swaps;
     for (const auto& terrain : force_hex_terrains) {
         auto local = rules.local_swaps.find(terrain);
         if (local == rules.local_swaps.end()) continue;
-        Json taken = Json::array();
+        std::vector<std::string> taken;
         for (int i = 0; i < rules.swap_out_count; ++i) {
             auto name = take_first(deck, [&](const std::string& card) {
                 return std::find(rules.swap_out.begin(), rules.swap_out.end(), card) !=
@@ -47,26 +51,32 @@ std::vector<std::string> build_terrain_deck(const Ruleset& ruleset,
                 name = take_first(deck, [&](const std::string& card) {
                     return card == rules.swap_out_fallback;
                 });
-            if (name) taken.push_back(*name);
+            if (name) taken.push_back(std::move(*name));
         }
-        Json added = Json::array();
+        std::vector<std::string> added;
         for (const auto& entry : local->second)
             for (int i = 0; i < entry.count; ++i) {
                 deck.push_back({entry.card, true});
                 added.push_back(entry.card);
             }
-        swaps.push_back(Json{{"terrain", terrain}, {"out", std::move(taken)}, {"in", std::move(added)}});
+        swaps.push_back({&terrain, std::move(taken), std::move(added)});
     }
 
     // Fisher-Yates from the bottom up: position i swaps with a position 0..i drawn on a d(i+1).
+    static const std::string purpose = "shuffle terrain cards";  // made once, not per roll
     for (std::size_t i = deck.size(); i-- > 1;) {
-        const int j = log.roll(dice, static_cast<int>(i) + 1, "shuffle terrain cards") - 1;
+        const int j = log.roll(dice, static_cast<int>(i) + 1, purpose) - 1;
         std::swap(deck[i], deck[static_cast<std::size_t>(j)]);
     }
 
     std::vector<std::string> names;
     for (auto& c : deck) names.push_back(std::move(c.name));
-    log.add("terrain_deck", Fields{{"swaps", std::move(swaps)}, {"deck", names}});
+    const auto swaps_list = [&](TextOut& o) {
+        write_list(o, swaps, [](TextOut& item, const Swap& w) {
+            write_object(item, Fields{{"terrain", *w.terrain}, {"out", w.out}, {"in", w.in}});
+        });
+    };
+    log.add("terrain_deck", Fields{{"swaps", FieldValue::written(swaps_list)}, {"deck", names}});
     return names;
 }
 
