@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <set>
 #include <span>
+#include <string_view>
+#include <unordered_set>
 
 namespace umpire::rules {
 
@@ -104,12 +106,16 @@ std::string check_order(const CampaignState& state, const Ruleset& ruleset,
     Hex at = force.hex;
     for (std::size_t i = 0; i < order.path.size(); ++i) {
         const Hex next = order.path[i];
-        const std::string step = "path step " + std::to_string(i + 1) + " " + to_string(next);
-        if (!adjacent(at, next)) return step + " is not adjacent to " + to_string(at);
+        // Named only in a refusal: most orders stand, and their steps need no text.
+        const auto step = [&] {
+            return "path step " + std::to_string(i + 1) + " " + to_string(next);
+        };
+        if (!adjacent(at, next)) return step() + " is not adjacent to " + to_string(at);
         const MapHex* cell = state.map.at(next);
-        if (!cell) return step + " is off the map";
+        if (!cell) return step() + " is off the map";
         const TerrainType* terrain = ruleset.find_terrain(cell->terrain);
-        if (!terrain || !terrain->passable) return step + " is impassable (" + cell->terrain + ")";
+        if (!terrain || !terrain->passable)
+            return step() + " is impassable (" + cell->terrain + ")";
         at = next;
     }
     if (order.forced_march && order.path.empty()) return "a forced march needs a path";
@@ -141,7 +147,7 @@ std::string check_order(const CampaignState& state, const Ruleset& ruleset,
 std::vector<AcceptedOrder> validate_orders(const CampaignState& state, const Ruleset& ruleset,
                                            const PeriodOrders& orders, EventLog& log) {
     std::vector<AcceptedOrder> accepted;
-    std::set<std::string> ordered;
+    std::unordered_set<std::string_view> ordered;  // forces with an order that stands
     for (std::size_t i = 0; i < orders.orders.size(); ++i) {
         const ForceOrder& order = orders.orders[i];
         std::string reason;
