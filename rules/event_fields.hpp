@@ -19,6 +19,7 @@
 
 #include "rules/hex.hpp"
 #include "rules/json_reader.hpp"
+#include "rules/name_order.hpp"
 
 namespace umpire::rules {
 
@@ -175,20 +176,12 @@ constexpr bool plain_name(std::string_view s) {
     return true;
 }
 
-// nlohmann's key order (std::string's: unsigned bytes), a byte at a time: keys mostly differ in
-// their first letters, and a call to memcmp per comparison cost more than the comparing.
-inline bool key_less(std::string_view a, std::string_view b) {
-    const std::size_t common = std::min(a.size(), b.size());
-    for (std::size_t i = 0; i < common; ++i)
-        if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
-    return a.size() < b.size();
-}
-
 void a_field_name_must_need_no_escaping();  // never defined: named in a compile-time error
 
 // The name of a field. Names are written in code, so they are checked when compiled (a name that
 // would need escaping does not compile) and carry their first eight bytes as a number, which
-// orders names as their text does: sorting an event's fields compares numbers.
+// orders names as their text does: sorting an event's fields compares numbers (and key_less,
+// nlohmann's key order, only when those are equal).
 class FieldKey {
 public:
     consteval FieldKey(const char* name) : text_(name), prefix_(prefix_of(text_)) {

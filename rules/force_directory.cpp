@@ -22,7 +22,7 @@ std::uint64_t load4(const char* p) {
 
 // The bytes of a text shorter than eight as one word, each at least once (some twice where
 // the loads overlap): fixed-size loads, where copying the bytes was a call to memcpy.
-std::uint64_t edges_of(const char* p, std::size_t n) {
+[[gnu::always_inline]] inline std::uint64_t edges_of(const char* p, std::size_t n) {
     if (n >= 4) return load4(p) | load4(p + n - 4) << 32;
     if (n == 0) return 0;
     const auto byte = [](char c) { return std::uint64_t{static_cast<unsigned char>(c)}; };

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "rules/json_reader.hpp"
+#include "rules/name_order.hpp"
 #include "rules/ruleset_combat.hpp"
 #include "rules/ruleset_contact.hpp"
 #include "rules/troop_class.hpp"
@@ -61,8 +62,9 @@ struct Ruleset {
     std::string version;
     std::string hash;  // SHA-256 of the canonical JSON (sorted keys, no whitespace), hex
 
-    std::map<std::string, TerrainType> terrain;
-    std::map<std::string, TroopType> troop_types;
+    // NameLess: std::string's order, compared inline (looked up for every step and company).
+    std::map<std::string, TerrainType, NameLess> terrain;
+    std::map<std::string, TroopType, NameLess> troop_types;
     MovementRules movement;
     // end hour of each half period, in the order morning, afternoon, evening, night.
     std::vector<int> half_period_end_hours{6, 12, 18, 24};
