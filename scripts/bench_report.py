@@ -181,7 +181,7 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
                   "instructions, finding forces by id 5%). Reaching "
                   "20 ms means typed working data for the procedure (a rewrite of rules/contact_*), "
                   "not a tuning step. Growth: at 10,000 forces the engine executes ten times the "
-                  "instructions of 1,000 (2,331 million against 232 million), so what grows "
+                  "instructions of 1,000 (2,104 million against 211 million), so what grows "
                   "faster than N is memory traffic (cache misses, allocator work).", ""]
         plot(points, base, svg_path)
         lines += ["![Resolve time against forces, log-log](benchmarks-rules.svg)", ""]
