@@ -20,6 +20,7 @@
 #include "rules/hex.hpp"
 #include "rules/json_reader.hpp"
 #include "rules/name_order.hpp"
+#include "rules/text_words.hpp"
 
 namespace umpire::rules {
 
@@ -245,16 +246,7 @@ constexpr bool needs_escape(std::uint64_t w) {
                                   zero_bytes(w ^ ('"' * ones)) | zero_bytes(w ^ ('\\' * ones));
     return (flagged & highs) != 0;
 }
-inline std::uint64_t load8(const char* p) {
-    std::uint64_t word;
-    std::memcpy(&word, p, 8);
-    return word;
-}
-inline std::uint32_t load4(const char* p) {
-    std::uint32_t word;
-    std::memcpy(&word, p, 4);
-    return word;
-}
+using text_words::load8;
 // True when `s` needs no escaping.
 inline bool plain(std::string_view s) {
     const char* p = s.data();
@@ -264,17 +256,8 @@ inline bool plain(std::string_view s) {
             if (needs_escape(load8(p + i))) return false;
         return !needs_escape(load8(p + n - 8));  // the last bytes again, overlapping
     }
-    // Shorter: a word made of the text's own bytes (some twice), padded with spaces.
-    std::uint64_t word = 0x2020202020202020ull;
-    if (n >= 4) {
-        word = load4(p) | static_cast<std::uint64_t>(load4(p + n - 4)) << 32;
-    } else if (n > 0) {
-        const auto byte = [](char c) {
-            return static_cast<std::uint64_t>(static_cast<unsigned char>(c));
-        };
-        word = 0x2020202020000000ull | byte(p[0]) | byte(p[n / 2]) << 8 | byte(p[n - 1]) << 16;
-    }
-    return !needs_escape(word);
+    // Shorter: a word made of the text's own bytes, padded with spaces (which need no escaping).
+    return !needs_escape(text_words::short_word(p, n, 0x2020202020202020ull));
 }
 // Text that needs escaping, or is refused: nlohmann's own path.
 void write_escaped(TextOut& out, std::string_view s);

@@ -3,31 +3,15 @@
 #include <bit>
 #include <cstring>
 
+#include "rules/text_words.hpp"
 #include "rules/world.hpp"
 
 namespace umpire::rules {
 
 namespace {
 
-std::uint64_t load8(const char* p) {
-    std::uint64_t word;
-    std::memcpy(&word, p, 8);
-    return word;
-}
-std::uint64_t load4(const char* p) {
-    std::uint32_t word;
-    std::memcpy(&word, p, 4);
-    return word;
-}
-
-// The bytes of a text shorter than eight as one word, each at least once (some twice where
-// the loads overlap): fixed-size loads, where copying the bytes was a call to memcpy.
-[[gnu::always_inline]] inline std::uint64_t edges_of(const char* p, std::size_t n) {
-    if (n >= 4) return load4(p) | load4(p + n - 4) << 32;
-    if (n == 0) return 0;
-    const auto byte = [](char c) { return std::uint64_t{static_cast<unsigned char>(c)}; };
-    return byte(p[0]) | byte(p[n / 2]) << 8 | byte(p[n - 1]) << 16;
-}
+using text_words::load8;
+using text_words::short_word;
 
 // Ids are short: mixing them eight bytes at a time takes one or two multiplications.
 std::uint64_t id_hash(std::string_view id) {
@@ -39,7 +23,7 @@ std::uint64_t id_hash(std::string_view id) {
     const std::size_t n = id.size();
     std::uint64_t h = n * 0x9e3779b97f4a7c15ull;
     if (n < 8) {
-        h = mix(h, edges_of(p, n));
+        h = mix(h, short_word(p, n, 0));
     } else {
         for (std::size_t i = 0; i + 8 <= n; i += 8) h = mix(h, load8(p + i));
         if (n % 8) h = mix(h, load8(p + n - 8));  // the last bytes again, overlapping
@@ -62,7 +46,7 @@ bool same_id(std::string_view a, std::string_view b) {
     if (n >= 8)
         return load8(a.data()) == load8(b.data()) &&
                load8(a.data() + n - 8) == load8(b.data() + n - 8);
-    return edges_of(a.data(), n) == edges_of(b.data(), n);  // every byte is in the word
+    return short_word(a.data(), n, 0) == short_word(b.data(), n, 0);  // every byte is in it
 }
 
 }  // namespace
