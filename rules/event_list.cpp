@@ -8,7 +8,34 @@ namespace umpire::rules {
 namespace {
 // Blocks start small (a test's log holds a few events) and double up to this size.
 constexpr std::size_t kFirstBlock = 4096, kLargestBlock = 1 << 20;
+
+// Full-size blocks freed by one list, kept for the next on the same thread, up to kCachedBlocks.
+// A period is resolved again for every decision answered, and a large one writes tens of
+// megabytes of events: memory handed back to the system and asked for again is paid for in
+// page faults each time (at 10,000 forces, 52 MB of events: 9,800 faults a period before, 5,600
+// with the blocks kept).
+constexpr std::size_t kCachedBlocks = 64;
+thread_local bool cache_gone = false;  // trivially destroyed: readable after the cache is gone
+struct BlockCache {
+    std::vector<char*> blocks;
+    ~BlockCache() {
+        for (char* b : blocks) delete[] b;
+        cache_gone = true;  // lists freed later on this thread (statics) free their blocks
+    }
+};
+BlockCache* block_cache() {
+    if (cache_gone) return nullptr;
+    thread_local BlockCache cache;
+    return &cache;
+}
 }  // namespace
+
+void EventList::BlockRelease::operator()(char* data) const {
+    if (size == kLargestBlock)
+        if (BlockCache* cache = block_cache(); cache && cache->blocks.size() < kCachedBlocks)
+            return cache->blocks.push_back(data);
+    delete[] data;
+}
 
 EventList::EventList(const EventList& other) {
     events_.reserve(other.size());
@@ -34,7 +61,13 @@ char* EventList::room_for(std::size_t bytes) {
                                       : std::min(2 * blocks_[current_].size, kLargestBlock);
         Block fresh;
         fresh.size = std::max(grown, bytes);
-        fresh.data = std::make_unique_for_overwrite<char[]>(fresh.size);
+        BlockCache* cache = fresh.size == kLargestBlock ? block_cache() : nullptr;
+        if (cache && !cache->blocks.empty()) {
+            fresh.data = {cache->blocks.back(), BlockRelease{fresh.size}};
+            cache->blocks.pop_back();
+        } else {
+            fresh.data = {new char[fresh.size], BlockRelease{fresh.size}};
+        }
         blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(next), std::move(fresh));
     }
     current_ = next;

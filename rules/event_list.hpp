@@ -58,8 +58,13 @@ public:
 private:
     char* room_for(std::size_t bytes);
 
+    // Returns a full-size block to the blocks kept for the next list (BlockCache), or frees it.
+    struct BlockRelease {
+        std::size_t size;
+        void operator()(char* data) const;
+    };
     struct Block {
-        std::unique_ptr<char[]> data;
+        std::unique_ptr<char[], BlockRelease> data;
         std::size_t size = 0, used = 0;
     };
     std::vector<Block> blocks_;
