@@ -106,13 +106,11 @@ std::optional<Ruleset> load_ruleset_file(const std::string& file, Problems& prob
 }
 
 const TerrainType* Ruleset::find_terrain(const std::string& terrain_name) const {
-    auto it = terrain.find(terrain_name);
-    return it == terrain.end() ? nullptr : &it->second;
+    return terrain_index.find(terrain, terrain_name);
 }
 
 const TroopType* Ruleset::find_troop_type(const std::string& type_name) const {
-    auto it = troop_types.find(type_name);
-    return it == troop_types.end() ? nullptr : &it->second;
+    return troop_type_index.find(troop_types, type_name);
 }
 
 bool Ruleset::is_favoured(TroopClass troop_class, const std::string& terrain_name) const {

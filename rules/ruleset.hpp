@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "rules/json_reader.hpp"
+#include "rules/name_index.hpp"
 #include "rules/name_order.hpp"
 #include "rules/ruleset_combat.hpp"
 #include "rules/ruleset_contact.hpp"
@@ -89,6 +90,10 @@ struct Ruleset {
     bool is_favoured(TroopClass troop_class, const std::string& terrain_name) const;
     // "valormr 1 (sha256 ab12…)": how a campaign names the ruleset it pinned.
     std::string identity() const;
+
+    // find_terrain and find_troop_type look names up here (built on first use, not copied).
+    NameIndex<TerrainType> terrain_index;
+    NameIndex<TroopType> troop_type_index;
 };
 
 // Validates a ruleset document; on success returns the ruleset, otherwise fills `problems`.
