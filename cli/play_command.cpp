@@ -26,7 +26,7 @@ std::optional<rules::Json> parse_answer(const std::string& line) {
 void prompt(const rules::DecisionRequest& r) {
     std::cout << "\n? " << r.player << ", " << r.force << ": " << r.kind
               << (r.window.empty() ? "" : " (" + r.window + ")") << "\n"
-              << "  options: " << r.options.dump() << "   default: " << r.default_answer.dump()
+              << "  options: " << r.options->dump() << "   default: " << r.default_answer->dump()
               << "\n  context: " << r.known().dump() << "\n> " << std::flush;
 }
 
@@ -36,7 +36,7 @@ std::optional<rules::Json> ask(const rules::DecisionRequest& request) {
         prompt(request);
         std::string line;
         if (!std::getline(std::cin, line)) return std::nullopt;
-        if (line.empty()) return request.default_answer;
+        if (line.empty()) return request.default_answer.get();
         auto answer = parse_answer(line);
         if (answer && rules::answer_allowed(request, *answer)) return answer;
         std::cout << "  not an allowed answer\n";

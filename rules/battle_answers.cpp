@@ -84,7 +84,7 @@ std::string recovery_refusal(const DecisionRequest& request, const Json& answer)
 std::string battle_answer_refusal(const DecisionRequest& request, const Json& answer) {
     if (request.kind == "battle_report" || request.kind == "battle_dispute") {
         if (!answer.is_object())
-            return "answer one of " + request.options.dump() + " or a battle report (R-8.6)";
+            return "answer one of " + request.options->dump() + " or a battle report (R-8.6)";
         return report_refusal(request, answer);
     }
     if (request.kind == "recovery_choice") return recovery_refusal(request, answer);

@@ -112,7 +112,10 @@ void ContactProcedure::open_battle(const std::vector<std::string>& forces) {
 // both sides report; agreeing reports stand, anything else goes to the GM, whose default
 // (the deadline passed) is a quick battle.
 BattleSettlement ContactProcedure::settle_battle(const BattleRecord& record) {
+    static const SharedJson kReportOptions = Json::array({"no_report", "quick_battle"}),
+                            kNoReport = "no_report";
     std::vector<DecisionRequest> requests;
+    requests.reserve(2);
     for (const BattleSideRecord* s : {&record.attacker, &record.defender}) {
         const std::string& first = s->forces.front();
         auto context = [this, &record, &first, attacker = s == &record.attacker] {
@@ -122,8 +125,7 @@ BattleSettlement ContactProcedure::settle_battle(const BattleRecord& record) {
             return c;
         };
         requests.push_back({decision_id("battle-report", first), s->player, first,
-                            "battle_report", "", Json::array({"no_report", "quick_battle"}),
-                            "no_report", Json(), context});
+                            "battle_report", "", kReportOptions, kNoReport, Json(), context});
     }
     const auto reports = r_.decider_.ask_together(requests);
     std::string error;

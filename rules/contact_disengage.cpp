@@ -49,13 +49,13 @@ void ContactProcedure::disengage(const std::string& id, const std::vector<std::s
             maneuver_at[i] = static_cast<int>(declarations.size());
             declarations.push_back({decision_id(operation + "-" + id + "-maneuver", o),
                                     force(o).player, o, "maneuver", "",
-                                    Json::array({true, false}), false, {}, context});
+                                    yes_or_no(), answer_no(), {}, context});
         }
         if (pursuable) {
             pursuit_at[i] = static_cast<int>(declarations.size());
             declarations.push_back({decision_id(operation + "-" + id + "-pursuit", o),
                                     force(o).player, o, "pursuit", "",
-                                    Json::array({true, false}), false, {}, context});
+                                    yes_or_no(), answer_no(), {}, context});
         }
     }
     const auto declared = r_.decider_.ask_together(declarations);
@@ -64,7 +64,7 @@ void ContactProcedure::disengage(const std::string& id, const std::vector<std::s
     bool rearguard = false;
     if (can_detail_rearguard(r_.ruleset_, f))
         rearguard = r_.decider_.ask({decision_id(operation + "-rearguard", id), f.player, id,
-                                     "rearguard", "", Json::array({true, false}), false, {},
+                                     "rearguard", "", yes_or_no(), answer_no(), {},
                                      context_of(id)}) == true;
 
     DisengagementParty disengager = party_of(r_.ruleset_, r_.state_, f, supporters_.count(id));
@@ -126,10 +126,11 @@ void ContactProcedure::apply_losses(Force& f, int figures, bool destroyed) {
         c["companies"] = sizes;
         return c;
     };
+    static const SharedJson kProportional = Json::array({"proportional"}),
+                            kProportionalDefault = "proportional";
     const Json answer = r_.decider_.ask({decision_id("losses-" + assault.id, f.id), f.player,
                                          f.id, "loss_allocation", "",
-                                         Json::array({"proportional"}), "proportional", Json(),
-                                         context});
+                                         kProportional, kProportionalDefault, Json(), context});
     std::vector<int> split = answer.is_array() ? answer.get<std::vector<int>>()
                                                : allocate_losses_proportionally(assault, figures);
     for (std::size_t i = 0; i < assault.companies.size(); ++i)

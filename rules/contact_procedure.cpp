@@ -1,6 +1,7 @@
 #include "rules/contact_procedure.hpp"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <map>
 #include <span>
@@ -13,6 +14,34 @@
 #include "rules/scouting.hpp"
 
 namespace umpire::rules {
+
+namespace {
+
+// The options of a contact window: "rest", "engage", "evade", "avoid", "delay", in that order,
+// those whose bit is set in `offered` (kRest, ...). Each combination is built once and shared.
+enum WindowOption : unsigned { kRest = 1, kEngage = 2, kEvade = 4, kAvoid = 8, kDelay = 16 };
+const SharedJson& window_options(unsigned offered) {
+    static const std::array<SharedJson, 32> lists = [] {
+        const char* const names[] = {"rest", "engage", "evade", "avoid", "delay"};
+        std::array<SharedJson, 32> out;
+        for (unsigned set = 0; set < out.size(); ++set) {
+            Json list = Json::array();
+            for (unsigned bit = 0; bit < 5; ++bit)
+                if (set >> bit & 1) list.push_back(names[bit]);
+            out[set] = std::move(list);
+        }
+        return out;
+    }();
+    return lists[offered & 31];
+}
+
+// A window's default: rest for a force that may rest, else engage.
+const SharedJson& window_default(bool may_rest) {
+    static const SharedJson rest = "rest", engage = "engage";
+    return may_rest ? rest : engage;
+}
+
+}  // namespace
 
 HalfPeriod HalfPeriodContext::half_period() const { return half_periods_of(period)[half]; }
 
@@ -71,12 +100,14 @@ void ContactProcedure::run(std::vector<std::string> forces) {
     if (forces.size() >= 3) {
         bool separate = setting == Engagements::separate;
         if (setting == Engagements::choose) {
+            static const SharedJson options = Json::array({"one_battle", "separate"}),
+                                    one_battle = "one_battle";
             std::vector<DecisionRequest> requests;
+            requests.reserve(forces.size());
             for (const auto& id : forces)
                 requests.push_back({decision_id("engagements", id), force(id).player, id,
-                                    "separate_engagements", "before_contact",
-                                    Json::array({"one_battle", "separate"}), "one_battle",
-                                    {}, context_of(id)});
+                                    "separate_engagements", "before_contact", options,
+                                    one_battle, {}, context_of(id)});
             const auto answers = r_.decider_.ask_together(requests);
             separate = std::all_of(answers.begin(), answers.end(),
                                    [](const Json& a) { return answer_is(a, "separate"); });
@@ -204,11 +235,10 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
     std::map<std::string, std::vector<Hex>> targets;
     for (const auto& id : forces) {
         const Force& f = force(id);
-        Json options = Json::array();
-        if (may_rest(id)) options.push_back("rest");
-        options.push_back("engage");
+        const bool rest = may_rest(id);
+        unsigned options = (rest ? kRest : 0) | kEngage;
         targets[id] = avoid_hexes(f, forces);
-        if (!targets[id].empty()) options.push_back("avoid");
+        if (!targets[id].empty()) options |= kAvoid;
         // R-7.2 [H]: not the same opponent in two consecutive half periods.
         const auto opponents = opponents_of(id, forces);
         const bool delayed_before = std::any_of(
@@ -217,7 +247,7 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
                        std::find(opponents.begin(), opponents.end(), d.opponent) !=
                            opponents.end();
             });
-        if (!delayed_before) options.push_back("delay");
+        if (!delayed_before) options |= kDelay;
         auto context = [this, &id, avoid = targets[id]] {
             Json c = base_context(id);
             c["avoid_hexes"] = Json::array();
@@ -225,8 +255,8 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
             return c;
         };
         requests.push_back({decision_id("before", id), f.player, id, "contact_window",
-                            "before_contact", std::move(options),
-                            may_rest(id) ? "rest" : "engage", {}, context});
+                            "before_contact", window_options(options), window_default(rest),
+                            {}, context});
         requests.back().sizes = sizes_of(id);
     }
     // an allied force next to one in contact, itself out of contact, may support it.
@@ -245,8 +275,8 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
             offers.push_back({ally.id, id});
             Json context{{"contact", id_}, {"supports", id}, {"hex", hex_json(ally.hex)}};
             requests.push_back({decision_id("support-" + id, ally.id), ally.player, ally.id,
-                                "support_role", "before_contact", Json::array({true, false}),
-                                false, context});
+                                "support_role", "before_contact", yes_or_no(), answer_no(),
+                                context});
         }
     }
     const auto answers = r_.decider_.ask_together(requests);
@@ -389,16 +419,15 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
 std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::string> forces,
                                                            const std::string& window) {
     std::vector<DecisionRequest> requests;
+    requests.reserve(forces.size());
     for (const auto& id : forces) {
-        Json options = Json::array();
-        if (may_rest(id)) options.push_back("rest");
-        options.push_back("engage");
+        const bool rest = may_rest(id);
         // an unaware commander (score 1) cannot evade.
         const bool aware = scores_.count(id) &&
                            r_.ruleset_.contact.row(scores_.at(id).modified).aware;
-        if (aware) options.push_back("evade");
+        const unsigned options = (rest ? kRest : 0) | kEngage | (aware ? kEvade : 0);
         requests.push_back({decision_id(window, id), force(id).player, id, "contact_window",
-                            window, std::move(options), may_rest(id) ? "rest" : "engage", {},
+                            window, window_options(options), window_default(rest), {},
                             context_of(id)});
         requests.back().sizes = sizes_of(id);
     }

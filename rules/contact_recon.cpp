@@ -38,9 +38,10 @@ void ContactProcedure::terrain_reconnaissance(const std::vector<std::string>& fo
                         {"columns", r_.ruleset_.terrain_cards.grid_columns},
                         {"rows", r_.ruleset_.terrain_cards.grid_rows}};
         };
+        static const SharedJson kAuto = Json::array({"auto"}), kAutoDefault = "auto";
         const Json answer = r_.decider_.ask({decision_id("card" + std::to_string(i + 1), rep),
                                              force(rep).player, rep, "card_placement", "",
-                                             Json::array({"auto"}), "auto", Json(), context});
+                                             kAuto, kAutoDefault, Json(), context});
         CardPlacement placement = automatic;
         if (answer.is_object()) {
             CardPlacement wanted{deck[i], placing_side, answer["column"].get<int>(),

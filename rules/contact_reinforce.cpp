@@ -19,7 +19,7 @@ bool ContactProcedure::reinforced(const std::string& id, const std::string& oper
                  {"displaced_to", hex_json(displacement)}};
     const bool yes = r_.decider_.ask({decision_id(operation + "-" + id + "-reinforce", supporter),
                                       s.player, supporter, "reinforce", "",
-                                      Json::array({true, false}), false, context}) == true;
+                                      yes_or_no(), answer_no(), context}) == true;
     if (yes) {
         std::vector<std::string> seen_by = all_;
         seen_by.push_back(supporter);

@@ -29,7 +29,7 @@ std::vector<std::string> ContactProcedure::offer_relief(std::vector<std::string>
                      {"cost", costs->second},
                      {"relieved_cost", costs->first}};
         requests.push_back({decision_id("relief-" + when + "-" + id, supporter), s.player,
-                            supporter, "relief", when, Json::array({true, false}), false,
+                            supporter, "relief", when, yes_or_no(), answer_no(),
                             context});
         offers.emplace_back(id, supporter, *costs);
     }

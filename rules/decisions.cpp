@@ -18,8 +18,18 @@ const Json& DecisionRequest::known() const {
 Json to_json(const DecisionRequest& r) {
     return Json{{"id", r.id},         {"player", r.player},
                 {"force", r.force},   {"kind", r.kind},
-                {"window", r.window}, {"options", r.options},
-                {"default", r.default_answer}, {"context", r.known()}};
+                {"window", r.window}, {"options", r.options.get()},
+                {"default", r.default_answer.get()}, {"context", r.known()}};
+}
+
+const SharedJson& yes_or_no() {
+    static const SharedJson options = Json::array({true, false});
+    return options;
+}
+
+const SharedJson& answer_no() {
+    static const SharedJson no = false;
+    return no;
 }
 
 namespace {
@@ -93,7 +103,7 @@ Json Decider::settle(const DecisionRequest& request, std::string_view& by) const
         }
     }
     by = "default";
-    return request.default_answer;
+    return request.default_answer.get();
 }
 
 std::vector<Json> Decider::ask_together(const std::vector<DecisionRequest>& requests) {

@@ -17,6 +17,7 @@
 
 #include "rules/events.hpp"
 #include "rules/json_reader.hpp"
+#include "rules/shared_json.hpp"
 #include "rules/world.hpp"
 
 namespace umpire::rules {
@@ -33,8 +34,10 @@ struct DecisionRequest {
                          // relief, reinforce, maneuver_move, battle_report, battle_dispute
                          // (player "gm"), recovery_choice
     std::string window;  // for contact_window: before_contact, after_contact_dice, after_terrain
-    Json options;        // the allowed answers (kind-specific, see docs/decisions.md)
-    Json default_answer;
+    // The allowed answers (kind-specific, see docs/decisions.md) and the default; shared, as the
+    // windows that ask most offer the same few lists (static SharedJson values at those sites).
+    SharedJson options;
+    SharedJson default_answer;
     // What the player needs to decide, from its own knowledge only. Read it through
     // known(): most requests are settled by standing instructions without it, so a request
     // may give `build_context` instead, which known() calls the first time it is needed.
@@ -52,6 +55,11 @@ struct DecisionRequest {
 };
 
 Json to_json(const DecisionRequest& request);
+
+// The options [true, false] and the default false of the yes-or-no decisions (maneuver,
+// pursuit, rearguard, support, relief, reinforce), shared.
+const SharedJson& yes_or_no();
+const SharedJson& answer_no();
 
 // Thrown inside resolution when a window waits for answers; caught by resolve_period.
 struct AwaitingDecisions {

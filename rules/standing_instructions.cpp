@@ -92,7 +92,7 @@ std::optional<Json> standing_answer(const DecisionRequest& request, const Json& 
         // "maneuver": true also makes the move, to the first (cheapest) hex offered.
         auto maneuver = flag(instructions, "maneuver");
         if (!maneuver) return std::nullopt;
-        return maneuver->get<bool>() ? request.default_answer : Json(false);
+        return maneuver->get<bool>() ? request.default_answer.get() : Json(false);
     }
     if (kind == "card_placement") return flag(instructions, "cards");
     if (kind == "loss_allocation") return flag(instructions, "losses");

@@ -47,7 +47,7 @@ std::string play(const rules::CampaignState& start, const rules::PeriodOrders& o
         for (const auto& e : outcome.events) (bytes += e.text()) += "\n";
         if (outcome.complete) return bytes + rules::write_scenario(outcome.state).dump();
         for (const auto& r : outcome.pending) {
-            const auto& options = r.options;
+            const rules::Json& options = r.options;
             inputs.answers[r.id] = in.below(10) == 0 || !options.is_array() || options.empty()
                                        ? rules::Json(static_cast<int>(in.below(3)))
                                        : options[in.below(options.size())];

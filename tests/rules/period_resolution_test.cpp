@@ -59,7 +59,7 @@ TEST(PeriodResolution, StopsAtEachWindowAndResumesWithTheSameIds) {
     PeriodOutcome out = first;
     int windows = 0;
     while (!out.complete) {
-        for (const auto& r : out.pending) inputs.answers[r.id] = r.default_answer;
+        for (const auto& r : out.pending) inputs.answers[r.id] = r.default_answer.get();
         SeededDice dice(period_seed(7, 0));
         out = resolve_period(demo.state, demo.ruleset, inputs, dice);
         const std::string now = dump(out.events);
