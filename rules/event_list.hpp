@@ -40,6 +40,7 @@ public:
     EventList& operator=(EventList&&) noexcept = default;
     EventList(const EventList& other);  // copies the texts
     EventList& operator=(const EventList& other);
+    ~EventList();
 
     std::size_t size() const { return events_.size(); }
     bool empty() const { return events_.empty(); }
@@ -48,7 +49,8 @@ public:
     const Event& back() const { return events_.back(); }
     auto begin() const { return events_.begin(); }
     auto end() const { return events_.end(); }
-    void reserve(std::size_t events) { events_.reserve(events); }
+    // Room for this many events; a large list takes the room a freed one left (room_for).
+    void reserve(std::size_t events);
 
     void push_back(std::string_view text, EventSpans spans);
     void push_back(const Event& event);
@@ -58,7 +60,7 @@ public:
 private:
     char* room_for(std::size_t bytes);
 
-    // Returns a full-size block to the blocks kept for the next list (BlockCache), or frees it.
+    // Returns a full-size block to those kept for the next list on the thread, or frees it.
     struct BlockRelease {
         std::size_t size;
         void operator()(char* data) const;
