@@ -101,6 +101,18 @@ def growth_line(points):
             f"N^{nlogn:.2f} over the same step ({verdict})")
 
 
+def cpu_model():
+    """The CPU's name from /proc/cpuinfo ("" where there is none): figures move with the host."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return ""
+
+
 def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_path=None,
          echo_path=None, server_svg_path=None):
     rules, storage = load(rules_path), load(storage_path)
@@ -108,20 +120,24 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
     resolve, write = runs(rules, "BM_ResolvePeriod/"), runs(rules, "BM_WriteState/")
     forces = sorted(int(n) for n in resolve)
     lines = ["# Benchmarks", "",
-             "Written by `scripts/bench` on " + rules["context"]["date"] + f" ({rules['context']['num_cpus']} CPUs). "
+             "Written by `scripts/bench` on " + rules["context"]["date"] + " on "
+             f"{cpu_model() or 'an unnamed CPU'} ({rules['context']['num_cpus']} CPUs). "
              "Benchmarks are not tests: each figure stands beside a baseline measured in the same run. "
              "Three parts: the rules engine resolving one period, storage committing one, and the server "
              "under load (connections held, delivered messages per second, memory per idle connection) "
              "against a bare Beast WebSocket echo server. Load loops are bounded in count and time and "
              "target 127.0.0.1 only. Wall-clock figures move with the host: on this workplace the same "
              "build has measured up to twice as slow an hour apart, and a bare insert under a full sync "
-             "four times as slow as in an earlier session, "
+             "four times as slow as in an earlier session, and runs before 2026-12-01 were on an "
+             "Intel Xeon at 2.0 GHz where the 1,000-force period took 92 ms (211 million "
+             "instructions) against some 22 ms for 217 million here, before this round: "
              "so compare a figure with its baseline in the same run, and changes to the engine by "
              "instruction counts (callgrind), as the rules paragraph does.", "",
              "## Rules: one period", "",
              "Forces scattered about six hexes apart, every one marching, contacts answered by standing "
              "instructions (`bench/rules_bench.cpp`), allocating through jemalloc as umpire-server "
-             "does; each figure the median of three rounds. Baseline: writing the same state as "
+             "does; each figure the median of three rounds, each round after one period resolved untimed (as a "
+             "server has resolved periods before). Baseline: writing the same state as "
              "a scenario document. Goal: 1,000 forces under 20 ms, growth no faster than N log N.", "",
              "| forces | contacts | events | resolve (ms) | baseline (ms) | resolve / baseline | per force (µs) |",
              "|---:|---:|---:|---:|---:|---:|---:|"]
@@ -136,7 +152,13 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
         lines.append(f"| {n:,} | {int(r.get('contacts', 0)):,} | {int(r.get('events', 0)):,} | "
                      f"{ms(r):.1f} | {base_ms} | {ratio} | {ms(r) * 1000 / n:.0f} |")
     if len(points) > 1:
-        lines += ["", f"Growth: {growth_line(points)}.", ""]
+        lines += ["", f"Growth: {growth_line(points)}."]
+        if len(base) > 1:
+            (n0, t0), (n1, t1) = base[-2], base[-1]
+            lines[-1] += (f" The baseline, which touches every force once, grows N^"
+                          f"{math.log(t1 / t0) / math.log(n1 / n0):.2f} over the same step in "
+                          "the same run: on this host large states cost more than their size.")
+        lines.append("")
     libc_points = [(n, ms(libc[str(n)])) for n in forces if str(n) in libc]
     if libc_points:
         lines += ["The same periods on glibc's malloc (`rules_bench_libc`), for what the allocator "
@@ -154,35 +176,35 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
         lines += [f"1,000 forces: {t:.0f} ms against the 20 ms goal "
                   f"({'met' if t < 20 else 'not met'}). What was done: events are written straight "
                   "to the JSON text they are stored as (some 33 per force here: every die rolled "
-                  "and every decision settled is an event), nested parts too (battle records, "
-                  "contact dice, intelligence facts, disengagements, quick battles, modifier "
-                  "lists) with no nlohmann::json object built on the way; knowledge facts are kept "
-                  "as their text; storage hands the engine the start state's version instead of "
-                  "the engine writing and hashing the state; decision contexts are built only when "
-                  "read (a player answers or the request waits), and contact windows carry the two "
-                  "figures the standing instruction \"evade if larger\" compares; new contacts are "
-                  "looked for around the forces that moved; retreats ask a per-side index of "
-                  "positions kept through the period's move journal instead of listing every "
-                  "enemy; forces by id, sides by force, forces by hex and map hexes are array or "
-                  "hash lookups while a period resolves; event field names are checked when compiled "
-                  "and each set of names is laid out once (key order and key text), values are a "
-                  "small union; event texts are kept end to end in a few large blocks (not a "
-                  "string each), events whose audience is known beforehand are written for it at "
-                  "once, and a contact's audience is written once per contact; force ids are "
-                  "hashed and compared a word at a time, and the ruleset's terrain and troop types "
-                  "are found by an inline name order. Where the time goes now (callgrind, "
-                  "instructions at 1,000 forces: 211 million, from 232 million before the last "
-                  "round, 268 million before the one before it and 317 million before the field "
-                  "names and layouts): writing the 32,580 events is 29% (values: strings checked "
-                  "for escapes, numbers, nested records); settling decisions 12% (their events "
-                  "among them); movement 10%; the rest is the contact procedure's working data "
-                  "(maps keyed by force id strings, decision requests and answers as "
-                  "nlohmann::json), spread over every step (allocating and freeing 10% of all "
-                  "instructions, finding forces by id 5%). Reaching "
-                  "20 ms means typed working data for the procedure (a rewrite of rules/contact_*), "
-                  "not a tuning step. Growth: at 10,000 forces the engine executes ten times the "
-                  "instructions of 1,000 (2,104 million against 211 million), so what grows "
-                  "faster than N is memory traffic (cache misses, allocator work).", ""]
+                  "and every decision settled is an event), nested parts too, with no "
+                  "nlohmann::json object built on the way; knowledge facts are kept as their text; "
+                  "storage hands the engine the start state's version; decision contexts are built "
+                  "only when read, and contact windows carry the two figures the standing "
+                  "instruction \"evade if larger\" compares; new contacts are looked for around the "
+                  "forces that moved; retreats ask a per-side index of positions; forces by id, "
+                  "sides by force, forces by hex and map hexes are array or hash lookups while a "
+                  "period resolves; event field names are checked when compiled and each set of "
+                  "names is laid out once; event texts are kept end to end in large blocks, and "
+                  "audiences known beforehand are written at once. This round: decision requests "
+                  "share their options and defaults (the windows asked thousands of times a period "
+                  "offer a few fixed lists, each now built once), the ruleset's terrain and troop "
+                  "types are found through a hash index of their names, and the memory of a freed "
+                  "event list (its text blocks and its room for events) is kept for the next on "
+                  "the thread. Where the time goes now (callgrind, instructions at 1,000 forces: "
+                  "200 million, from 217 million before this round; 317 million before the field "
+                  "names and layouts): writing the 32,580 events is 30%; settling decisions 12% "
+                  "(their events among them); movement 14%; allocating and freeing 13%; finding "
+                  "forces by id 6%; the rest is the contact procedure's working data (maps keyed "
+                  "by force id strings, decision answers as nlohmann::json) spread over every "
+                  "step. Going well below 20 ms means typed working data for the procedure (a "
+                  "rewrite of rules/contact_*), not a tuning step. Growth: at 10,000 forces the "
+                  "engine executes ten times the instructions of 1,000 (1,985 million against 200 "
+                  "million), so what grows faster than N is memory: page faults on memory the "
+                  "allocator gave back to the system between periods (some 3,000 a 10,000-force "
+                  "period after this round, 9,800 before it; with jemalloc told never to give "
+                  "memory back the same period took 309 ms against 564 ms, before this round; a "
+                  "setting not adopted: a server would keep its peak memory for good) and cache "
+                  "misses.", ""]
         plot(points, base, svg_path)
         lines += ["![Resolve time against forces, log-log](benchmarks-rules.svg)", ""]
     lines += ["## Storage: committing a 1,000-force period", "",
