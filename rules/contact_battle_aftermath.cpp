@@ -174,14 +174,14 @@ void ContactProcedure::recover_after_battle(
                 c["regiment"] = r.regiment;
                 return c;
             };
-            static const SharedJson kLargestFirstOptions = Json::array({"largest_first"}),
-                                    kLargestFirst = "largest_first";
+            static const SoleOption kLargestFirst("largest_first");
             const Json answer =
                 companies.size() < 2
                     ? Json("largest_first")
                     : r_.decider_.ask({decision_id("recovery-" + r.regiment, r.force), f.player,
                                        r.force, "recovery_choice", "",
-                                       kLargestFirstOptions, kLargestFirst, {}, context});
+                                       kLargestFirst.options, kLargestFirst.answer, {},
+                                       context});
             const RecoveryChoice choice =
                 recovery_choice_from_answer(companies, recovered, penalty, answer);
             for (std::size_t i = 0; i < companies.size(); ++i) {

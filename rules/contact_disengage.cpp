@@ -126,11 +126,11 @@ void ContactProcedure::apply_losses(Force& f, int figures, bool destroyed) {
         c["companies"] = sizes;
         return c;
     };
-    static const SharedJson kProportional = Json::array({"proportional"}),
-                            kProportionalDefault = "proportional";
+    static const SoleOption kProportional("proportional");
     const Json answer = r_.decider_.ask({decision_id("losses-" + assault.id, f.id), f.player,
                                          f.id, "loss_allocation", "",
-                                         kProportional, kProportionalDefault, Json(), context});
+                                         kProportional.options, kProportional.answer, Json(),
+                                         context});
     std::vector<int> split = answer.is_array() ? answer.get<std::vector<int>>()
                                                : allocate_losses_proportionally(assault, figures);
     for (std::size_t i = 0; i < assault.companies.size(); ++i)

@@ -38,10 +38,10 @@ void ContactProcedure::terrain_reconnaissance(const std::vector<std::string>& fo
                         {"columns", r_.ruleset_.terrain_cards.grid_columns},
                         {"rows", r_.ruleset_.terrain_cards.grid_rows}};
         };
-        static const SharedJson kAuto = Json::array({"auto"}), kAutoDefault = "auto";
+        static const SoleOption kAuto("auto");
         const Json answer = r_.decider_.ask({decision_id("card" + std::to_string(i + 1), rep),
                                              force(rep).player, rep, "card_placement", "",
-                                             kAuto, kAutoDefault, Json(), context});
+                                             kAuto.options, kAuto.answer, Json(), context});
         CardPlacement placement = automatic;
         if (answer.is_object()) {
             CardPlacement wanted{deck[i], placing_side, answer["column"].get<int>(),

@@ -61,6 +61,14 @@ Json to_json(const DecisionRequest& request);
 const SharedJson& yes_or_no();
 const SharedJson& answer_no();
 
+// A decision whose one option is also its default ("auto", "proportional", "largest_first"):
+// the list and the answer, shared (kept in a static at the site that asks).
+struct SoleOption {
+    explicit SoleOption(const char* option) : options(Json::array({option})), answer(option) {}
+    SharedJson options;
+    SharedJson answer;
+};
+
 // Thrown inside resolution when a window waits for answers; caught by resolve_period.
 struct AwaitingDecisions {
     std::vector<DecisionRequest> requests;

@@ -49,7 +49,7 @@ public:
     const Event& back() const { return events_.back(); }
     auto begin() const { return events_.begin(); }
     auto end() const { return events_.end(); }
-    // Room for this many events; a large list takes the room a freed one left (room_for).
+    // Room for this many events; a large list takes the room a freed one left on the thread.
     void reserve(std::size_t events);
 
     void push_back(std::string_view text, EventSpans spans);

@@ -40,7 +40,6 @@ public:
         reset();
         return *this;
     }
-    ~NameIndex() { reset(); }
 
     const T* find(const Map& map, std::string_view name) const {
         const Table* table = table_.load(std::memory_order_acquire);
