@@ -46,8 +46,8 @@ OrderedJson write_force(const Force& force) {
         {"forced_march_blocked", force.forced_march_blocked},
         {"stationary_half_periods", force.stationary_half_periods}};
     if (force.retreat_since_half) out["retreat_since_half"] = *force.retreat_since_half;
-    if (!force.standing_instructions.is_null())
-        out["standing_instructions"] = OrderedJson(force.standing_instructions);
+    if (!force.standing_instructions->is_null())
+        out["standing_instructions"] = OrderedJson(force.standing_instructions.get());
     out["regiments"] = std::move(regiments);
     return out;
 }

@@ -6,38 +6,6 @@
 
 namespace umpire::rules {
 
-void HexGrid::build(const std::map<Hex, MapHex>& hexes) {
-    *this = HexGrid();
-    if (hexes.empty()) return;
-    Hex high = hexes.begin()->first;
-    low_ = high;
-    for (const auto& [h, cell] : hexes) {
-        low_ = {std::min(low_.q, h.q), std::min(low_.r, h.r)};
-        high = {std::max(high.q, h.q), std::max(high.r, h.r)};
-    }
-    width_ = static_cast<long>(high.q) - low_.q + 1;
-    height_ = static_cast<long>(high.r) - low_.r + 1;
-    // A map far from rectangular in (q, r) keeps its tree lookups rather than a sparse grid.
-    if (width_ * height_ > 4 * static_cast<long>(hexes.size()) + 4096) return;
-    cells_.assign(static_cast<std::size_t>(width_ * height_), nullptr);
-    for (const auto& [h, cell] : hexes)
-        cells_[static_cast<std::size_t>((h.r - low_.r) * width_ + (h.q - low_.q))] = &cell;
-    built_ = true;
-    count_ = hexes.size();
-}
-
-const MapHex* Map::at(Hex h) const {
-    if (grid_.fresh(hexes.size())) {
-        assert(grid_.at(h) == [&]() -> const MapHex* {  // Debug builds check the grid
-            auto it = hexes.find(h);
-            return it == hexes.end() ? nullptr : &it->second;
-        }());
-        return grid_.at(h);
-    }
-    auto it = hexes.find(h);
-    return it == hexes.end() ? nullptr : &it->second;
-}
-
 int Regiment::figures() const {
     int total = 0;
     for (const auto& c : companies) total += c.figures;

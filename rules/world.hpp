@@ -9,10 +9,12 @@
 #include <vector>
 
 #include "rules/hex.hpp"
+#include "rules/hex_table.hpp"
 #include "rules/json_reader.hpp"
 #include "rules/force_directory.hpp"
 #include "rules/fresh_on_copy.hpp"
 #include "rules/occupancy.hpp"
+#include "rules/shared_json.hpp"
 #include "rules/side_positions.hpp"
 
 namespace umpire::rules {
@@ -21,42 +23,10 @@ namespace umpire::rules {
 enum class OrderState { formed, unformed, in_retreat, in_rout };
 enum class CavalryReadiness { fresh, tired, exhausted };
 
-struct Dwelling {
-    std::string kind;  // village, town, castle
-    std::string name;
-};
-
-struct MapHex {
-    std::string terrain;  // a terrain name of the ruleset
-    std::optional<Dwelling> dwelling;
-};
-
 // Roads and tracks are kept as the polylines the scenario drew (so a written state
 // reads like the scenario it came from) and as the set of hex pairs they connect.
-// A dense index of a map's hexes over their bounding box, so Map::at is an array read while a
-// period resolves (the state's map is looked up millions of times then). Built by Map::index on
-// the resolving copy only; a copy starts without it, and it is ignored once the hexes changed
-// in number.
-class HexGrid {
-public:
-    void build(const std::map<Hex, MapHex>& hexes);
-    bool fresh(std::size_t hex_count) const { return built_ && count_ == hex_count; }
-    const MapHex* at(Hex h) const {
-        const long q = static_cast<long>(h.q) - low_.q, r = static_cast<long>(h.r) - low_.r;
-        if (q < 0 || r < 0 || q >= width_ || r >= height_) return nullptr;
-        return cells_[static_cast<std::size_t>(r * width_ + q)];
-    }
-
-private:
-    bool built_ = false;
-    std::size_t count_ = 0;
-    Hex low_;
-    long width_ = 0, height_ = 0;
-    std::vector<const MapHex*> cells_;
-};
-
 struct Map {
-    std::map<Hex, MapHex> hexes;
+    HexTable hexes;  // shared by copies of the state until one changes it
     std::map<char, std::string> legend;  // terrain letter -> terrain name, for the compact rows
     std::vector<std::vector<Hex>> road_lines;
     std::vector<std::vector<Hex>> track_lines;
@@ -65,15 +35,10 @@ struct Map {
     std::set<HexEdge> rivers;  // hex sides a river runs along
 
     bool contains(Hex h) const { return at(h) != nullptr; }
-    const MapHex* at(Hex h) const;
-    // Indexes the hexes densely (on) or drops the index (off); see HexGrid.
-    void index(bool on) { on ? grid_.build(hexes) : void(grid_ = {}); }
+    const MapHex* at(Hex h) const { return hexes.lookup(h); }
     bool road_between(Hex a, Hex b) const { return roads.count(HexEdge::between(a, b)) != 0; }
     bool track_between(Hex a, Hex b) const { return tracks.count(HexEdge::between(a, b)) != 0; }
     bool river_between(Hex a, Hex b) const { return rivers.count(HexEdge::between(a, b)) != 0; }
-
-private:
-    FreshOnCopy<HexGrid> grid_;
 };
 
 struct Company {
@@ -114,7 +79,8 @@ struct Force {
     // unset for a force that is neither, or that a scenario put in retreat or rout.
     std::optional<int> retreat_since_half;
     // how this force's decisions are answered when its player is absent (null: none).
-    Json standing_instructions;
+    // Shared, not copied, with each copy of the state (a period resolves on a copy).
+    SharedJson standing_instructions;
 
     int figures() const;
 };
@@ -243,7 +209,6 @@ struct CampaignState {
     // it on for its own copy of the state); off, they scan every force. Copies start off.
     void track_positions(bool on) {
         occupancy_.track(on);
-        map.index(on);
         side_positions_ = {};
         directory_ = {};
     }

@@ -1,0 +1,65 @@
+#include "rules/hex_table.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+namespace umpire::rules {
+
+void HexGrid::build(const std::map<Hex, MapHex>& hexes) {
+    *this = HexGrid();
+    if (hexes.empty()) return;
+    Hex high = hexes.begin()->first;
+    low_ = high;
+    for (const auto& [h, cell] : hexes) {
+        low_ = {std::min(low_.q, h.q), std::min(low_.r, h.r)};
+        high = {std::max(high.q, h.q), std::max(high.r, h.r)};
+    }
+    width_ = static_cast<long>(high.q) - low_.q + 1;
+    height_ = static_cast<long>(high.r) - low_.r + 1;
+    // A map far from rectangular in (q, r) keeps its tree lookups rather than a sparse grid.
+    if (width_ * height_ > 4 * static_cast<long>(hexes.size()) + 4096) return;
+    cells_.assign(static_cast<std::size_t>(width_ * height_), nullptr);
+    for (const auto& [h, cell] : hexes)
+        cells_[static_cast<std::size_t>((h.r - low_.r) * width_ + (h.q - low_.q))] = &cell;
+    built_ = true;
+}
+
+const MapHex* HexTable::lookup(Hex h) const {
+    const HexGrid* grid = this->grid();
+    if (grid->built()) {
+        assert(grid->at(h) == [&]() -> const MapHex* {  // Debug builds check the grid
+            auto it = data_->hexes.find(h);
+            return it == data_->hexes.end() ? nullptr : &it->second;
+        }());
+        return grid->at(h);
+    }
+    auto it = data_->hexes.find(h);
+    return it == data_->hexes.end() ? nullptr : &it->second;
+}
+
+const HexGrid* HexTable::grid() const {
+    Data& data = *data_;
+    if (const HexGrid* built = data.grid.load(std::memory_order_acquire)) return built;
+    std::lock_guard lock(data.building);
+    if (const HexGrid* built = data.grid.load(std::memory_order_acquire)) return built;
+    auto grid = std::make_unique<HexGrid>();
+    grid->build(data.hexes);
+    data.grid_owned = std::move(grid);
+    data.grid.store(data.grid_owned.get(), std::memory_order_release);
+    return data.grid_owned.get();
+}
+
+HexTable::Data& HexTable::own() {
+    if (data_.use_count() > 1) {
+        auto mine = std::make_shared<Data>();
+        mine->hexes = data_->hexes;
+        data_ = std::move(mine);
+    } else {
+        // The caller may add or remove hexes: the grid is built again when next needed.
+        data_->grid.store(nullptr, std::memory_order_relaxed);
+        data_->grid_owned.reset();
+    }
+    return *data_;
+}
+
+}  // namespace umpire::rules

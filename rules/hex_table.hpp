@@ -1,0 +1,104 @@
+#pragma once
+// The hexes of a map, shared by copies of a state until one of them changes a hex.
+//
+// Every period resolves on a copy of the campaign's state, and the map never changes while
+// periods resolve: copying its tree of hexes (60,000 of them for 10,000 forces) and freeing the
+// old one took a tenth of a large period's time. Copies now share one table; the first change
+// through a copy gives that copy a table of its own (copy on write).
+//
+// Lookups go through a dense grid over the hexes' bounding box, built on the first lookup
+// (under a lock: copies on several threads may share the table) and shared like the hexes.
+// A change through a non-const member drops the grid; the next lookup builds it again.
+#include <atomic>
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/hex.hpp"
+
+namespace umpire::rules {
+
+struct Dwelling {
+    std::string kind;  // village, town, castle
+    std::string name;
+};
+
+struct MapHex {
+    std::string terrain;  // a terrain name of the ruleset
+    std::optional<Dwelling> dwelling;
+};
+
+// A dense index of hexes over their bounding box: a lookup is an array read.
+class HexGrid {
+public:
+    // Leaves the grid unbuilt for a map far from rectangular in (q, r) (a sparse box).
+    void build(const std::map<Hex, MapHex>& hexes);
+    bool built() const { return built_; }
+    const MapHex* at(Hex h) const {
+        const long q = static_cast<long>(h.q) - low_.q, r = static_cast<long>(h.r) - low_.r;
+        if (q < 0 || r < 0 || q >= width_ || r >= height_) return nullptr;
+        return cells_[static_cast<std::size_t>(r * width_ + q)];
+    }
+
+private:
+    bool built_ = false;
+    Hex low_;
+    long width_ = 0, height_ = 0;
+    std::vector<const MapHex*> cells_;
+};
+
+class HexTable {
+public:
+    using Hexes = std::map<Hex, MapHex>;
+    using const_iterator = Hexes::const_iterator;
+
+    HexTable() : data_(std::make_shared<Data>()) {}
+    HexTable(const HexTable&) = default;
+    HexTable& operator=(const HexTable&) = default;
+    // A moved-from table is empty, as a moved-from std::map would be.
+    HexTable(HexTable&& other) noexcept : data_(std::move(other.data_)) {
+        other.data_ = std::make_shared<Data>();
+    }
+    HexTable& operator=(HexTable&& other) noexcept {
+        if (this != &other) {
+            data_ = std::move(other.data_);
+            other.data_ = std::make_shared<Data>();
+        }
+        return *this;
+    }
+
+    // Reading: iteration is always const, so reading a non-const table never copies it.
+    const_iterator begin() const { return data_->hexes.begin(); }
+    const_iterator end() const { return data_->hexes.end(); }
+    std::size_t size() const { return data_->hexes.size(); }
+    bool empty() const { return data_->hexes.empty(); }
+    const_iterator find(Hex h) const { return data_->hexes.find(h); }
+    std::size_t count(Hex h) const { return data_->hexes.count(h); }
+    const MapHex& at(Hex h) const { return data_->hexes.at(h); }
+    // The hex at h, or nullptr: through the grid once built.
+    const MapHex* lookup(Hex h) const;
+    // Whether this table and `other` are one shared table (copies not yet changed).
+    bool shares_with(const HexTable& other) const { return data_ == other.data_; }
+
+    // Changing: the table is made this copy's own first (and its grid dropped).
+    MapHex& operator[](Hex h) { return own().hexes[h]; }
+    std::size_t erase(Hex h) { return own().hexes.erase(h); }
+
+private:
+    struct Data {
+        Hexes hexes;
+        std::mutex building;
+        std::atomic<const HexGrid*> grid{nullptr};
+        std::unique_ptr<HexGrid> grid_owned;
+    };
+    Data& own();
+    const HexGrid* grid() const;
+
+    std::shared_ptr<Data> data_;
+};
+
+}  // namespace umpire::rules
