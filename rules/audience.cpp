@@ -5,37 +5,71 @@
 namespace umpire::rules {
 
 namespace {
-// The distinct ids, sorted, as a JSON list. Audiences are a player or two: a sorted vector of
-// pointers, not a std::set of copies.
-Json as_list(std::vector<const std::string*>& players) {
-    const auto less = [](const std::string* a, const std::string* b) { return *a < *b; };
-    const auto same = [](const std::string* a, const std::string* b) { return *a == *b; };
-    std::sort(players.begin(), players.end(), less);
-    players.erase(std::unique(players.begin(), players.end(), same), players.end());
-    Json out = Json::array();
-    out.get_ref<Json::array_t&>().reserve(players.size());
-    for (const std::string* p : players) out.push_back(*p);
-    return out;
+
+// The audiences made on this thread, by their players. A campaign has a few players and so a
+// few dozen lists at most; past kKept the oldest is dropped (whoever holds it keeps it).
+class AudienceCache {
+public:
+    // The audience of these players (distinct, sorted here).
+    Audience of(std::vector<const std::string*>& players) {
+        const auto less = [](const std::string* a, const std::string* b) { return *a < *b; };
+        const auto same = [](const std::string* a, const std::string* b) { return *a == *b; };
+        std::sort(players.begin(), players.end(), less);
+        players.erase(std::unique(players.begin(), players.end(), same), players.end());
+        for (const Entry& e : entries_)
+            if (std::equal(e.players.begin(), e.players.end(), players.begin(), players.end(),
+                           [](const std::string& a, const std::string* b) { return a == *b; }))
+                return e.audience;
+        Entry made;
+        auto text = std::make_shared<AudienceText>();
+        text->list = Json::array();
+        for (const std::string* p : players) {
+            made.players.push_back(*p);
+            text->list.push_back(*p);
+        }
+        text->text = text->list.dump();
+        made.audience = std::move(text);
+        if (entries_.size() >= kKept) entries_.erase(entries_.begin());
+        entries_.push_back(std::move(made));
+        return entries_.back().audience;
+    }
+
+private:
+    static constexpr std::size_t kKept = 64;
+    struct Entry {
+        std::vector<std::string> players;
+        Audience audience;
+    };
+    std::vector<Entry> entries_;
+};
+
+Audience audience_of(std::vector<const std::string*>& players) {
+    thread_local AudienceCache cache;
+    return cache.of(players);
 }
+
 }  // namespace
 
-Json side_audience(const CampaignState& state, const Force& force) {
+Audience side_audience(const CampaignState& state, const Force& force) {
     const std::string& side = state.side_of(force);
     std::vector<const std::string*> players;
     for (const auto& p : state.players)
         if (p.side == side) players.push_back(&p.id);
-    return as_list(players);
+    return audience_of(players);
 }
 
-Json forces_audience(const CampaignState& state, const std::vector<std::string>& forces) {
+Audience forces_audience(const CampaignState& state, const std::vector<std::string>& forces) {
     std::vector<const std::string*> players;
     players.reserve(forces.size());
     for (const auto& id : forces)
         if (const Force* f = state.find_force(id)) players.push_back(&f->player);
-    return as_list(players);
+    return audience_of(players);
 }
 
-Json player_audience(const std::string& player) { return Json::array({player}); }
+Audience player_audience(const std::string& player) {
+    std::vector<const std::string*> players{&player};
+    return audience_of(players);
+}
 
 bool in_audience(const Json& audience, const std::string& player) {
     if (audience.is_string()) return audience == "all";

@@ -1,18 +1,25 @@
 #pragma once
 // Who may see an event: an "audience" is "all" or a sorted list of player ids.
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "rules/event_fields.hpp"
 #include "rules/json_reader.hpp"
 #include "rules/world.hpp"
 
 namespace umpire::rules {
 
+// A list of players as its JSON list and its text, shared: a period asks for the same few
+// lists (a side's players, the owners of a pair of forces) thousands of times, so each is made
+// once per thread and handed out again. Passes to EventLog as its text, written as it is.
+using Audience = std::shared_ptr<const AudienceText>;
+
 // The players of the force's side: allies know each other's positions.
-Json side_audience(const CampaignState& state, const Force& force);
+Audience side_audience(const CampaignState& state, const Force& force);
 // The players who own these forces.
-Json forces_audience(const CampaignState& state, const std::vector<std::string>& forces);
-Json player_audience(const std::string& player);
+Audience forces_audience(const CampaignState& state, const std::vector<std::string>& forces);
+Audience player_audience(const std::string& player);
 // Whether `player` may see an event with this audience.
 bool in_audience(const Json& audience, const std::string& player);
 

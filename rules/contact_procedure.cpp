@@ -186,17 +186,16 @@ std::vector<std::string> ContactProcedure::opponents_of(const std::string& id,
     return out;
 }
 
-Json ContactProcedure::audience(const std::vector<std::string>& forces) const {
+Audience ContactProcedure::audience(const std::vector<std::string>& forces) const {
     return forces_audience(r_.state_, forces);
 }
 
 const AudienceText& ContactProcedure::everyone() const {
     if (everyone_of_ != all_.size() || everyone_of_ == 0) {
-        everyone_.list = forces_audience(r_.state_, all_);
-        everyone_.text = json_text(everyone_.list);
+        everyone_ = forces_audience(r_.state_, all_);
         everyone_of_ = all_.size();
     }
-    return everyone_;
+    return *everyone_;
 }
 
 DecisionRequest::Sizes ContactProcedure::sizes_of(const std::string& id) const {

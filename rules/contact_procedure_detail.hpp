@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/audience.hpp"
 #include "rules/battle_record.hpp"
 #include "rules/contact_dice.hpp"
 #include "rules/contact_procedure.hpp"
@@ -107,7 +108,7 @@ private:
         ((((id += id_) += '.') += step) += '.') += force;
         return id;
     }
-    Json audience(const std::vector<std::string>& forces) const;
+    Audience audience(const std::vector<std::string>& forces) const;
     // The audience of everyone in the procedure, worked out again only when all_ grew.
     const AudienceText& everyone() const;
     Json base_context(const std::string& id) const;
@@ -124,7 +125,7 @@ private:
     ContactResolver& r_;
     std::string id_;                     // "<day>.<period>.<number>", names decisions and facts
     std::vector<std::string> all_;       // everyone in this procedure (only grows), for audiences
-    mutable AudienceText everyone_;
+    mutable Audience everyone_;
     mutable std::size_t everyone_of_ = 0;  // all_.size() when everyone_ was worked out
     std::map<std::string, std::string> supporters_;  // supported force -> supporter
     std::map<std::string, ContactScore> scores_;

@@ -97,6 +97,7 @@ public:
     FieldValue(Hex h) : kind_(Kind::hex), hex_(h) {}
     FieldValue(const Json& j) : kind_(Kind::json), json_(&j) {}
     FieldValue(const AudienceText& a) : kind_(Kind::raw), text_(a.text) {}
+    FieldValue(const std::shared_ptr<const AudienceText>& a) : FieldValue(*a) {}
     // Lists of names (forces, players), written as JSON arrays of strings.
     FieldValue(const std::vector<std::string>& list) : kind_(Kind::names), names_(&list) {}
     FieldValue(std::span<const std::string_view> list) : kind_(Kind::views), views_(list) {}

@@ -154,8 +154,8 @@ void check_morale_at_half_end(CampaignState& state, const Ruleset& ruleset,
         const MoraleResult m = check_morale(state, ruleset, id, dice, log);
         std::vector<std::string> witnesses{id};
         if (m.rout && !m.rout->captor.empty()) witnesses.push_back(m.rout->captor);
-        Json seen = side_audience(state, f);
-        for (const auto& player : forces_audience(state, witnesses))
+        Json seen = side_audience(state, f)->list;
+        for (const auto& player : forces_audience(state, witnesses)->list)
             if (!in_audience(seen, player.get<std::string>())) seen.push_back(player);
         std::sort(seen.begin(), seen.end());
         log.restrict_since(mark, seen);

@@ -5,7 +5,7 @@
 namespace umpire::rules {
 
 std::string roll_off(std::vector<std::string> parties, DiceSource& dice, EventLog& log,
-                     const std::string& purpose, Json subject, Json audience) {
+                     const std::string& purpose, Json subject, const FieldValue& audience) {
     std::sort(parties.begin(), parties.end());
     subject["forces"] = parties;
     std::vector<std::string> contenders = parties;

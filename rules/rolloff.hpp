@@ -15,6 +15,6 @@ inline constexpr int kMaxRollOffRounds = 10;
 // "rolloff" event carrying `subject` plus the parties and the winner.
 std::string roll_off(std::vector<std::string> parties, DiceSource& dice, EventLog& log,
                      const std::string& purpose, Json subject = Json::object(),
-                     Json audience = "all");
+                     const FieldValue& audience = "all");
 
 }  // namespace umpire::rules

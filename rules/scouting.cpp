@@ -116,7 +116,7 @@ private:
     EventLog& log_;
     std::string source_;
     int period_ = 0;
-    Json audience_;
+    Audience audience_;
 };
 
 }  // namespace

@@ -139,8 +139,9 @@ TEST(RetreatPaths, EndsFartherFromEveryEnemy) {
     // closer) but never end farther away.
     const Hex enemy{6, 6};
     Map map = rhombus(13, 13);
-    for (auto& [h, cell] : map.hexes)
-        if (hex_distance(h, enemy) >= 4) cell.terrain = "water";
+    for (int q = 0; q < 13; ++q)
+        for (int r = 0; r < 13; ++r)
+            if (hex_distance(Hex{q, r}, enemy) >= 4) map.hexes[Hex{q, r}].terrain = "water";
     CampaignState s = world(map);
     add_force(s, "blue", "blue1", {9, 6});
     add_force(s, "red", "red1", enemy);
