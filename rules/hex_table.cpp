@@ -49,6 +49,11 @@ const HexGrid* HexTable::grid() const {
     return data.grid_owned.get();
 }
 
+const std::shared_ptr<HexTable::Data>& HexTable::no_hexes() {
+    static const std::shared_ptr<Data> none = std::make_shared<Data>();
+    return none;
+}
+
 HexTable::Data& HexTable::own() {
     if (data_.use_count() > 1) {
         auto mine = std::make_shared<Data>();

@@ -16,6 +16,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rules/hex.hpp"
@@ -56,18 +57,14 @@ public:
     using Hexes = std::map<Hex, MapHex>;
     using const_iterator = Hexes::const_iterator;
 
-    HexTable() : data_(std::make_shared<Data>()) {}
+    // An empty table shares one empty table (made on its first change), so making one and
+    // moving from one allocate nothing; a moved-from table is empty, as a std::map would be.
+    HexTable() : data_(no_hexes()) {}
     HexTable(const HexTable&) = default;
     HexTable& operator=(const HexTable&) = default;
-    // A moved-from table is empty, as a moved-from std::map would be.
-    HexTable(HexTable&& other) noexcept : data_(std::move(other.data_)) {
-        other.data_ = std::make_shared<Data>();
-    }
+    HexTable(HexTable&& other) noexcept : data_(std::exchange(other.data_, no_hexes())) {}
     HexTable& operator=(HexTable&& other) noexcept {
-        if (this != &other) {
-            data_ = std::move(other.data_);
-            other.data_ = std::make_shared<Data>();
-        }
+        if (this != &other) data_ = std::exchange(other.data_, no_hexes());
         return *this;
     }
 
@@ -95,6 +92,7 @@ private:
         std::atomic<const HexGrid*> grid{nullptr};
         std::unique_ptr<HexGrid> grid_owned;
     };
+    static const std::shared_ptr<Data>& no_hexes();
     Data& own();
     const HexGrid* grid() const;
 
