@@ -27,7 +27,7 @@ public:
     // The text written before the k-th field's value: {"key": for the first, ,"key": after.
     std::string_view piece(std::size_t k) const {
         const std::uint32_t from = k ? piece_end_[k - 1] : 0;
-        return std::string_view(pieces_).substr(from, piece_end_[k] - from);
+        return {pieces_.data() + from, piece_end_[k] - from};
     }
 
 private:

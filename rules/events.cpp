@@ -96,7 +96,7 @@ void EventLog::write(std::string_view type, const FieldValue& audience) {
         out_.put(layout.piece(k));
         const FieldValue* value = scratch_[layout.field(k)].value;
         const std::size_t at = out_.size();
-        value->write(out_);
+        value->write_inline(out_);
         if (value == &audience) {
             if (!narrowings_.empty() && out_.text().substr(at) == kAll) {
                 out_.truncate(at);

@@ -18,29 +18,6 @@ int Force::figures() const {
     return total;
 }
 
-Force* CampaignState::find_force(const std::string& id) {
-    if (occupancy_.tracking()) {
-        const long i = directory_.index_of(*this, id);
-        assert(i == [&] {  // Debug builds check the directory against a scan
-            auto it = std::find_if(forces.begin(), forces.end(),
-                                   [&](const Force& f) { return f.id == id; });
-            return it == forces.end() ? -1L : static_cast<long>(it - forces.begin());
-        }());
-        return i < 0 ? nullptr : &forces[static_cast<std::size_t>(i)];
-    }
-    // Forces are kept in ascending id order: a binary search, with a scan as the fallback for
-    // a state someone built out of order.
-    auto it = std::lower_bound(forces.begin(), forces.end(), id,
-                               [](const Force& f, const std::string& key) { return f.id < key; });
-    if (it != forces.end() && it->id == id) return &*it;
-    it = std::find_if(forces.begin(), forces.end(), [&](const Force& f) { return f.id == id; });
-    return it == forces.end() ? nullptr : &*it;
-}
-
-const Force* CampaignState::find_force(const std::string& id) const {
-    return const_cast<CampaignState*>(this)->find_force(id);
-}
-
 const Player* CampaignState::find_player(const std::string& id) const {
     auto it = std::find_if(players.begin(), players.end(), [&](const Player& p) { return p.id == id; });
     return it == players.end() ? nullptr : &*it;
@@ -49,22 +26,6 @@ const Player* CampaignState::find_player(const std::string& id) const {
 const Side* CampaignState::find_side(const std::string& id) const {
     auto it = std::find_if(sides.begin(), sides.end(), [&](const Side& s) { return s.id == id; });
     return it == sides.end() ? nullptr : &*it;
-}
-
-const std::string& CampaignState::side_of(const Force& force) const {
-    static const std::string none;
-    if (occupancy_.tracking() && &force >= forces.data() &&
-        &force < forces.data() + forces.size()) {
-        const auto index = static_cast<std::size_t>(&force - forces.data());
-        const std::string& side = directory_.side_of(*this, index);
-        assert([&] {  // Debug builds check the directory against the players
-            const Player* p = find_player(force.player);
-            return side == (p ? p->side : none);
-        }());
-        return side;
-    }
-    const Player* p = find_player(force.player);
-    return p ? p->side : none;
 }
 
 const Force* CampaignState::force_at(Hex h) const {
