@@ -103,7 +103,8 @@ const std::string& ForceDirectory::side_of(const CampaignState& state, std::size
 }
 
 // CampaignState's lookups by id and side are here, with the directory, so that the directory's
-// lookup is compiled into them rather than called: they are asked some 150,000 times a period.
+// lookup is compiled into them rather than called: a 1,000-force period asks them some 150,000
+// times.
 Force* CampaignState::find_force(const std::string& id) {
     if (occupancy_.tracking()) {
         const long i = directory_.index_of(*this, id);

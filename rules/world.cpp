@@ -18,6 +18,8 @@ int Force::figures() const {
     return total;
 }
 
+// find_force and side_of are in force_directory.cpp, compiled together with the lookup they use.
+
 const Player* CampaignState::find_player(const std::string& id) const {
     auto it = std::find_if(players.begin(), players.end(), [&](const Player& p) { return p.id == id; });
     return it == players.end() ? nullptr : &*it;
