@@ -154,9 +154,10 @@ std::vector<Hex> ContactProcedure::avoid_hexes(const Force& f,
                             ? 0
                             : forced_march_bonus(f, r_.ruleset_);
     std::vector<Hex> enemies;
+    const std::string& own_side = r_.state_.side_of(f);
     for (const auto& id : forces)
-        if (const Force& e = *r_.state_.find_force(id); r_.state_.opposed(e, f))
-            enemies.push_back(e.hex);
+        if (const SeenForce& e = seen(id); e.side != &own_side && *e.side != own_side)
+            enemies.push_back(e.force->hex);
     std::vector<std::pair<int, Hex>> ranked;
     for (Hex h : neighbours(f.hex)) {
         const int cost = step_cost(r_.state_.map, r_.ruleset_, f.hex, h);

@@ -71,8 +71,8 @@ void ContactProcedure::follow_maneuvers() {
 
 std::string ContactProcedure::maneuver_refusal(const std::string& mover,
                                                const std::string& target) const {
-    const Force& m = *r_.state_.find_force(mover);
-    const Force& t = *r_.state_.find_force(target);
+    const Force& m = force(mover);
+    const Force& t = force(target);
     if (!on_map(m) || !on_map(t)) return "force gone";
     // a delay, a battle or a rest uses up the half period for the forces in it.
     if (r_.used_up_.count(mover) || r_.used_up_.count(target)) return "half period used up";

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <span>
@@ -12,6 +13,7 @@
 #include "rules/contact_procedure_detail.hpp"
 #include "rules/rolloff.hpp"
 #include "rules/scouting.hpp"
+#include "rules/text_words.hpp"
 
 namespace umpire::rules {
 
@@ -158,15 +160,42 @@ bool ContactProcedure::may_rest(const std::string& id) const {
     return !moved && !r_.disengaged_.count(id);
 }
 
+const ContactProcedure::SeenForce& ContactProcedure::seen(const std::string& id) const {
+    // Forces and sides are found by address: any change to either vector forgets them.
+    const std::vector<Force>& forces = r_.state_.forces;
+    const std::vector<Player>& players = r_.state_.players;
+    if (seen_data_ != forces.data() || seen_size_ != forces.size() ||
+        seen_players_ != players.data() || seen_players_size_ != players.size()) {
+        seen_.clear();
+        seen_data_ = forces.data();
+        seen_size_ = forces.size();
+        seen_players_ = players.data();
+        seen_players_size_ = players.size();
+    }
+    const std::uint64_t word = text_words::text_word(id.data(), id.size());
+    for (const SeenForce& s : seen_)
+        if (s.word == word && s.id.size() == id.size() &&
+            (id.size() <= 8 || std::memcmp(s.id.data(), id.data(), id.size()) == 0))
+            return s;
+    Force* found = r_.state_.find_force(id);
+    static const std::string no_side;
+    if (!found) {
+        static const SeenForce missing{{}, 0, nullptr, &no_side};
+        return missing;
+    }
+    return seen_.emplace_back(SeenForce{id, word, found, &r_.state_.side_of(*found)});
+}
+
+const std::string& ContactProcedure::side(const std::string& id) const { return *seen(id).side; }
+
 bool ContactProcedure::both_sides(const std::vector<std::string>& forces) {
     // Whether any force has an opponent (opponents_of): a force on the map of another side.
     const std::string* mapped_side = nullptr;  // the side of the first force on the map
     for (const auto& id : forces) {
-        const Force& f = force(id);
-        if (!on_map(f)) continue;
-        const std::string& s = r_.state_.side_of(f);
-        if (!mapped_side) mapped_side = &s;
-        else if (s != *mapped_side) return true;
+        const SeenForce& f = seen(id);
+        if (!on_map(*f.force)) continue;
+        if (!mapped_side) mapped_side = f.side;
+        else if (*f.side != *mapped_side) return true;
     }
     if (!mapped_side) return false;
     for (const auto& id : forces)
@@ -179,9 +208,9 @@ std::vector<std::string> ContactProcedure::opponents_of(const std::string& id,
     std::vector<std::string> out;
     const std::string& own_side = side(id);
     for (const auto& other : among) {
-        if (other == id) continue;
-        const Force& o = force(other);  // looked up once for both questions
-        if (on_map(o) && r_.state_.side_of(o) != own_side) out.push_back(other);
+        const SeenForce& o = seen(other);  // the force and its side, found once
+        if (o.id.size() == id.size() && o.id == id) continue;
+        if (on_map(*o.force) && o.side != &own_side && *o.side != own_side) out.push_back(other);
     }
     return out;
 }
@@ -199,7 +228,7 @@ const AudienceText& ContactProcedure::everyone() const {
 }
 
 DecisionRequest::Sizes ContactProcedure::sizes_of(const std::string& id) const {
-    const Regiment* assault = assault_regiment(*r_.state_.find_force(id));
+    const Regiment* assault = assault_regiment(force(id));
     DecisionRequest::Sizes sizes{assault ? assault->figures() : 0, std::nullopt};
     if (auto it = estimates_.find(id); it != estimates_.end())
         sizes.largest_estimated_opponent = it->second;
@@ -207,7 +236,7 @@ DecisionRequest::Sizes ContactProcedure::sizes_of(const std::string& id) const {
 }
 
 Json ContactProcedure::base_context(const std::string& id) const {
-    const Force& f = *r_.state_.find_force(id);
+    const Force& f = force(id);
     const DecisionRequest::Sizes sizes = sizes_of(id);
     Json c{{"contact", id_},
            {"hex", hex_json(f.hex)},

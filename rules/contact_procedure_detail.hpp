@@ -1,5 +1,6 @@
 #pragma once
 // The procedure for one contact group; shared by contact_procedure*.cpp only.
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <optional>
@@ -96,8 +97,11 @@ private:
     std::string maneuver_refusal(const std::string& mover, const std::string& target) const;
 
     // --- helpers ---
-    Force& force(const std::string& id) { return *r_.state_.find_force(id); }
-    const std::string& side(const std::string& id) { return r_.state_.side_of(force(id)); }
+    // The force with this id. A procedure asks for its handful of forces some hundred times a
+    // contact: those found are kept (seen_), with their sides, and compared by id before the
+    // state's directory hashes it. Forgotten when the forces or players vector changed.
+    Force& force(const std::string& id) const { return *seen(id).force; }
+    const std::string& side(const std::string& id) const;
     bool may_rest(const std::string& id) const;
     bool both_sides(const std::vector<std::string>& forces);
     std::vector<std::string> opponents_of(const std::string& id,
@@ -139,6 +143,19 @@ private:
     };
     std::vector<Maneuver> maneuvers_;  // declared in this procedure, followed after it
     int second_contacts_ = 0;          // numbers the nested procedures "<id>-m<n>"
+    struct SeenForce {
+        std::string id;
+        std::uint64_t word;  // text_word(id): ids up to eight bytes long compare by it and size
+        Force* force;
+        const std::string* side;
+    };
+    const SeenForce& seen(const std::string& id) const;
+    mutable std::vector<SeenForce> seen_;
+    // The state's forces and players as seen_ was filled.
+    mutable const Force* seen_data_ = nullptr;
+    mutable std::size_t seen_size_ = 0;
+    mutable const Player* seen_players_ = nullptr;
+    mutable std::size_t seen_players_size_ = 0;
 };
 
 }  // namespace umpire::rules

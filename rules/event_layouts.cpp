@@ -38,7 +38,20 @@ void EventLayouts::lay_out(EventLayout& layout, std::span<const EventField> fiel
     layout.pieces_ = std::string(text.text());
 }
 
-const EventLayout& EventLayouts::of(std::span<const EventField> fields) {
+std::size_t EventLayouts::recent_slot(std::span<const EventField> fields, const void* place) {
+    if (fields.empty()) return 0;
+    const auto first = reinterpret_cast<std::uintptr_t>(fields.front().key->text().data());
+    const std::uint64_t h = (first ^ reinterpret_cast<std::uintptr_t>(place) << 7 ^ fields.size()) *
+                            0x9e3779b97f4a7c15ull;
+    return h >> 56;
+}
+
+const EventLayout& EventLayouts::of(std::span<const EventField> fields, const void* place) {
+    // A layout is kept only for literal names, and a name read from data never sits at a
+    // literal's address: matching names are the same literals.
+    const std::size_t recent = recent_slot(fields, place);
+    if (const std::uint32_t i = recent_[recent]; i && matches(layouts_[i - 1], fields))
+        return layouts_[i - 1];
     // One pass: whether every name is a literal, and the hash of their addresses.
     bool literal = true;
     std::uint64_t h = fields.size();
@@ -56,13 +69,17 @@ const EventLayout& EventLayouts::of(std::span<const EventField> fields) {
     std::size_t slot = hash & mask;
     for (; slots_[slot]; slot = (slot + 1) & mask) {
         const EventLayout& layout = layouts_[slots_[slot] - 1];
-        if (layout.hash_ == hash && matches(layout, fields)) return layout;
+        if (layout.hash_ == hash && matches(layout, fields)) {
+            recent_[recent] = slots_[slot];
+            return layout;
+        }
     }
     EventLayout layout;
     lay_out(layout, fields);
     layout.hash_ = hash;
     layouts_.push_back(std::move(layout));
     slots_[slot] = static_cast<std::uint32_t>(layouts_.size());
+    recent_[recent] = slots_[slot];
     return layouts_.back();
 }
 

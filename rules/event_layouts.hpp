@@ -4,6 +4,7 @@
 // the rules, each always naming the same fields, so the order and the key text are worked out
 // once per set of names instead of sorting and writing the keys for each of the tens of
 // thousands of events a period records.
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -43,15 +44,24 @@ class EventLayouts {
 public:
     // The layout for fields named as these are. Kept for next time when every name is a literal
     // (its address then always names the same text); a name from data is laid out anew.
-    const EventLayout& of(std::span<const EventField> fields);
+    // `place` tells apart the places that write events (their event type's text, say): it only
+    // speeds the search.
+    const EventLayout& of(std::span<const EventField> fields, const void* place = nullptr);
 
 private:
     static bool matches(const EventLayout& layout, std::span<const EventField> fields);
+    // Where recent_ keeps the layout last used at this place for fields with this first name
+    // and count.
+    static std::size_t recent_slot(std::span<const EventField> fields, const void* place);
     static void lay_out(EventLayout& layout, std::span<const EventField> fields);
     void grow();
 
     std::vector<EventLayout> layouts_;
     std::vector<std::uint32_t> slots_;  // open addressing: layout index + 1, 0 for empty
+    // Most events come from a place that wrote one before with the same names: the layout last
+    // used there, by place, first name and count (layout index + 1, 0 for none), is checked
+    // name by name before all the names are hashed.
+    std::array<std::uint32_t, 256> recent_{};
     EventLayout uncached_;
 };
 

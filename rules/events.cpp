@@ -86,7 +86,7 @@ void EventLog::write(std::string_view type, const FieldValue& audience) {
     const FieldValue type_value(type);
     scratch_.push_back({&kAudience, &audience});
     scratch_.push_back({&kType, &type_value});
-    const EventLayout& layout = layouts_.of(scratch_);
+    const EventLayout& layout = layouts_.of(scratch_, type.data());
 
     // Written aside first: a value that cannot be written (text that is not UTF-8) throws and
     // leaves the log as it was.

@@ -39,16 +39,9 @@ std::uint64_t id_hash(std::string_view id) {
     return h ^ (h >> 33);
 }
 
-// Whether two ids are the same text: a tag match nearly always means they are, and ids of up
-// to 16 bytes are compared in two overlapping words rather than by a call to memcmp.
+// Whether two ids are the same text: a tag match nearly always means they are.
 bool same_id(std::string_view a, std::string_view b) {
-    const std::size_t n = a.size();
-    if (n != b.size()) return false;
-    if (n > 16) return std::memcmp(a.data(), b.data(), n) == 0;
-    if (n >= 8)
-        return load8(a.data()) == load8(b.data()) &&
-               load8(a.data() + n - 8) == load8(b.data() + n - 8);
-    return short_word(a.data(), n, 0) == short_word(b.data(), n, 0);  // every byte is in it
+    return text_words::same_text(a.data(), a.size(), b.data(), b.size());
 }
 
 }  // namespace

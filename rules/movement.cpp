@@ -55,12 +55,14 @@ struct MovementPhase::Impl {
     void start(const std::vector<AcceptedOrder>& orders) {
         std::unordered_map<std::string_view, const AcceptedOrder*> order_of;
         for (const auto& o : orders) order_of.emplace(o.force, &o);  // the first, as find_if
+        // Forces are kept in id order: each goes in at the end of both maps, the end given as
+        // the place to try (a force out of order is found its place as usual).
         for (auto& force : state_.forces) {
-            const auto kept = result_.try_emplace(force.id).first;
+            const auto kept = result_.try_emplace(result_.end(), force.id);
             ForceMovement& fm = kept->second;
             fm.movement_period =
                 moves_at_night(force, ruleset_) == (context_.period == PeriodKind::night);
-            Mover& m = movers_[force.id];
+            Mover& m = movers_.try_emplace(movers_.end(), force.id)->second;
             by_id_.emplace(kept->first, Entry{&m, &fm});  // viewing the key result_ keeps
             m.force = &force;
             m.movement = &fm;
@@ -301,7 +303,11 @@ struct MovementPhase::Impl {
     // R-3.4 [H]: a force may pass through allied hexes but not end in one; it stops instead in
     // the last hex of its move that no other force holds.
     void step_back_if_stacked(Mover& m) {
-        auto held_by_other = [&](Hex h) { return !state_.forces_at(h, m.force).empty(); };
+        auto held_by_other = [&](Hex h) {
+            bool held = false;
+            state_.for_each_force_at(h, [&](const Force& f) { held = held || &f != m.force; });
+            return held;
+        };
         if (!held_by_other(m.force->hex)) return;
         std::optional<Hex> back;
         for (std::size_t i = m.visited.size() - 1; i-- > 0 && !back;)
@@ -435,10 +441,10 @@ struct MovementPhase::Impl {
             const std::size_t i = moves[k];
             if (forces[i].regiments.empty()) continue;
             for (Hex n : neighbours(forces[i].hex))
-                for (const Force* other : state_.forces_at(n)) {
-                    const auto j = static_cast<std::size_t>(other - forces.data());
+                state_.for_each_force_at(n, [&](const Force& other) {
+                    const auto j = static_cast<std::size_t>(&other - forces.data());
                     pairs.push_back(std::minmax(i, j));
-                }
+                });
         }
         std::sort(pairs.begin(), pairs.end());
         pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());

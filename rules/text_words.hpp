@@ -29,4 +29,19 @@ inline std::uint32_t load4(const char* p) {
     return (fill & ~0xffffffull) | byte(p[0]) | byte(p[n / 2]) << 8 | byte(p[n - 1]) << 16;
 }
 
+// A word standing for a text: for texts of up to eight bytes of the same length, equal words
+// mean equal texts (every byte is in the word); longer texts must be compared as well.
+inline std::uint64_t text_word(const char* p, std::size_t n) {
+    return n >= 8 ? load8(p) : short_word(p, n, 0);
+}
+
+// Whether two short texts (ids) are the same: ids of up to 16 bytes are compared in two
+// overlapping words rather than by a call to memcmp.
+inline bool same_text(const char* a, std::size_t n, const char* b, std::size_t m) {
+    if (n != m) return false;
+    if (n > 16) return std::memcmp(a, b, n) == 0;
+    if (n >= 8) return load8(a) == load8(b) && load8(a + n - 8) == load8(b + n - 8);
+    return short_word(a, n, 0) == short_word(b, n, 0);  // every byte is in it
+}
+
 }  // namespace umpire::rules::text_words

@@ -65,7 +65,7 @@ std::vector<const Force*> CampaignState::forces_at(Hex h, const Force* except) c
 std::vector<const Force*> forces_next_to(const CampaignState& state, Hex h) {
     std::vector<const Force*> out;
     for (Hex n : neighbours(h))
-        for (const Force* f : state.forces_at(n)) out.push_back(f);
+        state.for_each_force_at(n, [&](const Force& f) { out.push_back(&f); });
     std::sort(out.begin(), out.end());  // addresses in the vector follow id order
     return out;
 }

@@ -95,6 +95,27 @@ TEST(EventLog, OneSetOfNamesInAnyOrderOrWithFieldsLeftOutIsWrittenSorted) {
     EXPECT_EQ(log.events()[4].text(), log.events()[0].text());
 }
 
+TEST(EventLog, ThePlaceThatWroteLastOffersItsLayoutOnlyForTheSameNames) {
+    // The layout a place last used is tried first: another set of names from the same place,
+    // with the same first name and count, or the same names read from data, must not take it.
+    EventLog log;
+    for (int round = 0; round < 3; ++round) {
+        log.add("moved", Fields{{"force", "a"}, {"to", 1}});
+        log.add("moved", Fields{{"force", "a"}, {"from", 1}});
+        log.add("moved", Json{{"force", "a"}, {"zone", 1}});
+    }
+    ASSERT_EQ(log.size(), 9u);
+    for (const Event& e : log.events()) expect_canonical(e);
+    for (std::size_t i = 0; i < 9; i += 3) {
+        EXPECT_EQ(log.events()[i].text(),
+                  R"({"audience":"all","force":"a","to":1,"type":"moved"})");
+        EXPECT_EQ(log.events()[i + 1].text(),
+                  R"({"audience":"all","force":"a","from":1,"type":"moved"})");
+        EXPECT_EQ(log.events()[i + 2].text(),
+                  R"({"audience":"all","force":"a","type":"moved","zone":1})");
+    }
+}
+
 TEST(EventLog, NamesFromDataAreEscapedAsNlohmannEscapesThem) {
     EventLog log;
     const Json fields{{"we\"ird", 1}, {"Ælfric", 2}, {"tab\there", 3}};
