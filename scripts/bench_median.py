@@ -4,7 +4,8 @@
 scripts/bench runs rules_bench and rules_bench_libc in alternate rounds, one repetition each,
 so that a slower spell of the shared machine falls on both allocators. Each benchmark of the
 rounds becomes one "<name>_median" aggregate (real and CPU time the median over the rounds,
-counters from the first round), as --benchmark_repetitions would have written it.
+counters from the first round), as --benchmark_repetitions would have written it, with the
+fastest and slowest round's real time beside it (real_time_min, real_time_max).
 """
 import json
 import statistics
@@ -31,6 +32,8 @@ def main(out, rounds):
             "repetitions": len(same),
             "real_time": statistics.median(x["real_time"] for x in same),
             "cpu_time": statistics.median(x["cpu_time"] for x in same),
+            "real_time_min": min(x["real_time"] for x in same),
+            "real_time_max": max(x["real_time"] for x in same),
         })
         merged["benchmarks"].append(median)
     with open(out, "w") as f:

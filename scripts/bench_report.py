@@ -36,9 +36,16 @@ def runs(doc, prefix):
     return out
 
 
-def ms(b):
+def ms(b, key="real_time"):
     scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b["time_unit"]]
-    return b["real_time"] * scale
+    return b.get(key, b["real_time"]) * scale
+
+
+def spread(b):
+    """The fastest and the slowest round, where the rounds were kept (scripts/bench_median.py)."""
+    if "real_time_min" not in b:
+        return "—"
+    return f"{ms(b, 'real_time_min'):.1f}–{ms(b, 'real_time_max'):.1f}"
 
 
 def plot(points, baseline, path):
@@ -132,18 +139,21 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
              "Intel Xeon at 2.0 GHz where the 1,000-force period took 92 ms (211 million "
              "instructions) against some 22 ms for 217 million here, and on 2026-12-01 itself a "
              "machine of the same name (\"AMD EPYC\", 2 CPUs) took 21.5 ms for that period in the "
-             "morning, and in the evening the build measured below took some 38 ms half an hour "
-             "before the run that gave 21.8 ms: "
+             "morning and some 38 ms in the evening; in the night that followed, the engine "
+             "measured below took 22.6 ms and 40.5 ms within one minute, and the run before "
+             "this one, six minutes earlier, found 10,000 forces in 284.9 ms and umpire-server "
+             "at 0.37 of the echo server's throughput (run alone right after: 57,000 to 61,000 "
+             "messages a second at 16.5 to 17.5 µs a reply, as below): "
              "so compare a figure with its baseline in the same run, and changes to the engine by "
              "instruction counts (callgrind), as the rules paragraph does.", "",
              "## Rules: one period", "",
              "Forces scattered about six hexes apart, every one marching, contacts answered by standing "
              "instructions (`bench/rules_bench.cpp`), allocating through jemalloc as umpire-server "
-             "does; each figure the median of three rounds, each round after one period resolved untimed (as a "
+             "does; each figure the median of three rounds (the fastest and slowest beside it), each round after one period resolved untimed (as a "
              "server has resolved periods before). Baseline: writing the same state as "
              "a scenario document. Goal: 1,000 forces under 20 ms, growth no faster than N log N.", "",
-             "| forces | contacts | events | resolve (ms) | baseline (ms) | resolve / baseline | per force (µs) |",
-             "|---:|---:|---:|---:|---:|---:|---:|"]
+             "| forces | contacts | events | resolve (ms) | rounds (ms) | baseline (ms) | resolve / baseline | per force (µs) |",
+             "|---:|---:|---:|---:|---:|---:|---:|---:|"]
     points, base = [], []
     for n in forces:
         r, b = resolve[str(n)], write.get(str(n))
@@ -153,7 +163,7 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
         base_ms = f"{ms(b):.1f}" if b else "—"
         ratio = f"{ms(r) / ms(b):.1f}×" if b else "—"
         lines.append(f"| {n:,} | {int(r.get('contacts', 0)):,} | {int(r.get('events', 0)):,} | "
-                     f"{ms(r):.1f} | {base_ms} | {ratio} | {ms(r) * 1000 / n:.0f} |")
+                     f"{ms(r):.1f} | {spread(r)} | {base_ms} | {ratio} | {ms(r) * 1000 / n:.0f} |")
     if len(points) > 1:
         lines += ["", f"Growth: {growth_line(points)}."]
         if len(base) > 1:
@@ -161,6 +171,14 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
             lines[-1] += (f" The baseline, which touches every force once, grows N^"
                           f"{math.log(t1 / t0) / math.log(n1 / n0):.2f} over the same step in "
                           "the same run: on this host large states cost more than their size.")
+        fastest = [(n, ms(resolve[str(n)], "real_time_min")) for n in forces
+                   if "real_time_min" in resolve[str(n)]]
+        if len(fastest) > 1:
+            (n0, t0), (n1, t1) = fastest[-2], fastest[-1]
+            lines[-1] += (" The goal is judged on the medians; the host's other work moves "
+                          "single rounds a long way (the \"rounds\" column), and between each "
+                          "size's fastest rounds time grew "
+                          f"N^{math.log(t1 / t0) / math.log(n1 / n0):.2f}.")
         lines.append("")
     libc_points = [(n, ms(libc[str(n)])) for n in forces if str(n) in libc]
     if libc_points:
@@ -220,9 +238,9 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
                   "turns with the default). Growth: at 10,000 forces the engine executes "
                   "ten times the instructions of 1,000 (1,623 million against 162 million, "
                   "Release), so what grows faster than N is memory. Periods resolved one after "
-                  "another in one process take no page faults once the allocator holds what "
-                  "they need (at 10,000 forces, none from the third period on), so what is left "
-                  "is cache misses: a 10,000-force state does not fit in the caches a "
+                  "another in one process take next to no page faults once the allocator holds "
+                  "what they need (at 10,000 forces, 0 to 3 a period from the third on), so what "
+                  "is left is cache misses: a 10,000-force state does not fit in the caches a "
                   "1,000-force one does, which the baseline, reading every force once, shows "
                   "too.", ""]
         plot(points, base, svg_path)
