@@ -264,7 +264,7 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
     for (const auto& id : forces) {
         const Force& f = force(id);
         const bool rest = may_rest(id);
-        unsigned options = (rest ? kRest : 0) | kEngage;
+        unsigned options = (rest ? unsigned{kRest} : 0u) | kEngage;
         targets[id] = avoid_hexes(f, forces);
         if (!targets[id].empty()) options |= kAvoid;
         // R-7.2 [H]: not the same opponent in two consecutive half periods.
@@ -453,7 +453,7 @@ std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::stri
         // an unaware commander (score 1) cannot evade.
         const bool aware = scores_.count(id) &&
                            r_.ruleset_.contact.row(scores_.at(id).modified).aware;
-        const unsigned options = (rest ? kRest : 0) | kEngage | (aware ? kEvade : 0);
+        const unsigned options = (rest ? unsigned{kRest} : 0u) | kEngage | (aware ? unsigned{kEvade} : 0u);
         requests.push_back({decision_id(window, id), force(id).player, id, "contact_window",
                             window, window_options(options), window_default(rest), {},
                             context_of(id)});

@@ -26,7 +26,7 @@ struct PeriodInputs {
     bool settle_missing = true;
     // The start state's version (state_version below) when the caller has it already, as
     // storage does from the snapshot it keeps; otherwise it is worked out at the first battle.
-    std::string start_version;
+    std::string start_version = {};
 };
 
 // The version a battle record binds to: the SHA-256 of the state written as a

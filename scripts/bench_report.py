@@ -225,7 +225,7 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
                   "round and 177 million before the one before it; counted in a RelWithDebInfo "
                   "build as earlier rounds were, 200 million and 217 million before those, 317 "
                   "million before the field names and layouts): writing the 32,580 events is "
-                  "some 30%; settling decisions 12% (their events among them); movement 9%; "
+                  "some 30%; settling decisions 13% (their events among them); movement 9%; "
                   "allocating and freeing some 10%; the rest is the contact procedure's working "
                   "data (maps keyed by force id strings, decision answers as nlohmann::json, "
                   "requests carrying five strings and a std::function each) spread over every "

@@ -22,7 +22,7 @@ struct CreateOptions {
     std::string time_zone = "UTC"; // IANA name deadlines are given in
     rules::Json settings = rules::Json::object();
     rules::Json deadline_policy = rules::Json{{"kind", "manual"}};
-    SeedSource seeds;  // empty: draw_seed (tests fix the sequence, see set_seed_source)
+    SeedSource seeds = {};  // empty: draw_seed (tests fix the sequence, see set_seed_source)
 };
 
 // What a player gets back for orders: proof of what was received and when.

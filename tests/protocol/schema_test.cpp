@@ -32,12 +32,15 @@ TEST(Schemas, EverySampleMatchesItsSchema) {
         covered.insert(name);
         const Json& message = sample["message"];
         EXPECT_EQ(testing::schema_mismatch(schema(name), message), "") << name << ": " << message.dump();
-        if (name.rfind("client.", 0) == 0)
+        if (name.rfind("client.", 0) == 0) {
             EXPECT_NO_THROW(decode_client_json(message)) << message.dump();
+        }
     }
     for (const auto& entry : std::filesystem::directory_iterator(kSchemas)) {
         const auto stem = entry.path().stem().string();
-        if (stem != "samples") EXPECT_TRUE(covered.count(stem)) << "no sample for " << stem;
+        if (stem != "samples") {
+            EXPECT_TRUE(covered.count(stem)) << "no sample for " << stem;
+        }
     }
 }
 

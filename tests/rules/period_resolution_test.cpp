@@ -186,12 +186,18 @@ TEST_P(ContactScoreKnowledge, LearnsExactlyWhatTheTableGives) {
         EXPECT_TRUE(fact["composition"].contains("types"));
         EXPECT_EQ(text.find("share_percent"), std::string::npos) << "no proportions below 5";
     }
-    if (score == 5) EXPECT_TRUE(fact["composition"].contains("companies"));
-    if (score < 6) EXPECT_EQ(text.find("\"figures\""), std::string::npos) << text;
+    if (score == 5) {
+        EXPECT_TRUE(fact["composition"].contains("companies"));
+    }
+    if (score < 6) {
+        EXPECT_EQ(text.find("\"figures\""), std::string::npos) << text;
+    }
     // The other player learns nothing from this commander's roll.
-    for (const auto& e : events_json(out.events))
-        if (e["type"] == "intelligence" && e["receiver"] == "hadewych")
+    for (const auto& e : events_json(out.events)) {
+        if (e["type"] == "intelligence" && e["receiver"] == "hadewych") {
             EXPECT_EQ(e["audience"], Json::array({"anna"}));
+        }
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Scores, ContactScoreKnowledge, ::testing::Values(1, 2, 3, 4, 5, 6));

@@ -30,10 +30,10 @@ struct Player {
     std::unique_ptr<TestClient> client;
     std::string player;
     std::string answer_before_contact;  // the scripted answer at the before-contact window
-    std::string token;
-    std::set<std::string> announced;  // decision ids received on the current connection
-    std::set<std::string> answered;
-    std::optional<Json> resolved;
+    std::string token = {};
+    std::set<std::string> announced = {};  // decision ids received on the current connection
+    std::set<std::string> answered = {};
+    std::optional<Json> resolved = std::nullopt;
 };
 
 TEST(EndToEnd, GmAndTwoPlayersPlayTheDemoThroughAContactAndADisengagement) {
