@@ -85,6 +85,9 @@ std::string iso_utc(TimePoint t) {
     return date::format("%FT%TZ", date::floor<milliseconds>(t));
 }
 
+// date::parse's seconds start unset and are set before use; GCC 12 at -O3 (Release) cannot tell.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 std::optional<TimePoint> parse_iso_utc(const std::string& text) {
     std::istringstream in(text);
     date::sys_time<milliseconds> t;
@@ -92,5 +95,6 @@ std::optional<TimePoint> parse_iso_utc(const std::string& text) {
     if (in.fail()) return std::nullopt;
     return TimePoint(t);
 }
+#pragma GCC diagnostic pop
 
 }  // namespace umpire::server
