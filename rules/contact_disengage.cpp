@@ -156,7 +156,7 @@ std::vector<Hex> ContactProcedure::avoid_hexes(const Force& f,
     std::vector<Hex> enemies;
     const std::string& own_side = r_.state_.side_of(f);
     for (const auto& id : forces)
-        if (const SeenForce& e = seen(id); e.side != &own_side && *e.side != own_side)
+        if (const SeenForce& e = seen(id); different_sides(*e.side, own_side))
             enemies.push_back(e.force->hex);
     std::vector<std::pair<int, Hex>> ranked;
     for (Hex h : neighbours(f.hex)) {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 #include <functional>
 #include <map>
 #include <span>
@@ -174,12 +173,11 @@ const ContactProcedure::SeenForce& ContactProcedure::seen(const std::string& id)
     }
     const std::uint64_t word = text_words::text_word(id.data(), id.size());
     for (const SeenForce& s : seen_)
-        if (s.word == word && s.id.size() == id.size() &&
-            (id.size() <= 8 || std::memcmp(s.id.data(), id.data(), id.size()) == 0))
+        if (s.word == word && s.id.size() == id.size() && (id.size() <= 8 || s.id == id))
             return s;
     Force* found = r_.state_.find_force(id);
-    static const std::string no_side;
     if (!found) {
+        static const std::string no_side;
         static const SeenForce missing{{}, 0, nullptr, &no_side};
         return missing;
     }
@@ -209,8 +207,8 @@ std::vector<std::string> ContactProcedure::opponents_of(const std::string& id,
     const std::string& own_side = side(id);
     for (const auto& other : among) {
         const SeenForce& o = seen(other);  // the force and its side, found once
-        if (o.id.size() == id.size() && o.id == id) continue;
-        if (on_map(*o.force) && o.side != &own_side && *o.side != own_side) out.push_back(other);
+        if (o.id == id) continue;
+        if (on_map(*o.force) && different_sides(*o.side, own_side)) out.push_back(other);
     }
     return out;
 }

@@ -102,6 +102,11 @@ private:
     // state's directory hashes it. Forgotten when the forces or players vector changed.
     Force& force(const std::string& id) const { return *seen(id).force; }
     const std::string& side(const std::string& id) const;
+    // Whether two sides as side_of gives them differ (the same string is the same side), as
+    // CampaignState::opposed asks.
+    static bool different_sides(const std::string& a, const std::string& b) {
+        return &a != &b && a != b;
+    }
     bool may_rest(const std::string& id) const;
     bool both_sides(const std::vector<std::string>& forces);
     std::vector<std::string> opponents_of(const std::string& id,
