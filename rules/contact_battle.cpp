@@ -193,7 +193,7 @@ BattleSettlement ContactProcedure::quick_battle(const BattleRecord& record) {
         q.formed = first.order_state == OrderState::formed;
         // [H] like the disengagement terrain modifier: the terrain of the side's own hex.
         q.favoured_terrain =
-            favourable_terrain(r_.ruleset_, first, r_.state_.map.at(first.hex)->terrain);
+            favourable_terrain(r_.ruleset_, first, *r_.state_.map.terrain_at(first.hex));
         for (const auto& id : rec.forces) q.supported = q.supported || supporters_.count(id);
         return q;
     };

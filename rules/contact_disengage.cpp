@@ -18,7 +18,7 @@ DisengagementParty party_of(const Ruleset& ruleset, const CampaignState& state, 
     p.force = f.id;
     p.order_state = f.order_state;
     p.supported = supported;
-    p.favourable_terrain = favourable_terrain(ruleset, f, state.map.at(f.hex)->terrain);
+    p.favourable_terrain = favourable_terrain(ruleset, f, *state.map.terrain_at(f.hex));
     const Regiment* assault = assault_regiment(f);
     p.exhausted_cavalry = f.readiness == CavalryReadiness::exhausted && assault &&
                           main_troop_class(*assault, ruleset) == TroopClass::cavalry;

@@ -393,7 +393,7 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
         c.side = side(id);
         c.daily_allowance = r_.movement_.of(id).daily;
         c.regiments = static_cast<int>(f.regiments.size());
-        c.terrain = r_.state_.map.at(f.hex)->terrain;
+        c.terrain = *r_.state_.map.terrain_at(f.hex);
         const auto opponents = opponents_of(id, forces);
         c.scouted_opponent = has_successful_scout(r_.state_, r_.ruleset_, id, opponents, period);
         c.captured_opponent_scout =
@@ -410,12 +410,12 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
                 r_.period_.record_contact(r_.state_, forces[i], forces[j], period);
 
     // Contact dice are seen by every participant.
-    const auto scores = [&] {
+    auto scores = [&] {
         const auto narrowed = r_.log_.narrowed_to(everyone());
         return roll_contact_dice(r_.ruleset_, commanders, r_.dice_, r_.log_);
     }();
-    for (const auto& s : scores) scores_[s.force] = s;
     hour_ = contact_hour(r_.ruleset_, r_.context_.half_period(), scores);
+    for (auto& s : scores) scores_[s.force] = std::move(s);
     r_.log_.add("contact_hour", Fields{{"contact", id_}, {"hour", *hour_}}, everyone());
 
     // R-6.3/6.4: each commander learns of each opponent what its own score gives, privately.

@@ -11,7 +11,7 @@ void ContactProcedure::terrain_reconnaissance(const std::vector<std::string>& fo
     for (const auto& id : forces) {
         const ContactScore& s = scores_.at(id);
         candidates.push_back({id, side(id), s.modified, s.die});
-        terrains.push_back(r_.state_.map.at(force(id).hex)->terrain);
+        terrains.push_back(*r_.state_.map.terrain_at(force(id).hex));
     }
     // The battlefield sketch is shown to every participant of the contact.
     ReconOrder order;

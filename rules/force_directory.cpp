@@ -12,32 +12,7 @@ namespace umpire::rules {
 
 namespace {
 
-using text_words::load8;
-using text_words::short_word;
-
-// Ids are short: mixing them eight bytes at a time takes one or two multiplications.
-std::uint64_t id_hash(std::string_view id) {
-    auto mix = [](std::uint64_t h, std::uint64_t word) {
-        h = (h ^ word) * 0xbf58476d1ce4e5b9ull;
-        return h ^ (h >> 31);
-    };
-    const char* p = id.data();
-    const std::size_t n = id.size();
-    std::uint64_t h = n * 0x9e3779b97f4a7c15ull;
-    if (n < 8) {
-        h = mix(h, short_word(p, n, 0));
-    } else {
-        for (std::size_t i = 0; i + 8 <= n; i += 8) h = mix(h, load8(p + i));
-        if (n % 8) h = mix(h, load8(p + n - 8));  // the last bytes again, overlapping
-    }
-    // A product's low bits see only the low bytes, and ids differ in their last ones: fold
-    // the high bits down (MurmurHash3's finalizer) before the slot takes the low bits.
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdull;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ull;
-    return h ^ (h >> 33);
-}
+using text_words::id_hash;
 
 // Whether two ids are the same text: a tag match nearly always means they are.
 bool same_id(std::string_view a, std::string_view b) {

@@ -11,6 +11,7 @@
 // A change through a non-const member drops the grid; the next lookup builds it again.
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -33,23 +34,47 @@ struct MapHex {
     std::optional<Dwelling> dwelling;
 };
 
+// The least and greatest of each cube coordinate (q, r and s = -q - r) over a table's hexes.
+struct CubeRange {
+    int low[3];
+    int high[3];
+};
+
 // A dense index of hexes over their bounding box: a lookup is an array read.
 class HexGrid {
 public:
     // Leaves the grid unbuilt for a map far from rectangular in (q, r) (a sparse box).
     void build(const std::map<Hex, MapHex>& hexes);
     bool built() const { return built_; }
+    // Worked out by build, built or not (nullopt for no hexes).
+    const std::optional<CubeRange>& cube_range() const { return cube_range_; }
     const MapHex* at(Hex h) const {
-        const long q = static_cast<long>(h.q) - low_.q, r = static_cast<long>(h.r) - low_.r;
-        if (q < 0 || r < 0 || q >= width_ || r >= height_) return nullptr;
-        return cells_[static_cast<std::size_t>(r * width_ + q)];
+        const long cell = cell_of(h);
+        return cell < 0 ? nullptr : cells_[static_cast<std::size_t>(cell)];
+    }
+    // The terrain name of the hex at h, nullptr off the map. Every step a force takes reads it,
+    // and the hexes lie scattered in their tree: the names are kept as small numbers in an
+    // array of their own (a map has a handful of terrains), which stays in the cache.
+    const std::string* terrain_at(Hex h) const {
+        const long cell = cell_of(h);
+        if (cell < 0) return nullptr;
+        const std::uint16_t code = terrain_codes_[static_cast<std::size_t>(cell)];
+        return code ? terrain_names_[code - 1u] : nullptr;
     }
 
 private:
+    long cell_of(Hex h) const {
+        const long q = static_cast<long>(h.q) - low_.q, r = static_cast<long>(h.r) - low_.r;
+        if (q < 0 || r < 0 || q >= width_ || r >= height_) return -1;
+        return r * width_ + q;
+    }
     bool built_ = false;
+    std::optional<CubeRange> cube_range_;
     Hex low_;
     long width_ = 0, height_ = 0;
     std::vector<const MapHex*> cells_;
+    std::vector<std::uint16_t> terrain_codes_;        // 0: no hex; k: terrain_names_[k - 1]
+    std::vector<const std::string*> terrain_names_;  // the hexes' own texts, one of each
 };
 
 class HexTable {
@@ -78,6 +103,11 @@ public:
     const MapHex& at(Hex h) const { return data_->hexes.at(h); }
     // The hex at h, or nullptr: through the grid once built.
     const MapHex* lookup(Hex h) const;
+    // The terrain name of the hex at h, or nullptr: lookup(h)->terrain, read from the grid.
+    const std::string* terrain_at(Hex h) const;
+    // Over all hexes (nullopt for none): worked out once with the grid, not by walking the
+    // tree of hexes each time a period's index of positions is built.
+    const std::optional<CubeRange>& cube_range() const { return grid()->cube_range(); }
     // Whether this table and `other` are one shared table (copies not yet changed).
     bool shares_with(const HexTable& other) const { return data_ == other.data_; }
 

@@ -19,8 +19,8 @@ bool held_by_other(const CampaignState& state, const Force& force, Hex h) {
 
 // Hexes a routing force may walk over: on the map, passable, not enemy-held.
 bool walkable(const CampaignState& state, const Ruleset& ruleset, const Force& force, Hex h) {
-    const MapHex* cell = state.map.at(h);
-    const TerrainType* terrain = cell ? ruleset.find_terrain(cell->terrain) : nullptr;
+    const std::string* name = state.map.terrain_at(h);
+    const TerrainType* terrain = name ? ruleset.find_terrain(*name) : nullptr;
     if (!terrain || !terrain->passable) return false;
     for (const Force* e : enemy_forces(state, force))
         if (e->hex == h) return false;

@@ -11,6 +11,7 @@
 #include "rules/calendar.hpp"
 #include "rules/movement_costs.hpp"
 #include "rules/rolloff.hpp"
+#include "rules/text_words.hpp"
 
 namespace umpire::rules {
 
@@ -338,10 +339,10 @@ struct MovementPhase::Impl {
         for (int radius = 1; seen < state_.map.hexes.size(); ++radius) {
             std::optional<std::pair<bool, Hex>> best;
             visit_ring(force.hex, radius, [&](Hex hex) {
-                const MapHex* cell = state_.map.at(hex);
-                if (!cell) return false;
+                const std::string* name = state_.map.terrain_at(hex);
+                if (!name) return false;
                 ++seen;
-                const TerrainType* terrain = ruleset_.find_terrain(cell->terrain);
+                const TerrainType* terrain = ruleset_.find_terrain(*name);
                 if (!terrain || !terrain->passable || held_by_other(hex)) return false;
                 const std::pair<bool, Hex> key{next_to_enemy(hex), hex};
                 if (!best || key < *best) best = key;
@@ -408,7 +409,7 @@ struct MovementPhase::Impl {
                    state_.opposed(forces[i], forces[j]) &&
                    !contacts_.count({forces[i].id, forces[j].id});
         };
-        const auto pairs = everyone ? adjacent_force_pairs(forces) : pairs_of_moved(since);
+        const auto pairs = everyone ? adjacent_force_pairs(state_) : pairs_of_moved(since);
 #ifndef NDEBUG
         if (!everyone) check_moved_pairs(pairs, is_new);
 #endif
@@ -482,7 +483,7 @@ struct MovementPhase::Impl {
         Mover* mover;
         ForceMovement* movement;
     };
-    std::unordered_map<std::string_view, Entry> by_id_;
+    std::unordered_map<std::string_view, Entry, text_words::IdHash, text_words::IdEqual> by_id_;
     const Entry& entry(std::string_view id) const {
         const auto it = by_id_.find(id);
         if (it == by_id_.end()) throw std::out_of_range("no movement for force " + std::string(id));

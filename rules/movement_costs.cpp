@@ -48,9 +48,9 @@ bool all_infantry(const Force& force, const Ruleset& ruleset) {
 }
 
 int step_cost(const Map& map, const Ruleset& ruleset, Hex from, Hex to) {
-    const MapHex* cell = map.at(to);
-    if (!cell || !adjacent(from, to)) return -1;
-    const TerrainType* terrain = ruleset.find_terrain(cell->terrain);
+    const std::string* name = map.terrain_at(to);
+    if (!name || !adjacent(from, to)) return -1;
+    const TerrainType* terrain = ruleset.find_terrain(*name);
     if (!terrain || !terrain->passable) return -1;
     const bool road = map.road_between(from, to);
     int cost = terrain->cost;
@@ -64,8 +64,8 @@ int step_cost(const Map& map, const Ruleset& ruleset, Hex from, Hex to) {
 
 bool step_keeps_formed(const Force& force, const Map& map, const Ruleset& ruleset, Hex from,
                        Hex to) {
-    const MapHex* cell = map.at(to);
-    const TerrainType* terrain = cell ? ruleset.find_terrain(cell->terrain) : nullptr;
+    const std::string* name = map.terrain_at(to);
+    const TerrainType* terrain = name ? ruleset.find_terrain(*name) : nullptr;
     if (!terrain) return true;
     const bool by_way = map.road_between(from, to) || map.track_between(from, to);
     switch (terrain->formed) {

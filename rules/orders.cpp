@@ -111,11 +111,10 @@ std::string check_order(const CampaignState& state, const Ruleset& ruleset,
             return "path step " + std::to_string(i + 1) + " " + to_string(next);
         };
         if (!adjacent(at, next)) return step() + " is not adjacent to " + to_string(at);
-        const MapHex* cell = state.map.at(next);
-        if (!cell) return step() + " is off the map";
-        const TerrainType* terrain = ruleset.find_terrain(cell->terrain);
-        if (!terrain || !terrain->passable)
-            return step() + " is impassable (" + cell->terrain + ")";
+        const std::string* name = state.map.terrain_at(next);
+        if (!name) return step() + " is off the map";
+        const TerrainType* terrain = ruleset.find_terrain(*name);
+        if (!terrain || !terrain->passable) return step() + " is impassable (" + *name + ")";
         at = next;
     }
     if (order.forced_march && order.path.empty()) return "a forced march needs a path";

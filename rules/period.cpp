@@ -121,7 +121,7 @@ void end_of_period(CampaignState& state, const Ruleset& ruleset, const MovementR
 std::set<std::string> forces_in_contact(const CampaignState& state,
                                         const std::set<std::string>& participants) {
     std::set<std::string> out = participants;
-    for (const auto& [i, j] : adjacent_force_pairs(state.forces)) {
+    for (const auto& [i, j] : adjacent_force_pairs(state)) {
         const Force& a = state.forces[i];
         const Force& b = state.forces[j];
         if (state.opposed(a, b)) {

@@ -89,8 +89,8 @@ private:
     int entry_cost(Hex from, Hex to) const {
         if (field_.enemy_at(to)) return -1;
         if (kind_ == RetreatKind::retreat) return step_cost(state_.map, ruleset_, from, to);
-        const MapHex* cell = state_.map.at(to);  // a rout ignores cost, not water
-        const TerrainType* terrain = cell ? ruleset_.find_terrain(cell->terrain) : nullptr;
+        const std::string* name = state_.map.terrain_at(to);  // a rout ignores cost, not water
+        const TerrainType* terrain = name ? ruleset_.find_terrain(*name) : nullptr;
         return terrain && terrain->passable ? 0 : -1;
     }
 

@@ -79,7 +79,11 @@ void SidePositions::build(const CampaignState& state) {
             high_[axis] = std::max(high_[axis], cube(h, axis));
         }
     };
-    for (const auto& [h, cell] : state.map.hexes) widen(h);
+    if (const auto& map = state.map.hexes.cube_range())
+        for (int axis = 0; axis < 3; ++axis) {
+            low_[axis] = std::min(low_[axis], map->low[axis]);
+            high_[axis] = std::max(high_[axis], map->high[axis]);
+        }
     for (const auto& f : forces) widen(f.hex);
     sides_.assign(groups_.size(), SideIndex{});
     for (auto& side : sides_)

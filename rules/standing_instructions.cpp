@@ -21,8 +21,21 @@ bool enemy_larger(const DecisionRequest& request) {
            *sizes->largest_estimated_opponent > sizes->own_assault_figures;
 }
 
-std::optional<Json> contact_answer(const DecisionRequest& request, const Json& preferences) {
-    for (const auto& p : preferences) {
+std::optional<Json> contact_answer(const DecisionRequest& request,
+                                   const StandingInstructions& instructions) {
+    if (const auto* choices = instructions.choices()) {
+        for (std::size_t i = 0; i < instructions.choice_count(); ++i) {
+            using Choice = StandingInstructions::Choice;
+            if (choices[i] == Choice::evade_if_larger) {
+                if (offered(request, "evade") && enemy_larger(request)) return Json("evade");
+            } else if (offered(request, choice_name(choices[i]))) {
+                return Json(choice_name(choices[i]));
+            }
+        }
+        return std::nullopt;
+    }
+    // Choices kept as JSON only (more than a few, or not all known): read as given.
+    for (const auto& p : *instructions.member(StandingInstructions::Member::contact)) {
         const std::string& choice = p.get_ref<const std::string&>();  // checked on load
         if (choice == "evade_if_larger") {
             if (offered(request, "evade") && enemy_larger(request)) return Json("evade");
@@ -33,10 +46,24 @@ std::optional<Json> contact_answer(const DecisionRequest& request, const Json& p
     return std::nullopt;
 }
 
-std::optional<Json> flag(const Json& instructions, const char* key) {
-    const auto it = instructions.find(key);
-    if (it == instructions.end()) return std::nullopt;
-    return *it;
+using Member = StandingInstructions::Member;
+using Held = StandingInstructions::Held;
+
+// The member's value, as the instructions hold it.
+std::optional<Json> flag(const StandingInstructions& instructions, Member m) {
+    switch (instructions.held(m)) {
+        case Held::absent: return std::nullopt;
+        case Held::yes: return Json(true);
+        case Held::no: return Json(false);
+        case Held::other: break;
+    }
+    return *instructions.member(m);
+}
+
+// The member as a boolean (a JSON type error for another value, as get<bool> gives).
+bool yes(const StandingInstructions& instructions, Member m) {
+    const Held held = instructions.held(m);
+    return held == Held::other ? instructions.member(m)->get<bool>() : held == Held::yes;
 }
 
 }  // namespace
@@ -69,33 +96,31 @@ bool check_standing_instructions(const Json& instructions, const std::string& pa
     return problems.size() == before;
 }
 
-std::optional<Json> standing_answer(const DecisionRequest& request, const Json& instructions) {
+std::optional<Json> standing_answer(const DecisionRequest& request,
+                                    const StandingInstructions& instructions) {
     if (!instructions.is_object()) return std::nullopt;
     const std::string& kind = request.kind;
     if (kind == "contact_window") {
-        const auto contact = instructions.find("contact");
-        if (contact == instructions.end()) return std::nullopt;
-        return contact_answer(request, *contact);
+        if (!instructions.member(Member::contact)) return std::nullopt;
+        return contact_answer(request, instructions);
     }
     if (kind == "separate_engagements") {
-        auto separate = flag(instructions, "separate_engagements");
-        if (!separate) return std::nullopt;
-        return Json(separate->get<bool>() ? "separate" : "one_battle");
+        if (instructions.held(Member::separate_engagements) == Held::absent) return std::nullopt;
+        return Json(yes(instructions, Member::separate_engagements) ? "separate" : "one_battle");
     }
-    if (kind == "rearguard") return flag(instructions, "rearguard");
-    if (kind == "pursuit") return flag(instructions, "pursuit");
-    if (kind == "maneuver") return flag(instructions, "maneuver");
-    if (kind == "support_role") return flag(instructions, "support");
-    if (kind == "relief") return flag(instructions, "relief");
-    if (kind == "reinforce") return flag(instructions, "reinforce");
+    if (kind == "rearguard") return flag(instructions, Member::rearguard);
+    if (kind == "pursuit") return flag(instructions, Member::pursuit);
+    if (kind == "maneuver") return flag(instructions, Member::maneuver);
+    if (kind == "support_role") return flag(instructions, Member::support);
+    if (kind == "relief") return flag(instructions, Member::relief);
+    if (kind == "reinforce") return flag(instructions, Member::reinforce);
     if (kind == "maneuver_move") {
         // "maneuver": true also makes the move, to the first (cheapest) hex offered.
-        auto maneuver = flag(instructions, "maneuver");
-        if (!maneuver) return std::nullopt;
-        return maneuver->get<bool>() ? request.default_answer.get() : Json(false);
+        if (instructions.held(Member::maneuver) == Held::absent) return std::nullopt;
+        return yes(instructions, Member::maneuver) ? request.default_answer.get() : Json(false);
     }
-    if (kind == "card_placement") return flag(instructions, "cards");
-    if (kind == "loss_allocation") return flag(instructions, "losses");
+    if (kind == "card_placement") return flag(instructions, Member::cards);
+    if (kind == "loss_allocation") return flag(instructions, Member::losses);
     return std::nullopt;
 }
 

@@ -11,6 +11,7 @@
 
 #include "rules/decisions.hpp"
 #include "rules/json_reader.hpp"
+#include "rules/standing_instructions_value.hpp"
 
 namespace umpire::rules {
 
@@ -19,6 +20,7 @@ bool check_standing_instructions(const Json& instructions, const std::string& pa
                                  Problems& problems);
 
 // The answer the instructions give to `request`, or nullopt when they say nothing about it.
-std::optional<Json> standing_answer(const DecisionRequest& request, const Json& instructions);
+std::optional<Json> standing_answer(const DecisionRequest& request,
+                                    const StandingInstructions& instructions);
 
 }  // namespace umpire::rules

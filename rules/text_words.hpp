@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 
 namespace umpire::rules::text_words {
 
@@ -43,5 +44,40 @@ inline bool same_text(const char* a, std::size_t n, const char* b, std::size_t m
     if (n >= 8) return load8(a) == load8(b) && load8(a + n - 8) == load8(b + n - 8);
     return short_word(a, n, 0) == short_word(b, n, 0);  // every byte is in it
 }
+
+// Ids are short: mixing them eight bytes at a time takes one or two multiplications.
+inline std::uint64_t id_hash(std::string_view id) {
+    auto mix = [](std::uint64_t h, std::uint64_t word) {
+        h = (h ^ word) * 0xbf58476d1ce4e5b9ull;
+        return h ^ (h >> 31);
+    };
+    const char* p = id.data();
+    const std::size_t n = id.size();
+    std::uint64_t h = n * 0x9e3779b97f4a7c15ull;
+    if (n < 8) {
+        h = mix(h, short_word(p, n, 0));
+    } else {
+        for (std::size_t i = 0; i + 8 <= n; i += 8) h = mix(h, load8(p + i));
+        if (n % 8) h = mix(h, load8(p + n - 8));  // the last bytes again, overlapping
+    }
+    // A product's low bits see only the low bytes, and ids differ in their last ones: fold
+    // the high bits down (MurmurHash3's finalizer) before the slot takes the low bits.
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    return h ^ (h >> 33);
+}
+
+// Hash and equality for hash tables keyed by ids (std::unordered_map<std::string_view, T,
+// IdHash, IdEqual>): inline, where std::hash and std::equal_to call out for every key.
+struct IdHash {
+    std::size_t operator()(std::string_view id) const noexcept { return id_hash(id); }
+};
+struct IdEqual {
+    bool operator()(std::string_view a, std::string_view b) const noexcept {
+        return same_text(a.data(), a.size(), b.data(), b.size());
+    }
+};
 
 }  // namespace umpire::rules::text_words

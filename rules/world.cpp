@@ -190,4 +190,22 @@ std::vector<std::pair<std::size_t, std::size_t>> adjacent_force_pairs(
     return pairs;
 }
 
+std::vector<std::pair<std::size_t, std::size_t>> adjacent_force_pairs(const CampaignState& state) {
+    if (!state.tracking_positions()) return adjacent_force_pairs(state.forces);
+    const auto& forces = state.forces;
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;
+    for (std::size_t i = 0; i < forces.size(); ++i) {
+        if (forces[i].regiments.empty()) continue;
+        const std::size_t first = pairs.size();
+        for (Hex h : neighbours(forces[i].hex))
+            state.for_each_force_at(h, [&](const Force& other) {
+                const auto j = static_cast<std::size_t>(&other - forces.data());
+                if (j > i) pairs.push_back({i, j});
+            });
+        // The six hexes' forces come hex by hex; each force stands on one hex, so no pair twice.
+        std::sort(pairs.begin() + static_cast<std::ptrdiff_t>(first), pairs.end());
+    }
+    return pairs;
+}
+
 }  // namespace umpire::rules

@@ -16,6 +16,7 @@
 #include "rules/occupancy.hpp"
 #include "rules/shared_json.hpp"
 #include "rules/side_positions.hpp"
+#include "rules/standing_instructions_value.hpp"
 
 namespace umpire::rules {
 
@@ -36,6 +37,7 @@ struct Map {
 
     bool contains(Hex h) const { return at(h) != nullptr; }
     const MapHex* at(Hex h) const { return hexes.lookup(h); }
+    const std::string* terrain_at(Hex h) const { return hexes.terrain_at(h); }
     bool road_between(Hex a, Hex b) const { return roads.count(HexEdge::between(a, b)) != 0; }
     bool track_between(Hex a, Hex b) const { return tracks.count(HexEdge::between(a, b)) != 0; }
     bool river_between(Hex a, Hex b) const { return rivers.count(HexEdge::between(a, b)) != 0; }
@@ -80,7 +82,7 @@ struct Force {
     std::optional<int> retreat_since_half;
     // how this force's decisions are answered when its player is absent (null: none).
     // Shared, not copied, with each copy of the state (a period resolves on a copy).
-    SharedJson standing_instructions;
+    StandingInstructions standing_instructions;
 
     int figures() const;
 };
@@ -255,5 +257,8 @@ namespace umpire::rules {
 // O(N log N) instead of O(N²).
 std::vector<std::pair<std::size_t, std::size_t>> adjacent_force_pairs(
     const std::vector<Force>& forces);
+// The same pairs of state.forces; while the state tracks positions, found through its index of
+// forces by hex rather than by sorting every force's hex.
+std::vector<std::pair<std::size_t, std::size_t>> adjacent_force_pairs(const CampaignState& state);
 
 }  // namespace umpire::rules

@@ -3,6 +3,8 @@
 // and lookups through the shared grid answer like the tree after any change.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
 #include <random>
 #include <thread>
 #include <vector>
@@ -57,12 +59,34 @@ TEST(HexTable, LookupsAfterEachChangeAnswerLikeTheTree) {
         else
             map.hexes[h].terrain = step % 2 ? "hill" : "forest";
         const Map shared = map;  // lookups through a copy build and share the grid
+        // The cube range kept with the grid is the one a walk over the hexes finds.
+        std::optional<CubeRange> walked;
+        for (const auto& [hex, cell] : map.hexes) {
+            const int cube[3] = {hex.q, hex.r, -hex.q - hex.r};
+            if (!walked) walked = CubeRange{{cube[0], cube[1], cube[2]}, {cube[0], cube[1], cube[2]}};
+            for (int axis = 0; axis < 3; ++axis) {
+                walked->low[axis] = std::min(walked->low[axis], cube[axis]);
+                walked->high[axis] = std::max(walked->high[axis], cube[axis]);
+            }
+        }
+        const auto& kept = shared.hexes.cube_range();
+        ASSERT_EQ(kept.has_value(), walked.has_value()) << "step " << step;
+        for (int axis = 0; walked && axis < 3; ++axis) {
+            ASSERT_EQ(kept->low[axis], walked->low[axis]) << "step " << step;
+            ASSERT_EQ(kept->high[axis], walked->high[axis]) << "step " << step;
+        }
         for (int q = -3; q < 9; ++q)
             for (int r = -3; r < 9; ++r) {
                 auto it = map.hexes.find(Hex{q, r});
                 const MapHex* tree = it == map.hexes.end() ? nullptr : &it->second;
                 ASSERT_EQ(shared.at(Hex{q, r}), tree) << "step " << step;
                 ASSERT_EQ(map.at(Hex{q, r}), tree) << "step " << step;
+                // The grid's terrain names: the hex's terrain, or none off the map.
+                const std::string* terrain = shared.terrain_at(Hex{q, r});
+                ASSERT_EQ(terrain == nullptr, tree == nullptr) << "step " << step;
+                if (tree) {
+                    ASSERT_EQ(*terrain, tree->terrain) << "step " << step;
+                }
             }
     }
 }

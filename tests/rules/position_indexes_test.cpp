@@ -170,6 +170,38 @@ TEST(HexGrid, AMapTooSparseForAGridKeepsItsTreeLookups) {
     EXPECT_EQ(s.map.at(Hex{100000, 0})->terrain, "hill");
     EXPECT_EQ(s.map.at(Hex{1, 1}), &s.map.hexes.at(Hex{1, 1}));
     EXPECT_EQ(s.map.at(Hex{50000, 0}), nullptr);
+    EXPECT_EQ(*s.map.terrain_at(Hex{100000, 0}), "hill");
+    EXPECT_EQ(*s.map.terrain_at(Hex{1, 1}), "clear");
+    EXPECT_EQ(s.map.terrain_at(Hex{50000, 0}), nullptr);
+}
+
+// Adjacent pairs found through the index of forces by hex (while tracking) are the pairs the
+// sorted scan of every force's hex finds, in the same order, through moves that stack forces
+// on one hex and eliminations.
+TEST(AdjacentForcePairs, ThroughThePositionIndexLikeTheScan) {
+    RandomWorld w;
+    CampaignState& s = w.state;
+    const auto scanned = adjacent_force_pairs(s.forces);
+    EXPECT_EQ(adjacent_force_pairs(s), scanned);  // not tracking: the scan itself
+    s.track_positions(true);
+    std::size_t stacked = 0, pairs = 0;
+    for (int round = 0; round < 100; ++round) {
+        for (int k = 0; k < 4; ++k) {
+            Force& f = s.forces[w.random() % s.forces.size()];
+            // Now and then onto another force's hex, so that hexes hold several forces.
+            const Hex to = k == 0 ? s.forces[w.random() % s.forces.size()].hex : w.random_hex();
+            s.move_force(f, to);
+        }
+        if (round % 20 == 0) s.forces[w.random() % s.forces.size()].regiments.clear();
+        const auto expected = adjacent_force_pairs(s.forces);
+        ASSERT_EQ(adjacent_force_pairs(s), expected) << "round " << round;
+        pairs += expected.size();
+        for (const auto& a : s.forces)
+            for (const auto& b : s.forces)
+                stacked += &a < &b && a.hex == b.hex && !a.regiments.empty();
+    }
+    EXPECT_GT(pairs, 100u);   // the comparison saw pairs
+    EXPECT_GT(stacked, 10u);  // and stacked forces
 }
 
 }  // namespace
