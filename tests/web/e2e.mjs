@@ -54,6 +54,10 @@ try {
   // --- the GM: sign in, start the campaign, invite two players, set a deadline ---
   log("GM signs in and creates the campaign");
   await gm.page.goto(server.url);
+  // The login form is drawn once the page's WebSocket is open (App.start): on a busy machine
+  // that can come well after the load event, and a Tab walk of a page still empty missed the
+  // form's fields ("login: not reachable by Tab: input#f-1", seen once in a loaded run).
+  await gm.page.getByLabel("Account").waitFor();
   await checkScreen(gm.page, "login");
   await shot(gm.page, "01-login");
   await gm.page.getByLabel("Account").fill("gm");
