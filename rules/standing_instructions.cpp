@@ -1,6 +1,7 @@
 #include "rules/standing_instructions.hpp"
 
 #include <algorithm>
+#include <string_view>
 
 namespace umpire::rules {
 
@@ -21,28 +22,26 @@ bool enemy_larger(const DecisionRequest& request) {
            *sizes->largest_estimated_opponent > sizes->own_assault_figures;
 }
 
+// One contact preference: the answer it gives, or nullopt to try the next.
+std::optional<Json> preferred(const DecisionRequest& request, std::string_view choice) {
+    if (choice == "evade_if_larger") {
+        if (offered(request, "evade") && enemy_larger(request)) return Json("evade");
+    } else if (offered(request, choice)) {
+        return Json(choice);
+    }
+    return std::nullopt;
+}
+
 std::optional<Json> contact_answer(const DecisionRequest& request,
                                    const StandingInstructions& instructions) {
     if (const auto* choices = instructions.choices()) {
-        for (std::size_t i = 0; i < instructions.choice_count(); ++i) {
-            using Choice = StandingInstructions::Choice;
-            if (choices[i] == Choice::evade_if_larger) {
-                if (offered(request, "evade") && enemy_larger(request)) return Json("evade");
-            } else if (offered(request, choice_name(choices[i]))) {
-                return Json(choice_name(choices[i]));
-            }
-        }
+        for (std::size_t i = 0; i < instructions.choice_count(); ++i)
+            if (auto answer = preferred(request, choice_name(choices[i]))) return answer;
         return std::nullopt;
     }
     // Choices kept as JSON only (more than a few, or not all known): read as given.
-    for (const auto& p : *instructions.member(StandingInstructions::Member::contact)) {
-        const std::string& choice = p.get_ref<const std::string&>();  // checked on load
-        if (choice == "evade_if_larger") {
-            if (offered(request, "evade") && enemy_larger(request)) return Json("evade");
-        } else if (offered(request, choice)) {
-            return Json(choice);
-        }
-    }
+    for (const auto& p : *instructions.member(StandingInstructions::Member::contact))
+        if (auto answer = preferred(request, p.get_ref<const std::string&>())) return answer;
     return std::nullopt;
 }
 
