@@ -56,14 +56,22 @@ void write_names(TextOut& out, const Names& names) {
 }  // namespace
 
 void TextOut::grow(std::size_t needed) {
+    // Out of the lent room or of its own buffer: what it holds moves to a buffer of its own,
+    // a larger one where its own is too small.
     const std::size_t used = size();
-    const std::size_t capacity = std::max(2 * static_cast<std::size_t>(end_ - buffer_.get()),
-                                          used + needed);
-    auto bigger = std::make_unique<char[]>(capacity);
-    if (used) std::memcpy(bigger.get(), buffer_.get(), used);
-    buffer_ = std::move(bigger);
-    at_ = buffer_.get() + used;
-    end_ = buffer_.get() + capacity;
+    const std::size_t own = static_cast<std::size_t>(own_end_ - buffer_.get());
+    if (used + needed > own) {
+        const std::size_t capacity = std::max(2 * own, used + needed);
+        auto bigger = std::make_unique<char[]>(capacity);
+        if (used) std::memcpy(bigger.get(), begin_, used);
+        buffer_ = std::move(bigger);
+        own_end_ = buffer_.get() + capacity;
+    } else if (used && in_lent_room()) {
+        std::memcpy(buffer_.get(), begin_, used);  // its own buffer is large enough
+    }
+    begin_ = buffer_.get();
+    at_ = begin_ + used;
+    end_ = own_end_;
 }
 
 void json_text_detail::write_escaped(TextOut& out, std::string_view s) {

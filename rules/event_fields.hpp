@@ -26,6 +26,9 @@ namespace umpire::rules {
 
 // A growing buffer that JSON text is written into. Events are written a character at a time;
 // std::string's appends are calls that each check the capacity, these are inline stores.
+// It may also write into room lent to it (write_into: the free end of an event list's block,
+// so an event is written where it is kept instead of copied there), until that is full: then
+// it carries on in a buffer of its own, with what it wrote copied over.
 class TextOut {
 public:
     TextOut() { grow(240); }
@@ -63,14 +66,27 @@ public:
             std::memcpy(to, from, n);
         }
     }
-    std::size_t size() const { return static_cast<std::size_t>(at_ - buffer_.get()); }
-    std::string_view text() const { return {buffer_.get(), size()}; }
-    void clear() { at_ = buffer_.get(); }
-    void truncate(std::size_t size) { at_ = buffer_.get() + size; }  // keeps the first `size`
+    std::size_t size() const { return static_cast<std::size_t>(at_ - begin_); }
+    std::string_view text() const { return {begin_, size()}; }
+    // Empties it, writing into its own buffer again.
+    void clear() {
+        begin_ = at_ = buffer_.get();
+        end_ = own_end_;
+    }
+    void truncate(std::size_t size) { at_ = begin_ + size; }  // keeps the first `size`
+    // Empties it, writing into `room` until that is full.
+    void write_into(char* room, std::size_t size) {
+        begin_ = at_ = room;
+        end_ = room + size;
+    }
+    // Whether all it holds is still in the room lent by write_into.
+    bool in_lent_room() const { return begin_ != buffer_.get(); }
 
 private:
     void grow(std::size_t needed);
     std::unique_ptr<char[]> buffer_;
+    char* own_end_ = nullptr;  // the end of buffer_
+    char* begin_ = nullptr;    // buffer_, or the room lent
     char* at_ = nullptr;
     char* end_ = nullptr;
 };

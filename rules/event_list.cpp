@@ -93,11 +93,31 @@ char* EventList::room_for(std::size_t bytes) {
 }
 
 void EventList::push_back(std::string_view text, EventSpans spans) {
-    Event e;
     char* at = room_for(text.size());
     if (!text.empty()) std::memcpy(at, text.data(), text.size());
-    e.text_ = at;
-    e.size_ = static_cast<std::uint32_t>(text.size());
+    add(at, text.size(), spans);
+}
+
+std::pair<char*, std::size_t> EventList::free_room(std::size_t at_least) {
+    if (blocks_.empty() || blocks_[current_].size - blocks_[current_].used < at_least) {
+        room_for(at_least);                  // the next block, `at_least` of it taken...
+        blocks_[current_].used -= at_least;  // ...and given back for the caller to write
+    }
+    Block& b = blocks_[current_];
+    return {b.data.get() + b.used, b.size - b.used};
+}
+
+void EventList::keep_written(std::size_t size, EventSpans spans) {
+    Block& b = blocks_[current_];
+    char* at = b.data.get() + b.used;
+    b.used += size;
+    add(at, size, spans);
+}
+
+void EventList::add(const char* text, std::size_t size, EventSpans spans) {
+    Event e;
+    e.text_ = text;
+    e.size_ = static_cast<std::uint32_t>(size);
     e.type_at_ = spans.type_at;
     e.type_size_ = spans.type_size;
     e.audience_at_ = spans.audience_at;

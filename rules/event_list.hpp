@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "rules/json_reader.hpp"
@@ -54,11 +55,18 @@ public:
 
     void push_back(std::string_view text, EventSpans spans);
     void push_back(const Event& event);
+    // Writing an event where it will be kept: the free room at the end of the block being
+    // filled, at least `at_least` bytes (a block is started where there is less). The caller
+    // writes the event's text at its start, then keeps it with keep_written (or leaves the
+    // list as it was by not calling it).
+    std::pair<char*, std::size_t> free_room(std::size_t at_least);
+    void keep_written(std::size_t size, EventSpans spans);
     // Drops the events from index `from` on; their room is written over by the next ones.
     void truncate(std::size_t from);
 
 private:
     char* room_for(std::size_t bytes);
+    void add(const char* text, std::size_t size, EventSpans spans);  // its text in a block
 
     // Returns a full-size block to those kept for the next list on the thread, or frees it.
     struct BlockRelease {

@@ -9,6 +9,8 @@ namespace {
 constexpr FieldKey kAudience = "audience", kType = "type", kPurpose = "purpose", kDie = "die",
                    kValue = "value";
 constexpr std::string_view kAll = "\"all\"";
+// The free room an event is written into; longer ones (a battle's record) are copied in.
+constexpr std::size_t kEventRoom = 1024;
 
 // "d6": the names of the dice rolled are few, taken from a table rather than built for every
 // roll (short enough to be copied without an allocation).
@@ -88,10 +90,12 @@ void EventLog::write(std::string_view type, const FieldValue& audience) {
     scratch_.push_back({&kType, &type_value});
     const EventLayout& layout = layouts_.of(scratch_, type.data());
 
-    // Written aside first: a value that cannot be written (text that is not UTF-8) throws and
-    // leaves the log as it was.
+    // Written where it will be kept, at the free end of the list's last block (or in out_'s own
+    // buffer for an event too long for that room), and kept only once whole: a value that
+    // cannot be written (text that is not UTF-8) throws and leaves the log as it was.
     EventSpans spans;
-    out_.clear();
+    const auto [room, room_size] = events_.free_room(kEventRoom);
+    out_.write_into(room, room_size);
     for (std::size_t k = 0; k < layout.size(); ++k) {
         out_.put(layout.piece(k));
         const FieldValue* value = scratch_[layout.field(k)].value;
@@ -111,7 +115,10 @@ void EventLog::write(std::string_view type, const FieldValue& audience) {
         }
     }
     out_.put('}');
-    events_.push_back(out_.text(), spans);
+    if (out_.in_lent_room())
+        events_.keep_written(out_.size(), spans);
+    else
+        events_.push_back(out_.text(), spans);
 }
 
 EventLog::Narrowing EventLog::narrowed_to(const FieldValue& audience) {

@@ -345,5 +345,28 @@ TEST(EventLog, TextThatIsNotUtf8IsRefusedAsNlohmannRefusesIt) {
     EXPECT_EQ(log.size(), 0u);
 }
 
+// Events are written at the free end of the list's last block; one longer than the room lent
+// there, or one refused half written, must leave every text as nlohmann writes it. Lengths
+// from a few bytes to several kilobytes, across the 4 KB first block and the larger ones after.
+TEST(EventLog, EventsOfEveryLengthAcrossBlocksAndRefusalsReadBack) {
+    EventLog log;
+    std::vector<std::string> expected;
+    for (std::size_t n = 0; n < 6000; n += 37) {
+        const std::string note(n, static_cast<char>('a' + n % 26));
+        log.add("note", Fields{{"n", static_cast<int>(n)}, {"text", note}});
+        expected.push_back(Json{{"audience", "all"}, {"n", n}, {"text", note}, {"type", "note"}}
+                               .dump());
+        if (n % 5 == 0) {  // refused after writing most of a long event
+            const std::string bad = std::string(n, 'x') + "\xff";
+            EXPECT_THROW(log.add("bad", Fields{{"a", note}, {"b", bad}}), Json::type_error);
+        }
+    }
+    ASSERT_EQ(log.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        ASSERT_EQ(log.events()[i].text(), expected[i]) << i;
+        expect_canonical(log.events()[i]);
+    }
+}
+
 }  // namespace
 }  // namespace umpire::rules
