@@ -143,6 +143,17 @@ def cpus_paragraph(cpus):
     ratio_big = fastest(slowest, big) / fastest(chosen, big)
     ratio_small = fastest(slowest, small) / fastest(chosen, small)
     rounds = len(cpus["cpus"][chosen][big])
+    per_round = [str(r["chosen"]) for r in cpus.get("rounds", [])]
+    if per_round:
+        listed = (f"{', '.join(per_round[:-1])} and {per_round[-1]}" if len(per_round) > 1
+                  else per_round[0])
+        where = ("Which CPU is the slower has changed in the middle of a run, so before each "
+                 "round of the rules benchmarks a shorter probe (one period of each size on each "
+                 f"CPU) chose again: the rounds ran on CPU {listed}, baselines included, and the "
+                 "storage benchmark on the last round's")
+    else:
+        where = (f"The rules and storage benchmarks, baselines included, ran on CPU {chosen}, "
+                 "the quickest")
     if ratio_small < 1.15 <= ratio_big:
         why = (": the larger working set, which does not fit a core's own caches, is what one "
                "CPU does slower, which points at cache the host shares with its other guests")
@@ -151,13 +162,12 @@ def cpus_paragraph(cpus):
                "working set slower: the host shares that CPU's time or cache with other work)")
     else:
         why = ": alike in this run"
-    return (f"Pinned to CPU {chosen}. The CPUs of this virtual machine need not be equally "
+    return (f"Pinned to one CPU. The CPUs of this virtual machine need not be equally "
             f"quick: before the benchmarks, `scripts/bench_cpus.py` resolved the "
             f"{forces(small)}- and {forces(big)}-force periods on each CPU in turn ({rounds} "
             f"rounds each, fastest round given): {each}. CPU {slowest} took {ratio_big:.2f}× "
             f"as long for {forces(big)} forces and {ratio_small:.2f}× for {forces(small)}{why}. "
-            f"The rules and storage benchmarks, baselines included, ran on CPU {chosen}, the "
-            "quickest; the server's load test uses both CPUs (server and client).")
+            f"{where}; the server's load test uses both CPUs (server and client).")
 
 
 def main(rules_path, rules_libc_path, storage_path, cpus_path, md_path, svg_path,
@@ -236,7 +246,7 @@ def main(rules_path, rules_libc_path, storage_path, cpus_path, md_path, svg_path
             elsewhere = "".join(
                 f"; on CPU {c}, timed before the benchmarks, its fastest round took {o:.1f} ms "
                 f"({'met' if o < 20 else 'not met'} there)" for c, o in sorted(other.items()))
-        lines += [f"1,000 forces: {t:.1f} ms on CPU {cpus.get('chosen')} against the 20 ms goal "
+        lines += [f"1,000 forces: {t:.1f} ms on the quicker CPU against the 20 ms goal "
                   f"({'met' if t < 20 else 'not met'}){elsewhere}. What was done: events are written straight "
                   "to the JSON text they are stored as (some 33 per force here: every die rolled "
                   "and every decision settled is an event), nested parts too, with no "
