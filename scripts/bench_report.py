@@ -42,6 +42,12 @@ def ms(b, key="real_time"):
     return b.get(key, b["real_time"]) * scale
 
 
+def rounds_of(results):
+    """How many rounds each median is of (scripts/bench_median.py), in words for a few."""
+    n = max((b.get("repetitions", 1) for b in results.values()), default=1)
+    return {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}.get(n, str(n))
+
+
 def spread(b):
     """The fastest and the slowest round, where the rounds were kept (scripts/bench_median.py)."""
     if "real_time_min" not in b:
@@ -194,7 +200,7 @@ def main(rules_path, rules_libc_path, storage_path, cpus_path, md_path, svg_path
              "## Rules: one period", "",
              "Forces scattered about six hexes apart, every one marching, contacts answered by standing "
              "instructions (`bench/rules_bench.cpp`), allocating through jemalloc as umpire-server "
-             "does; each figure the median of three rounds (the fastest and slowest beside it), each round after one period resolved untimed (as a "
+             f"does; each figure the median of {rounds_of(resolve)} rounds (the fastest and slowest beside it), each round after one period resolved untimed (as a "
              "server has resolved periods before). Baseline: writing the same state as "
              "a scenario document. Goal: 1,000 forces under 20 ms, growth no faster than N log N.", "",
              "| forces | contacts | events | resolve (ms) | rounds (ms) | baseline (ms) | resolve / baseline | per force (µs) |",
