@@ -78,10 +78,11 @@ bool check_standing_instructions(const Json& instructions, const std::string& pa
         for (std::size_t i = 0; i < contact->size(); ++i) {
             const std::string at = item_path(in.path_of("contact"), i);
             auto choice = read_string((*contact)[i], at, problems);
-            static const char* kChoices[] = {"rest",  "engage", "evade", "evade_if_larger",
-                                             "avoid", "delay"};
-            if (choice && std::none_of(std::begin(kChoices), std::end(kChoices),
-                                       [&](const char* c) { return *choice == c; }))
+            // The choices the instructions know (choice_name), checked against the same list.
+            bool known = false;
+            for (std::size_t c = 0; choice && c < StandingInstructions::kChoiceKinds; ++c)
+                known = known || *choice == choice_name(static_cast<StandingInstructions::Choice>(c));
+            if (choice && !known)
                 problems.add(at, "\"" + *choice +
                                      "\" is not one of: rest, engage, evade, evade_if_larger, "
                                      "avoid, delay");

@@ -9,7 +9,7 @@ namespace {
 constexpr std::array<const char*, StandingInstructions::kMembers> kMemberNames = {
     "contact", "separate_engagements", "rearguard", "pursuit", "maneuver", "support", "relief",
     "reinforce", "cards", "losses"};
-constexpr std::array<const char*, 6> kChoiceNames = {"rest", "engage", "evade",
+constexpr std::array<const char*, StandingInstructions::kChoiceKinds> kChoiceNames = {"rest", "engage", "evade",
                                                      "evade_if_larger", "avoid", "delay"};
 
 }  // namespace

@@ -24,6 +24,7 @@ public:
     enum class Held : std::uint8_t { absent, yes, no, other };
     // "contact"'s choices, kept in order while they are few and all known.
     enum class Choice : std::uint8_t { rest, engage, evade, evade_if_larger, avoid, delay };
+    static constexpr std::size_t kChoiceKinds = 6;
     static constexpr std::size_t kMaxChoices = 8;
 
     StandingInstructions() = default;  // null: no instructions
