@@ -1,7 +1,11 @@
 // umpire: the campaign server's command-line tool (docs/cli.md).
 #include "cli/commands.hpp"
 
+#include <sys/stat.h>
+
 int main(int argc, char** argv) {
+    // Archives, session files and databases hold secrets: they are their owner's alone.
+    ::umask(077);
     CLI::App app{"umpire: campaign server for map wargames"};
     app.require_subcommand(1);
     umpire::cli::add_scenario_command(app);

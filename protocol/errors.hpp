@@ -56,10 +56,25 @@ public:
     ErrorCode code() const { return code_; }
     // The JSON path of the offending member, when there is one ("$.orders[0].force").
     const std::string& path() const { return path_; }
+    // rate_limited, unavailable: how long to wait (sent as retry_after_seconds, and as HTTP
+    // Retry-After).
+    std::optional<int> retry_after() const { return retry_after_; }
+    ProtocolError& with_retry_after(int seconds) {
+        retry_after_ = seconds;
+        return *this;
+    }
+    // internal: the id under which the server logged the cause.
+    const std::string& error_id() const { return error_id_; }
+    ProtocolError& with_error_id(std::string id) {
+        error_id_ = std::move(id);
+        return *this;
+    }
 
 private:
     ErrorCode code_;
     std::string path_;
+    std::optional<int> retry_after_;
+    std::string error_id_;
 };
 
 }  // namespace umpire::protocol

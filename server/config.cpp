@@ -5,6 +5,9 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "server/client_address.hpp"
+#include "server/credentials.hpp"
+
 namespace umpire::server {
 
 using Json = nlohmann::json;
@@ -39,7 +42,7 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
         "bind", "port", "database", "static_dir", "scenarios_dir", "ruleset_dirs",
         "allowed_origins", "password_cost", "session_days", "downtime_grace_minutes",
         "deadline_warning_minutes", "max_extension_minutes", "webhook_attempts", "log_level",
-        "demo", "limits"};
+        "demo", "limits", "trusted_proxies", "metrics_token", "admin_bind", "admin_port"};
     for (auto it = doc.begin(); it != doc.end(); ++it)
         if (std::find(known.begin(), known.end(), it.key()) == known.end())
             throw std::runtime_error(path + ": unknown member \"" + it.key() + "\"");
@@ -58,6 +61,10 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
     take(doc, "webhook_attempts", c.webhook_attempts, path);
     take(doc, "log_level", c.log_level, path);
     take(doc, "demo", c.demo, path);
+    take(doc, "trusted_proxies", c.trusted_proxies, path);
+    take(doc, "metrics_token", c.metrics_token, path);
+    take(doc, "admin_bind", c.admin_bind, path);
+    take(doc, "admin_port", c.admin_port, path);
     if (auto limits = doc.find("limits"); limits != doc.end()) {
         Limits& l = c.limits;
         take(*limits, "max_message_bytes", l.max_message_bytes, path);
@@ -71,6 +78,13 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
         take(*limits, "idle_timeout_seconds", l.idle_timeout_seconds, path);
         take(*limits, "http_timeout_seconds", l.http_timeout_seconds, path);
         take(*limits, "companion_actions_per_battle", l.companion_actions_per_battle, path);
+        take(*limits, "tcp_connections_per_address", l.tcp_connections_per_address, path);
+        take(*limits, "accept_backoff_max_ms", l.accept_backoff_max_ms, path);
+        take(*limits, "password_check_workers", l.password_check_workers, path);
+        take(*limits, "password_checks_waiting", l.password_checks_waiting, path);
+        take(*limits, "login_free_per_account", l.login_free_per_account, path);
+        take(*limits, "login_free_per_address", l.login_free_per_address, path);
+        take(*limits, "login_delay_max_seconds", l.login_delay_max_seconds, path);
     }
 }
 
@@ -95,19 +109,59 @@ void apply_environment(ServerConfig& c, const std::function<const char*(const ch
     text("UMPIRE_PASSWORD_COST", c.password_cost);
     text("UMPIRE_LOG_LEVEL", c.log_level);
     number("UMPIRE_MAX_MESSAGE_BYTES", c.limits.max_message_bytes);
-    if (const char* v = getenv("UMPIRE_ORIGINS"); v && *v) {
-        c.allowed_origins.clear();
+    text("UMPIRE_METRICS_TOKEN", c.metrics_token);
+    text("UMPIRE_ADMIN_BIND", c.admin_bind);
+    number("UMPIRE_ADMIN_PORT", c.admin_port);
+    auto list = [&](const char* name, std::vector<std::string>& into) {
+        const char* v = getenv(name);
+        if (!v || !*v) return;
+        into.clear();
         std::string all = v;
         std::size_t start = 0;
         while (start <= all.size()) {
             const auto comma = all.find(',', start);
             const auto item = all.substr(start, comma == std::string::npos ? std::string::npos
                                                                             : comma - start);
-            if (!item.empty()) c.allowed_origins.push_back(item);
+            if (!item.empty()) into.push_back(item);
             if (comma == std::string::npos) break;
             start = comma + 1;
         }
+    };
+    list("UMPIRE_ORIGINS", c.allowed_origins);
+    list("UMPIRE_TRUSTED_PROXIES", c.trusted_proxies);
+}
+
+bool is_log_level(const std::string& name) {
+    static const std::vector<std::string> levels{"trace", "debug", "info", "warn", "error",
+                                                 "critical", "off"};
+    return std::find(levels.begin(), levels.end(), name) != levels.end();
+}
+
+std::string config_problem(const ServerConfig& c) {
+    if (!is_log_level(c.log_level))
+        return "log level \"" + c.log_level + "\" is not one of trace, debug, info, warn, error, "
+               "critical, off";
+    try {
+        password_cost(c.password_cost);
+        TrustedProxies proxies(c.trusted_proxies);
+    } catch (const std::exception& e) {
+        return e.what();
     }
+    const Limits& l = c.limits;
+    for (const auto& [name, value] :
+         {std::pair{"connections_per_address", l.connections_per_address},
+          {"tcp_connections_per_address", l.tcp_connections_per_address},
+          {"connections_per_account", l.connections_per_account},
+          {"password_check_workers", l.password_check_workers},
+          {"password_checks_waiting", l.password_checks_waiting},
+          {"login_free_per_account", l.login_free_per_account},
+          {"login_free_per_address", l.login_free_per_address},
+          {"login_delay_max_seconds", l.login_delay_max_seconds},
+          {"accept_backoff_max_ms", l.accept_backoff_max_ms}})
+        if (value < 1) return std::string("limit ") + name + " must be at least 1";
+    if (c.admin_port >= 0 && c.admin_port == c.port && c.port != 0)
+        return "admin_port must differ from port";
+    return {};
 }
 
 }  // namespace umpire::server

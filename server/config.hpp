@@ -14,7 +14,14 @@ struct Limits {
     int message_burst = 40;                     // bucket size
     int rate_violations_before_close = 20;      // rate-limited messages before the close
     int connections_per_account = 8;
-    int connections_per_address = 32;
+    int connections_per_address = 32;           // WebSocket connections per client address
+    int tcp_connections_per_address = 64;       // every TCP connection per peer (not proxies)
+    int accept_backoff_max_ms = 1000;           // out of descriptors: accept waits, doubling to this
+    int password_check_workers = 2;             // argon2id checks run on these threads
+    int password_checks_waiting = 64;           // past this many queued, a login is told "busy"
+    int login_free_per_account = 5;             // password attempts before the delays start
+    int login_free_per_address = 20;
+    int login_delay_max_seconds = 900;          // the delays double up to this
     std::size_t outbound_queue_messages = 512;  // past this the client is closed, with a reason
     int handshake_timeout_seconds = 10;         // TCP accept to WebSocket open (and HTTP header)
     int idle_timeout_seconds = 60;              // no frame for this long: ping, then close
@@ -42,18 +49,35 @@ struct ServerConfig {
     int max_extension_minutes = 72 * 60; // GM extensions of one period, in all
     int webhook_attempts = 5;
     std::string log_level = "info";
+    // Reverse proxies whose X-Forwarded-For / Forwarded headers name the client (addresses or
+    // CIDR ranges). Empty: no header is believed.
+    std::vector<std::string> trusted_proxies;
+    // /metrics on the main port answers only a request with "Authorization: Bearer <token>";
+    // empty: /metrics is served only on the admin listener.
+    std::string metrics_token;
+    // A second listener for /metrics, /healthz and /readyz only (an operator's address, default
+    // loopback); admin_port -1: none, 0: any free port.
+    std::string admin_bind = "127.0.0.1";
+    int admin_port = -1;
     bool demo = false;  // create the demo campaign and accounts if missing, print the logins
     Limits limits;
 
     std::vector<std::string> origins() const;  // allowed_origins, or the defaults above
 };
 
+// Empty when the configuration can be served; otherwise what is wrong with it (an unknown log
+// level, password cost or trusted proxy, a limit below 1).
+std::string config_problem(const ServerConfig& config);
+// The log levels --log-level takes.
+bool is_log_level(const std::string& name);
+
 // Applies a JSON config file's members (names as above; limits in "limits"). Throws
 // std::runtime_error naming the file and member on a bad file or an unknown member.
 void apply_config_file(const std::string& path, ServerConfig& config);
 // Applies UMPIRE_BIND, UMPIRE_PORT, UMPIRE_DB, UMPIRE_STATIC_DIR, UMPIRE_SCENARIOS_DIR,
 // UMPIRE_ORIGINS (comma-separated), UMPIRE_PASSWORD_COST, UMPIRE_LOG_LEVEL,
-// UMPIRE_MAX_MESSAGE_BYTES. `getenv` is injectable for tests.
+// UMPIRE_MAX_MESSAGE_BYTES, UMPIRE_TRUSTED_PROXIES (comma-separated), UMPIRE_METRICS_TOKEN,
+// UMPIRE_ADMIN_BIND, UMPIRE_ADMIN_PORT. `getenv` is injectable for tests.
 void apply_environment(ServerConfig& config,
                        const std::function<const char*(const char*)>& getenv);
 

@@ -1,9 +1,28 @@
 #include "server/errors.hpp"
 
+#include <sodium.h>
+#include <spdlog/spdlog.h>
+
 namespace umpire::server {
 
 using protocol::ErrorCode;
 using protocol::ProtocolError;
+
+std::string new_error_id() {
+    if (sodium_init() < 0) return "000000000000";
+    unsigned char bytes[6];
+    randombytes_buf(bytes, sizeof bytes);
+    char hex[sizeof bytes * 2 + 1];
+    sodium_bin2hex(hex, sizeof hex, bytes, sizeof bytes);
+    return hex;
+}
+
+ProtocolError internal_error(const std::string& what, const std::exception& cause) {
+    const std::string id = new_error_id();
+    spdlog::error("error {}: {}: {}", id, what, cause.what());
+    return ProtocolError(ErrorCode::internal, "internal error " + id + "; nothing was changed")
+        .with_error_id(id);
+}
 
 ProtocolError to_protocol_error(const storage::StorageError& e, ErrorCode bad_input,
                                 const std::string& location) {

@@ -14,6 +14,13 @@ protocol::ProtocolError to_protocol_error(const storage::StorageError& e,
                                           protocol::ErrorCode bad_input,
                                           const std::string& location = {});
 
+// A fresh id for one unexpected failure (12 hex digits): logged with its cause, and all the
+// client is told of it.
+std::string new_error_id();
+// An unexpected failure while doing `what`: logged at error level with its cause under a new
+// error id; the client gets `internal` with that id and nothing of the cause.
+protocol::ProtocolError internal_error(const std::string& what, const std::exception& cause);
+
 [[noreturn]] inline void refuse(protocol::ErrorCode code, const std::string& message) {
     throw protocol::ProtocolError(code, message);
 }

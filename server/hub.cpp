@@ -15,15 +15,6 @@ using protocol::ProtocolError;
 
 namespace {
 
-// A transient connection for one HTTP API request: it keeps what it is sent.
-class HttpPeer final : public Peer {
-public:
-    explicit HttpPeer(std::string address) : Peer(Kind::http, std::move(address)) {}
-    void send(std::shared_ptr<const std::string> frame) override { frames.push_back(*frame); }
-    void close(const std::string&) override {}
-    std::vector<std::string> frames;
-};
-
 int http_status(const std::string& code) {
     static const std::map<std::string, int> status{
         {"bad_json", 400},          {"bad_message", 400},        {"unknown_type", 400},
@@ -41,13 +32,50 @@ int http_status(const std::string& code) {
     return it == status.end() ? 400 : it->second;
 }
 
+// A transient connection for one HTTP API request: it keeps what it is sent.
+class HttpPeer final : public Peer {
+public:
+    HttpPeer(std::string address, std::function<void(HttpReply)> done)
+        : Peer(Kind::http, std::move(address)), done_(std::move(done)) {}
+    void send(std::shared_ptr<const std::string> frame) override { frames_.push_back(*frame); }
+    void close(const std::string&) override {}
+    // The reply is complete: the first error decides the status.
+    void settled() override {
+        if (!done_) return;
+        HttpReply reply;
+        Json messages = Json::array();
+        for (const auto& f : frames_) {
+            Json m = Json::parse(f);
+            if (m.value("type", "") == "error" && reply.status == 200) {
+                reply.status = http_status(m.value("code", ""));
+                if (m.contains("retry_after_seconds"))
+                    reply.retry_after_seconds = m["retry_after_seconds"].get<int>();
+            }
+            messages.push_back(std::move(m));
+        }
+        reply.body = Json{{"messages", messages}}.dump();
+        auto done = std::move(done_);
+        done_ = nullptr;
+        done(std::move(reply));
+    }
+
+private:
+    std::vector<std::string> frames_;
+    std::function<void(HttpReply)> done_;
+};
+
 std::string session_expiry(const Services& s) {
     return iso_utc(s.scheduler->now() + std::chrono::hours(24 * s.config.session_days));
 }
 
 }  // namespace
 
-Hub::Hub(Services& services) : services_(&services) {}
+Hub::Hub(Services& services)
+    : services_(&services),
+      server_paths_(services.config),
+      login_throttle_({services.config.limits.login_free_per_account,
+                       services.config.limits.login_free_per_address, 1.0,
+                       static_cast<double>(services.config.limits.login_delay_max_seconds)}) {}
 Hub::~Hub() = default;
 
 void Hub::start() {
@@ -88,8 +116,11 @@ void Hub::closed(Peer& peer) {
 void Hub::send_error(Peer& peer, const Json& re, const ProtocolError& error) {
     services_->metrics->error(protocol::code_name(error.code()));
     Json message{{"type", "error"}, {"code", protocol::code_name(error.code())},
-                 {"message", error.what()}};
+                 {"message", server_paths_.scrub(error.what())}};
     if (!error.path().empty()) message["path"] = error.path();
+    if (error.retry_after()) message["retry_after_seconds"] = *error.retry_after();
+    if (!error.error_id().empty()) message["error_id"] = error.error_id();
+    if (error.code() == ErrorCode::internal) services_->metrics->internal_errors++;
     if (!re.is_null()) message["re"] = re;
     peer.send(std::make_shared<const std::string>(message.dump()));
 }
@@ -109,14 +140,28 @@ void Hub::receive(const std::shared_ptr<Peer>& peer, std::string_view text) {
         }
         return;
     }
+    if (peer->async_pending > 0) {
+        // Handled in order once the work under way ends; the rate limit bounds this queue.
+        peer->deferred.emplace_back(text);
+        return;
+    }
+    handle(peer, text);
+    if (peer->async_pending == 0) peer->settled();
+}
+
+void Hub::handle(const std::shared_ptr<Peer>& peer, std::string_view text) {
     protocol::ClientMessage message;
     try {
+        if (services_->fault) services_->fault("message", text);
         message = protocol::decode_client_message(text, services_->config.limits.max_message_bytes);
         if (peer->kind() == Peer::Kind::websocket && !peer->greeted && message.type != "hello")
             throw ProtocolError(ErrorCode::hello_required,
                                 "say hello first: {\"type\":\"hello\",\"versions\":[1]}");
     } catch (const ProtocolError& e) {
         send_error(*peer, protocol::correlation_id(text), e);
+        return;
+    } catch (const std::exception& e) {
+        send_error(*peer, protocol::correlation_id(text), internal_error("decoding a message", e));
         return;
     }
     const Reply reply{peer, message.re};
@@ -129,33 +174,33 @@ void Hub::receive(const std::shared_ptr<Peer>& peer, std::string_view text) {
         send_error(*peer, message.re,
                    to_protocol_error(e, ErrorCode::invalid_argument, services_->campaigns->location()));
     } catch (const std::exception& e) {
-        spdlog::error("handling {}: {}", message.type, e.what());
-        send_error(*peer, message.re, ProtocolError(ErrorCode::internal, "internal error"));
+        send_error(*peer, message.re, internal_error("handling " + message.type, e));
     }
 }
 
-HttpReply Hub::http_message(const std::string& address, const std::string& bearer,
-                            std::string_view body) {
+void Hub::end_async(const std::shared_ptr<Peer>& peer) {
+    if (--peer->async_pending > 0) return;
+    while (!peer->deferred.empty() && peer->async_pending == 0) {
+        const std::string text = std::move(peer->deferred.front());
+        peer->deferred.pop_front();
+        handle(peer, text);
+    }
+    if (peer->async_pending == 0) peer->settled();
+}
+
+void Hub::http_message(const std::string& address, const std::string& bearer,
+                       std::string_view body, std::function<void(HttpReply)> done) {
     services_->metrics->http_requests++;
-    auto peer = std::make_shared<HttpPeer>(address);
+    auto peer = std::make_shared<HttpPeer>(address, std::move(done));
     peer->greeted = true;
     // HTTP clients come and go: the rate bucket is per request, so this only bounds one body.
     if (!bearer.empty() && !authenticate_token(*peer, bearer)) {
         send_error(*peer, protocol::correlation_id(body),
                    ProtocolError(ErrorCode::bad_token, "unknown or expired token; log in again"));
-    } else {
-        receive(peer, body);
+        peer->settled();
+        return;
     }
-    HttpReply reply;
-    Json messages = Json::array();
-    for (const auto& f : peer->frames) {
-        Json m = Json::parse(f);
-        if (m.value("type", "") == "error" && reply.status == 200)
-            reply.status = http_status(m.value("code", ""));
-        messages.push_back(std::move(m));
-    }
-    reply.body = Json{{"messages", messages}}.dump();
-    return reply;
+    receive(peer, body);
 }
 
 Room& Hub::room_of(const std::string& id) {
@@ -259,27 +304,67 @@ bool Hub::authenticate_token(Peer& peer, const std::string& token) {
 
 void Hub::login(const Reply& reply, const protocol::Login& m) {
     Peer& peer = *reply.peer;
-    std::string token;
-    if (!m.token.empty()) {
-        if (!authenticate_token(peer, m.token)) {
+    if (m.token.empty()) return login_with_password(reply, m);
+    if (!authenticate_token(peer, m.token)) {
+        services_->metrics->login_failures++;
+        spdlog::info("login by token refused from {}", peer.address());
+        throw ProtocolError(ErrorCode::bad_token, "unknown or expired token; log in again");
+    }
+    finish_login(reply, "");
+}
+
+// The argon2id check runs off the I/O thread; the login ends in its callback. Unknown names
+// are checked against a hash too, so both answers take the same time.
+void Hub::login_with_password(const Reply& reply, const protocol::Login& m) {
+    const std::string address = reply.peer->address();
+    if (const int wait = login_throttle_.attempt(m.account, address, services_->scheduler->now())) {
+        services_->metrics->logins_throttled++;
+        spdlog::info("login for account \"{}\" from {} throttled for {} s", m.account, address, wait);
+        throw ProtocolError(ErrorCode::rate_limited,
+                            fmt::format("too many login attempts; try again in {} s", wait))
+            .with_retry_after(wait);
+    }
+    const auto account = services_->server->account_by_name(m.account);
+    if (unknown_account_hash_.empty())
+        unknown_account_hash_ = hash_password(new_token(), password_cost(services_->config.password_cost));
+    const std::string stored = account && account->password_hash ? *account->password_hash
+                                                                 : unknown_account_hash_;
+    auto checked = [this, reply, account, name = m.account](bool matches) {
+        Peer& peer = *reply.peer;
+        if (!account || !account->password_hash || !matches) {
             services_->metrics->login_failures++;
-            spdlog::info("login by token refused from {}", peer.address());
-            throw ProtocolError(ErrorCode::bad_token, "unknown or expired token; log in again");
+            spdlog::info("login refused for account \"{}\" from {}", name, peer.address());
+            send_error(peer, reply.re,
+                       ProtocolError(ErrorCode::bad_credentials, "wrong account or password"));
+            return;
         }
-    } else {
-        const auto account = services_->server->account_by_name(m.account);
-        // Verify against a hash even for an unknown account would hide timing; we accept the
-        // difference, since account names are not secret among a campaign's players.
-        if (!account || !account->password_hash ||
-            !verify_password(*account->password_hash, m.password)) {
-            services_->metrics->login_failures++;
-            spdlog::info("login refused for account \"{}\" from {}", m.account, peer.address());
-            throw ProtocolError(ErrorCode::bad_credentials, "wrong account or password");
-        }
+        login_throttle_.succeeded(name);
         peer.account = account->id;
         peer.account_name = account->name;
-        token = new_token();
+        finish_login(reply, new_token());
+    };
+    auto* verifier = services_->password_checks;
+    if (!verifier) return checked(verify_password(stored, m.password));
+    auto peer = reply.peer;
+    ++peer->async_pending;
+    const bool queued = verifier->verify(stored, m.password, [this, peer, checked](bool matches) {
+        try {
+            checked(matches);
+        } catch (const std::exception& e) {
+            send_error(*peer, Json(), internal_error("finishing a login", e));
+        }
+        end_async(peer);
+    });
+    if (!queued) {
+        --peer->async_pending;
+        throw ProtocolError(ErrorCode::unavailable,
+                            "the server is busy checking passwords; try again in a second")
+            .with_retry_after(1);
     }
+}
+
+void Hub::finish_login(const Reply& reply, std::string token) {
+    Peer& peer = *reply.peer;
     if (peer.kind() == Peer::Kind::websocket) {
         int same = 0;
         for (auto& [address, w] : peers_)
@@ -295,9 +380,10 @@ void Hub::login(const Reply& reply, const protocol::Login& m) {
         }
     }
     const std::string expires = session_expiry(*services_);
-    if (!token.empty()) peer.token_hash = secret_hash(token);
-    if (!token.empty())
-        services_->server->add_session(secret_hash(token), *peer.account, services_->now_iso(), expires);
+    if (!token.empty()) {
+        peer.token_hash = secret_hash(token);
+        services_->server->add_session(peer.token_hash, *peer.account, services_->now_iso(), expires);
+    }
     services_->metrics->logins++;
     spdlog::info("account \"{}\" logged in from {}", peer.account_name, peer.address());
     Json out{{"type", "logged_in"}, {"account", peer.account_name}};
@@ -314,7 +400,9 @@ void Hub::list_campaigns(const Reply& reply) {
         if (auto* room = find_room(m.campaign_id))
             list.push_back(room->summary(room->actor(*reply.peer->account, reply.peer->account_name)));
     Json scenarios = Json::array();
-    if (!services_->config.scenarios_dir.empty()) {
+    // Scenarios are offered only to those who may start campaigns from them: a scenario file is
+    // every side's order of battle.
+    if (may_create_campaigns(*reply.peer->account) && !services_->config.scenarios_dir.empty()) {
         std::error_code ec;
         for (const auto& entry : std::filesystem::directory_iterator(services_->config.scenarios_dir, ec)) {
             const auto name = entry.path().filename().string();
@@ -375,7 +463,16 @@ Room& Hub::create_campaign(const std::string& scenario_file, const std::string& 
     return ref;
 }
 
+bool Hub::may_create_campaigns(std::int64_t account) const {
+    const auto record = services_->server->account_by_id(account);
+    return record && (record->admin || record->may_create_campaigns);
+}
+
 void Hub::create_from_message(const Reply& reply, const protocol::CreateCampaign& m) {
+    if (!may_create_campaigns(*reply.peer->account))
+        throw ProtocolError(ErrorCode::forbidden,
+                            "this account may not create campaigns; an administrator grants that "
+                            "right (umpire-server admin grant)");
     if (services_->config.scenarios_dir.empty() || !storage::is_valid_id(m.scenario))
         throw ProtocolError(ErrorCode::invalid_argument, "no scenario \"" + m.scenario + "\"");
     const auto file = std::filesystem::path(services_->config.scenarios_dir) / (m.scenario + ".json");

@@ -3,14 +3,18 @@
 // and HTTP API requests), decodes them (protocol/messages.hpp), authenticates and authorizes
 // the sender, hands campaign messages to the campaign's Room, and answers with projected
 // messages only. It runs on the I/O thread; rooms and storage are touched from nowhere else.
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
 #include "protocol/messages.hpp"
+#include "server/login_throttle.hpp"
+#include "server/server_paths.hpp"
 #include "server/peer.hpp"
 #include "server/room.hpp"
 #include "server/services.hpp"
@@ -20,6 +24,7 @@ namespace umpire::server {
 struct HttpReply {
     int status = 200;
     std::string body;  // {"messages": [...]}
+    std::optional<int> retry_after_seconds;  // for a Retry-After header
 };
 
 class Hub {
@@ -40,9 +45,10 @@ public:
     // One frame from a WebSocket client.
     void receive(const std::shared_ptr<Peer>& peer, std::string_view text);
     // One HTTP API request: a message as the body, `bearer` the token of the Authorization
-    // header (empty: none).
-    HttpReply http_message(const std::string& address, const std::string& bearer,
-                           std::string_view body);
+    // header (empty: none). `done` gets the reply on the I/O thread: at once, or when a password
+    // check off the I/O thread has ended.
+    void http_message(const std::string& address, const std::string& bearer, std::string_view body,
+                      std::function<void(HttpReply)> done);
 
     // Creates an account (the demo and tests; there is no open sign-up). Returns its id.
     std::int64_t create_account(const std::string& name, const std::string& password);
@@ -53,6 +59,11 @@ public:
     Services& services() { return *services_; }
 
 private:
+    void handle(const std::shared_ptr<Peer>& peer, std::string_view text);
+    // Ends one piece of a peer's work off the I/O thread: handles what waited behind it.
+    void end_async(const std::shared_ptr<Peer>& peer);
+    void login_with_password(const Reply& reply, const protocol::Login& m);
+    void finish_login(const Reply& reply, std::string token);
     void dispatch(const Reply& reply, const protocol::ClientMessage& message);
     void send_error(Peer& peer, const Json& re, const protocol::ProtocolError& error);
     Room& room_of(const std::string& id);
@@ -62,6 +73,7 @@ private:
     void list_campaigns(const Reply& reply);
     void redeem(const Reply& reply, const protocol::RedeemInvite& m);
     void create_from_message(const Reply& reply, const protocol::CreateCampaign& m);
+    bool may_create_campaigns(std::int64_t account) const;
     void join(const Reply& reply, const protocol::Join& m);
 
     Services* services_;
@@ -69,6 +81,9 @@ private:
     // Open connections by address: a close is one erase, not a scan of every connection.
     std::unordered_map<const Peer*, std::weak_ptr<Peer>> peers_;
     std::map<std::string, int> per_address_;
+    ServerPaths server_paths_;  // scrubbed from every error a client is sent
+    LoginThrottle login_throttle_;
+    std::string unknown_account_hash_;  // checked against for unknown names: the same work
 };
 
 }  // namespace umpire::server

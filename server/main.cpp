@@ -1,25 +1,28 @@
-// umpire-server: the campaign server (docs/protocol.md, docs/server.md). Configuration from
+// umpire-server: the campaign server (docs/protocol.md, docs/security.md). Configuration from
 // defaults, then --config FILE (JSON), then UMPIRE_* environment variables, then flags.
+// `umpire-server admin …` administers accounts (server/admin_command.hpp).
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/signal_set.hpp>
+#include <sys/stat.h>
 
 #include <csignal>
 #include <cstdlib>
 #include <iostream>
 #include <thread>
 
+#include "server/admin_command.hpp"
 #include "server/demo.hpp"
 #include "server/net_server.hpp"
 
 int main(int argc, char** argv) {
     using namespace umpire::server;
+    // Whatever the server writes (database, WAL, demo logins) is its owner's alone.
+    ::umask(077);
     CLI::App app{"umpire-server: the Umpire campaign server"};
     std::string config_file;
     ServerConfig flags;
-    std::vector<std::string> origins, rulesets;
+    std::vector<std::string> origins, rulesets, proxies;
     std::string demo_scenario;
     app.add_option("--config", config_file, "JSON configuration file")->check(CLI::ExistingFile);
     auto* bind = app.add_option("--bind", flags.bind, "address to listen on (default 127.0.0.1)");
@@ -30,10 +33,22 @@ int main(int argc, char** argv) {
     auto* rs = app.add_option("--rulesets", rulesets, "where ruleset files are (repeatable)");
     auto* orig = app.add_option("--origin", origins, "an allowed WebSocket Origin (repeatable)");
     auto* cost = app.add_option("--password-cost", flags.password_cost, "interactive, moderate or min");
-    auto* level = app.add_option("--log-level", flags.log_level, "trace, debug, info, warn, error");
+    auto* level = app.add_option("--log-level", flags.log_level,
+                                 "trace, debug, info, warn, error, critical or off");
+    auto* proxy = app.add_option("--trusted-proxy", proxies,
+                                 "a reverse proxy (address or CIDR range) whose X-Forwarded-For "
+                                 "and Forwarded headers are believed (repeatable)");
+    auto* metrics_token = app.add_option("--metrics-token", flags.metrics_token,
+                                         "bearer token for /metrics on the main port");
+    auto* admin_bind = app.add_option("--admin-bind", flags.admin_bind,
+                                      "address of the admin listener (default 127.0.0.1)");
+    auto* admin_port = app.add_option("--admin-port", flags.admin_port,
+                                      "port of the admin listener (/metrics, /healthz, /readyz)");
     auto* demo = app.add_option("--demo", demo_scenario,
                                 "create the demo campaign from this scenario if missing, print logins");
+    auto* admin = add_admin_command(app);
     CLI11_PARSE(app, argc, argv);
+    if (admin->parsed()) return 0;  // its callback did the work
 
     ServerConfig config;
     try {
@@ -52,8 +67,23 @@ int main(int argc, char** argv) {
     if (orig->count()) config.allowed_origins = origins;
     if (cost->count()) config.password_cost = flags.password_cost;
     if (level->count()) config.log_level = flags.log_level;
+    if (proxy->count()) config.trusted_proxies = proxies;
+    if (metrics_token->count()) config.metrics_token = flags.metrics_token;
+    if (admin_bind->count()) config.admin_bind = flags.admin_bind;
+    if (admin_port->count()) config.admin_port = flags.admin_port;
+    if (const auto problem = config_problem(config); !problem.empty()) {
+        std::cerr << "umpire-server: " << problem << "\n";
+        return 2;
+    }
     spdlog::set_level(spdlog::level::from_str(config.log_level));
 
+    // SIGINT/SIGTERM are blocked before any thread starts (workers inherit the mask) and taken
+    // by one watcher thread, which stops the server cleanly.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
     try {
         NetServer server(config);
         const std::string url = "http://" + config.bind + ":" + std::to_string(server.port());
@@ -70,13 +100,10 @@ int main(int argc, char** argv) {
         } else {
             std::cout << "Umpire is listening at " << url << "/\n" << std::flush;
         }
+        if (server.admin_port() >= 0)
+            std::cout << "  Admin (metrics, health): http://" << config.admin_bind << ":"
+                      << server.admin_port() << "/metrics\n" << std::flush;
         spdlog::info("listening on {}:{}", config.bind, server.port());
-        // Stop cleanly on SIGINT/SIGTERM: handled on a watcher thread, then stop() posts.
-        sigset_t signals;
-        sigemptyset(&signals);
-        sigaddset(&signals, SIGINT);
-        sigaddset(&signals, SIGTERM);
-        pthread_sigmask(SIG_BLOCK, &signals, nullptr);
         std::thread watcher([&] {
             int sig = 0;
             sigwait(&signals, &sig);

@@ -29,6 +29,15 @@ std::string Metrics::text() const {
     counter(out, "umpire_http_requests_total", "HTTP requests served.", http_requests);
     counter(out, "umpire_logins_total", "Successful logins.", logins);
     counter(out, "umpire_login_failures_total", "Refused logins.", login_failures);
+    counter(out, "umpire_logins_throttled_total", "Login attempts refused for coming too fast.",
+            logins_throttled);
+    counter(out, "umpire_internal_errors_total",
+            "Unexpected failures caught by a guarded handler (each logged with an error id).",
+            internal_errors);
+    counter(out, "umpire_accept_errors_total",
+            "Failed accepts (out of file descriptors: accept backs off).", accept_errors);
+    counter(out, "umpire_connections_refused_total",
+            "TCP connections closed at accept: too many from one address.", connections_refused);
     counter(out, "umpire_periods_resolved_total", "Periods resolved and committed.",
             periods_resolved);
     counter(out, "umpire_decisions_answered_total", "Decision answers committed.",

@@ -17,6 +17,10 @@ public:
     std::atomic<long long> http_requests{0};
     std::atomic<long long> logins{0};
     std::atomic<long long> login_failures{0};
+    std::atomic<long long> logins_throttled{0};
+    std::atomic<long long> internal_errors{0};  // guarded handlers that caught the unexpected
+    std::atomic<long long> accept_errors{0};
+    std::atomic<long long> connections_refused{0};
     std::atomic<long long> periods_resolved{0};
     std::atomic<long long> decisions_answered{0};
     std::atomic<long long> webhooks_sent{0};

@@ -15,7 +15,13 @@
 #include <fstream>
 #include <thread>
 
+#include <sodium.h>
+
+#include "server/client_address.hpp"
+#include "server/connection_gate.hpp"
+#include "server/guard.hpp"
 #include "server/http_client.hpp"
+#include "server/password_checks.hpp"
 #include "server/ws_session.hpp"
 
 namespace umpire::server {
@@ -29,6 +35,7 @@ namespace {
 class AsioScheduler final : public Scheduler {
 public:
     explicit AsioScheduler(net::io_context& io) : io_(io) {}
+    Services* services = nullptr;  // for the guard of timer callbacks
     TimePoint now() const override { return std::chrono::system_clock::now(); }
     void at(const std::string& key, TimePoint when, std::function<void()> fn) override {
         cancel(key);
@@ -41,7 +48,10 @@ public:
             if (ec) return;
             if (auto it = timers_.find(key); it != timers_.end() && it->second == timer)
                 timers_.erase(it);
-            fn();
+            run_guarded(services ? services->metrics : nullptr, "timer " + key, [&] {
+                if (services && services->fault) services->fault("timer", key);
+                fn();
+            });
         });
     }
     void cancel(const std::string& key) override {
@@ -100,26 +110,37 @@ struct NetServer::Impl {
     ServerConfig config;
     net::io_context io{1};
     tcp::acceptor acceptor{io};
+    tcp::acceptor admin_acceptor{io};
+    net::steady_timer accept_pause{io};
+    net::steady_timer admin_accept_pause{io};
     Metrics metrics;
     Stores stores{config.database};
     AsioScheduler scheduler{io};
     ThreadWebhookSender webhooks{io};
+    TrustedProxies trusted_proxies{config.trusted_proxies};
+    ConnectionGate gate{config.limits.tcp_connections_per_address};
+    // After io: its workers post to io, so they stop first.
+    PasswordCheckPool password_checks{
+        config.limits.password_check_workers,
+        static_cast<std::size_t>(config.limits.password_checks_waiting),
+        [this](std::function<void()> fn) { net::post(io, std::move(fn)); },
+        [this] {
+            if (services.fault) services.fault("password_check", "");
+        }};
     Services services;
     std::unique_ptr<Hub> hub;
 
     explicit Impl(const ServerConfig& c) : config(c) {
         services.config = config;
         stores.wire(services);
+        scheduler.services = &services;
         services.scheduler = &scheduler;
         services.webhooks = &webhooks;
         services.metrics = &metrics;
+        services.password_checks = &password_checks;
         hub = std::make_unique<Hub>(services);
-        const auto address = net::ip::make_address(config.bind);
-        tcp::endpoint endpoint{address, static_cast<unsigned short>(config.port)};
-        acceptor.open(endpoint.protocol());
-        acceptor.set_option(net::socket_base::reuse_address(true));
-        acceptor.bind(endpoint);
-        acceptor.listen(net::socket_base::max_listen_connections);
+        listen(acceptor, config.bind, config.port);
+        if (config.admin_port >= 0) listen(admin_acceptor, config.admin_bind, config.admin_port);
         // The origins default to this server's own address: fill in the real port.
         if (services.config.allowed_origins.empty()) {
             services.config.port = acceptor.local_endpoint().port();
@@ -127,18 +148,29 @@ struct NetServer::Impl {
         }
     }
 
-    void accept();
+    static void listen(tcp::acceptor& a, const std::string& bind, int port) {
+        tcp::endpoint endpoint{net::ip::make_address(bind), static_cast<unsigned short>(port)};
+        a.open(endpoint.protocol());
+        a.set_option(net::socket_base::reuse_address(true));
+        a.bind(endpoint);
+        a.listen(net::socket_base::max_listen_connections);
+    }
+
+    void accept(tcp::acceptor& a, net::steady_timer& pause, bool admin, int backoff_ms = 0);
 };
 
 namespace {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
 public:
-    HttpSession(tcp::socket socket, NetServer::Impl& server)
-        : stream_(std::move(socket)), server_(server) {
+    HttpSession(tcp::socket socket, NetServer::Impl& server, std::shared_ptr<void> slot,
+                bool admin_listener)
+        : stream_(std::move(socket)), server_(server), slot_(std::move(slot)),
+          admin_listener_(admin_listener) {
         beast::error_code ec;
         const auto remote = stream_.socket().remote_endpoint(ec);
-        address_ = ec ? "?" : remote.address().to_string();
+        peer_address_ = ec ? "?" : remote.address().to_string();
+        address_ = peer_address_;
     }
 
     void run() { read(); }
@@ -165,10 +197,44 @@ private:
                                           " bytes"),
                            false);
         }
-        if (ec) return;  // timeout or a broken request: drop the connection
+        if (ec == http::error::header_limit) {
+            server_.metrics.error("bad_request");
+            return respond(json_error(http::status::request_header_fields_too_large, "bad_message",
+                                      "the request's header is larger than 16 KiB"),
+                           false);
+        }
+        // Broken framing (bare LF, a bad chunk size, a bad Content-Length…): say so and close,
+        // since where the next request would start is unknown.
+        if (ec && ec.category() == http::make_error_code(http::error::bad_version).category())
+            return bad_request("malformed HTTP request: " + ec.message());
+        if (ec) return;  // a timeout or a broken connection: nothing to answer
         auto request = parser_->release();
-        if (websocket::is_upgrade(request)) return upgrade(std::move(request));
-        handle(std::move(request));
+        // Both lengths is how requests are smuggled past proxies (RFC 9112 6.3): refuse.
+        if (request.count(http::field::content_length) && request.count(http::field::transfer_encoding))
+            return bad_request("a request may not carry both Content-Length and Transfer-Encoding");
+        address_ = server_.trusted_proxies.client_address(
+            peer_address_, std::string(request[http::field::forwarded]),
+            std::string(request["X-Forwarded-For"]));
+        if (!admin_listener_ && websocket::is_upgrade(request)) return upgrade(std::move(request));
+        const bool keep_alive = request.keep_alive();
+        const unsigned version = request.version();
+        const auto error_id = run_guarded(&server_.metrics, "an HTTP request", [&] {
+            if (server_.services.fault) server_.services.fault("http", std::string(request.target()));
+            handle(std::move(request));
+        });
+        if (!error_id.empty()) {
+            auto res = json_error(http::status::internal_server_error, "internal",
+                                  "internal error " + error_id + "; nothing was changed");
+            res.version(version);
+            res.keep_alive(keep_alive);
+            respond(std::move(res), keep_alive);
+        }
+    }
+
+    void bad_request(const std::string& why) {
+        server_.metrics.error("bad_request");
+        spdlog::info("bad HTTP request from {}: {}", peer_address_, why);
+        respond(json_error(http::status::bad_request, "bad_message", why), false);
     }
 
     void upgrade(http::request<http::string_body> request) {
@@ -189,13 +255,15 @@ private:
         spdlog::info("WebSocket connection from {}", address_);
         stream_.expires_never();
         auto& hub = *server_.hub;
+        // The session keeps this connection's slot at the gate until it ends.
         auto session = std::make_shared<WsSession<beast::tcp_stream>>(
-            std::move(stream_), hub, address_, [&hub, a = address_] { hub.release(a); });
+            std::move(stream_), hub, address_,
+            [&hub, a = address_, slot = slot_] { hub.release(a); });
         session->run(std::move(request));
     }
 
-    http::response<http::string_body> json_error(http::status status, const std::string& code,
-                                                 const std::string& message) {
+    static http::response<http::string_body> json_error(http::status status, const std::string& code,
+                                                        const std::string& message) {
         http::response<http::string_body> res{status, 11};
         res.set(http::field::content_type, "application/json");
         res.body() = Json{{"messages", {{{"type", "error"}, {"code", code}, {"message", message}}}}}.dump();
@@ -231,6 +299,37 @@ private:
         return std::nullopt;
     }
 
+    // The operator's routes: health always; metrics on the admin listener, or on the main port
+    // with the metrics token (their counters move with every side's activity).
+    bool operator_route(const http::request<http::string_body>& request,
+                        http::response<http::string_body>& res) {
+        const auto target = request.target();
+        if (target == "/healthz" || target == "/readyz") {
+            res.set(http::field::content_type, "application/json");
+            res.body() = R"({"status":"ok"})";
+            return true;
+        }
+        if (target != "/metrics") return false;
+        if (!admin_listener_ && !metrics_token_matches(request)) {
+            res = json_error(http::status::unauthorized, "not_logged_in",
+                             "/metrics needs the metrics token (Authorization: Bearer) or the "
+                             "admin listener");
+            res.set(http::field::www_authenticate, "Bearer");
+            return true;
+        }
+        res.set(http::field::content_type, "text/plain; version=0.0.4");
+        res.body() = server_.metrics.text();
+        return true;
+    }
+
+    bool metrics_token_matches(const http::request<http::string_body>& request) const {
+        const auto& token = server_.config.metrics_token;
+        const std::string auth(request[http::field::authorization]);
+        if (token.empty() || auth.size() != token.size() + 7 || auth.rfind("Bearer ", 0) != 0)
+            return false;
+        return sodium_memcmp(auth.data() + 7, token.data(), token.size()) == 0;
+    }
+
     void handle(http::request<http::string_body> request) {
         const std::string target(request.target());
         const bool keep_alive = request.keep_alive();
@@ -239,26 +338,16 @@ private:
         std::string bearer;
         if (auto auth = std::string(request[http::field::authorization]); auth.rfind("Bearer ", 0) == 0)
             bearer = auth.substr(7);
-        if (target == "/healthz") {
-            res.set(http::field::content_type, "application/json");
-            res.body() = R"({"status":"ok"})";
-        } else if (target == "/metrics") {
-            res.set(http::field::content_type, "text/plain; version=0.0.4");
-            res.body() = server_.metrics.text();
+        if (operator_route(request, res)) {
+        } else if (admin_listener_) {
+            res = json_error(http::status::not_found, "bad_message",
+                             "the admin listener serves /metrics, /healthz and /readyz");
         } else if (target == "/api/v1/messages" && request.method() == http::verb::post) {
-            auto reply = server_.hub->http_message(address_, bearer, request.body());
-            res.result(static_cast<http::status>(reply.status));
-            res.set(http::field::content_type, "application/json");
-            res.body() = std::move(reply.body);
+            return api_reply(server_.hub, bearer, request.body(), request.version(), keep_alive);
         } else if (target.rfind("/api/", 0) == 0 && request.method() == http::verb::get) {
-            if (auto message = route_get(target)) {
-                auto reply = server_.hub->http_message(address_, bearer, message->dump());
-                res.result(static_cast<http::status>(reply.status));
-                res.set(http::field::content_type, "application/json");
-                res.body() = std::move(reply.body);
-            } else {
-                res = json_error(http::status::not_found, "bad_message", "no such API route");
-            }
+            if (auto message = route_get(target))
+                return api_reply(server_.hub, bearer, message->dump(), request.version(), keep_alive);
+            res = json_error(http::status::not_found, "bad_message", "no such API route");
         } else if (target.rfind("/api/", 0) == 0) {
             res = json_error(http::status::method_not_allowed, "bad_message",
                              "the API takes POST /api/v1/messages and GET routes");
@@ -269,6 +358,24 @@ private:
         }
         res.keep_alive(keep_alive);
         respond(std::move(res), keep_alive);
+    }
+
+    // The hub answers now or, after a password check off the I/O thread, later.
+    void api_reply(std::unique_ptr<Hub>& hub, const std::string& bearer, const std::string& body,
+                   unsigned version, bool keep_alive) {
+        hub->http_message(address_, bearer, body,
+                          [self = shared_from_this(), version, keep_alive](HttpReply reply) {
+                              http::response<http::string_body> res{
+                                  static_cast<http::status>(reply.status), version};
+                              res.set(http::field::server, "umpire/0.1");
+                              res.set(http::field::content_type, "application/json");
+                              if (reply.retry_after_seconds)
+                                  res.set(http::field::retry_after,
+                                          std::to_string(*reply.retry_after_seconds));
+                              res.body() = std::move(reply.body);
+                              res.keep_alive(keep_alive);
+                              self->respond(std::move(res), keep_alive);
+                          });
     }
 
     void serve_file(const std::string& target, http::response<http::string_body>& res) {
@@ -310,36 +417,80 @@ private:
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
     NetServer::Impl& server_;
-    std::string address_;
+    std::shared_ptr<void> slot_;  // this connection's place at the gate
+    bool admin_listener_;
+    std::string peer_address_;  // the TCP peer
+    std::string address_;       // the client: the peer, or whom a trusted proxy names
 };
 
 }  // namespace
 
-void NetServer::Impl::accept() {
-    acceptor.async_accept(net::make_strand(io), [this](beast::error_code ec, tcp::socket socket) {
-        if (ec == net::error::operation_aborted) return;
-        if (!ec) std::make_shared<HttpSession>(std::move(socket), *this)->run();
-        accept();
+// Accepts forever. Out of file descriptors (EMFILE, ENFILE) or memory, accept fails at once
+// every time: it waits instead, doubling up to accept_backoff_max_ms, so the server does not
+// spin while connections close. An address past its connection cap is closed at once.
+void NetServer::Impl::accept(tcp::acceptor& a, net::steady_timer& pause, bool admin, int backoff_ms) {
+    a.async_accept(net::make_strand(io), [this, &a, &pause, admin, backoff_ms](beast::error_code ec,
+                                                                               tcp::socket socket) {
+        if (ec == net::error::operation_aborted || !a.is_open()) return;
+        if (ec) {
+            metrics.accept_errors++;
+            const int wait = std::min(std::max(backoff_ms * 2, 10), config.limits.accept_backoff_max_ms);
+            if (backoff_ms == 0) spdlog::warn("accept failed: {}; waiting before the next", ec.message());
+            pause.expires_after(std::chrono::milliseconds(wait));
+            pause.async_wait([this, &a, &pause, admin, wait](beast::error_code e) {
+                if (!e) accept(a, pause, admin, wait);
+            });
+            return;
+        }
+        run_guarded(&metrics, "accepting a connection", [&] {
+            beast::error_code peer_ec;
+            const auto remote = socket.remote_endpoint(peer_ec);
+            const std::string address = peer_ec ? "?" : remote.address().to_string();
+            auto slot = (admin || trusted_proxies.contains(address)) ? ConnectionGate::unlimited()
+                                                                     : gate.admit(address);
+            if (!slot) {
+                metrics.connections_refused++;
+                metrics.closed("tcp_connections_per_address");
+                socket.close(peer_ec);
+                return;
+            }
+            std::make_shared<HttpSession>(std::move(socket), *this, std::move(slot), admin)->run();
+        });
+        accept(a, pause, admin);
     });
 }
 
 NetServer::NetServer(const ServerConfig& config) : impl_(std::make_unique<Impl>(config)) {
     impl_->hub->start();
-    impl_->accept();
+    impl_->accept(impl_->acceptor, impl_->accept_pause, false);
+    if (impl_->admin_acceptor.is_open())
+        impl_->accept(impl_->admin_acceptor, impl_->admin_accept_pause, true);
 }
 
 NetServer::~NetServer() = default;
 
 int NetServer::port() const { return impl_->acceptor.local_endpoint().port(); }
+int NetServer::admin_port() const {
+    return impl_->admin_acceptor.is_open() ? impl_->admin_acceptor.local_endpoint().port() : -1;
+}
+Services& NetServer::services() { return impl_->services; }
 Hub& NetServer::hub() { return *impl_->hub; }
 void NetServer::post(std::function<void()> fn) { net::post(impl_->io, std::move(fn)); }
 
-void NetServer::run() { impl_->io.run(); }
+// The last guard: handlers are guarded one by one, but should anything still escape into
+// Asio, it is logged and the loop goes on rather than the process ending.
+void NetServer::run() {
+    for (;;) {
+        const auto id = run_guarded(&impl_->metrics, "the I/O loop", [&] { impl_->io.run(); });
+        if (id.empty()) return;
+    }
+}
 
 void NetServer::stop() {
     net::post(impl_->io, [this] {
         beast::error_code ec;
         impl_->acceptor.close(ec);
+        impl_->admin_acceptor.close(ec);
         impl_->io.stop();
     });
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The networked server: one listener on one port serving HTTP (static files, the JSON API,
-// /healthz, /metrics) and WebSocket upgrades, on one I/O thread that owns the Hub, its rooms and
+// /healthz, /readyz; /metrics with a token) and WebSocket upgrades, with an optional admin
+// listener for /metrics, on one I/O thread that owns the Hub, its rooms and
 // storage. Beast stays inside net_server.cpp.
 #include <functional>
 #include <memory>
@@ -19,8 +20,11 @@ public:
     NetServer(const NetServer&) = delete;
     NetServer& operator=(const NetServer&) = delete;
 
-    int port() const;  // the bound port
+    int port() const;        // the bound port
+    int admin_port() const;  // the admin listener's port; -1: none
     Hub& hub();
+    // The hub's services: the tests set `fault` (fault injection) before run().
+    Services& services();
     // Runs something on the I/O thread before run() or from another thread while it runs.
     void post(std::function<void()> fn);
     void run();   // serves until stop()

@@ -3,6 +3,7 @@
 // network layer implements send() and close(); the hub keeps the rest. Everything here is
 // touched only on the server's I/O thread.
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -44,6 +45,15 @@ public:
     std::map<std::string, JoinedCampaign> joined;  // by campaign id
     RateLimiter rate;
     int rate_violations = 0;
+
+    // Work for this connection under way off the I/O thread (a password check). While it
+    // lasts, the connection's later messages wait in `deferred`, so they are handled in the
+    // order they came (a client may send join right after login).
+    int async_pending = 0;
+    std::deque<std::string> deferred;
+    // Called by the hub when a message and any work it started off the I/O thread are done:
+    // an HTTP request's reply is then complete.
+    virtual void settled() {}
 
 private:
     Kind kind_;

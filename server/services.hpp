@@ -5,10 +5,12 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "server/config.hpp"
 #include "server/deadlines.hpp"
 #include "server/metrics.hpp"
+#include "server/password_checks.hpp"
 #include "storage/server_store.hpp"
 #include "storage/sqlite_store.hpp"
 
@@ -39,6 +41,11 @@ struct Services {
     Scheduler* scheduler = nullptr;
     WebhookSender* webhooks = nullptr;  // may be null: notifications are stored, not sent
     Metrics* metrics = nullptr;
+    // Password checks off the I/O thread; null: checked inline (tests of the hub alone).
+    PasswordVerifier* password_checks = nullptr;
+    // Fault injection for the tests (docs/security.md): called at each guarded entry point with
+    // its name ("http", "message", "timer") and what it concerns; it may throw. Null in service.
+    std::function<void(std::string_view site, std::string_view detail)> fault;
     std::string now_iso() const { return iso_utc(scheduler->now()); }
 };
 

@@ -15,6 +15,7 @@
 #include <functional>
 #include <memory>
 
+#include "server/guard.hpp"
 #include "server/hub.hpp"
 
 namespace umpire::server {
@@ -97,7 +98,11 @@ private:
         }
         const std::string text = beast::buffers_to_string(buffer_.data());
         buffer_.consume(buffer_.size());
-        hub_.receive(this->shared_from_this(), text);
+        // A failure inside is this session's alone: it is closed with the error id, the
+        // server goes on (server/guard.hpp).
+        const auto error_id = run_guarded(hub_.services().metrics, "a WebSocket message",
+                                          [&] { hub_.receive(this->shared_from_this(), text); });
+        if (!error_id.empty()) start_close("internal error " + error_id);
         if (!closing_) read();
     }
 

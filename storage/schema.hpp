@@ -24,5 +24,8 @@ extern const char* const kSchemaV6;
 // Version 6's data step: moves every period's event rows into its event_log, then drops the
 // events table.
 void move_events_into_periods(Connection& connection);
+// Version 7: account rights (accounts.is_admin, accounts.may_create_campaigns); the first
+// account is the administrator and GMs keep the right to create campaigns.
+extern const char* const kSchemaV7;
 
 }  // namespace umpire::storage

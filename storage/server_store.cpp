@@ -25,22 +25,47 @@ std::int64_t ServerStore::create_account(const std::string& name, const std::str
                                          const std::string& at) {
     Transaction transaction(*db_);
     const auto id = rows::insert_account(*db_, name, hash, at);
+    // The first account of a server (none is an administrator yet) administers it.
+    if (db_->query_int("SELECT count(*) FROM accounts WHERE is_admin = 1") == 0)
+        db_->prepare("UPDATE accounts SET is_admin = 1, may_create_campaigns = 1 WHERE id = ?")
+            .bind_all(id)
+            .run();
     transaction.commit();
     return id;
 }
 
+namespace {
+constexpr const char* kAccountColumns =
+    "SELECT id, name, password_hash, is_admin, may_create_campaigns FROM accounts ";
+
+AccountAuth read_account(Statement& s) {
+    return AccountAuth{s.integer(0), s.text(1), s.optional_text(2), s.integer(3) != 0,
+                       s.integer(4) != 0};
+}
+}  // namespace
+
 std::optional<AccountAuth> ServerStore::account_by_name(const std::string& name) {
-    auto s = db_->prepare("SELECT id, name, password_hash FROM accounts WHERE name = ?");
+    auto s = db_->prepare(std::string(kAccountColumns) + "WHERE name = ?");
     s.bind(1, name);
     if (!s.step()) return std::nullopt;
-    return AccountAuth{s.integer(0), s.text(1), s.optional_text(2)};
+    return read_account(s);
 }
 
 std::optional<AccountAuth> ServerStore::account_by_id(std::int64_t id) {
-    auto s = db_->prepare("SELECT id, name, password_hash FROM accounts WHERE id = ?");
+    auto s = db_->prepare(std::string(kAccountColumns) + "WHERE id = ?");
     s.bind(1, id);
     if (!s.step()) return std::nullopt;
-    return AccountAuth{s.integer(0), s.text(1), s.optional_text(2)};
+    return read_account(s);
+}
+
+void ServerStore::set_rights(std::int64_t account, bool admin, bool may_create_campaigns) {
+    Transaction transaction(*db_);
+    if (!account_by_id(account))
+        throw StorageError(ErrorKind::not_found, "no account " + std::to_string(account));
+    db_->prepare("UPDATE accounts SET is_admin = ?, may_create_campaigns = ? WHERE id = ?")
+        .bind_all(admin ? 1 : 0, (admin || may_create_campaigns) ? 1 : 0, account)
+        .run();
+    transaction.commit();
 }
 
 void ServerStore::add_session(const std::string& token_hash, std::int64_t account,

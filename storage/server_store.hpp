@@ -21,6 +21,8 @@ struct AccountAuth {
     std::int64_t id = 0;
     std::string name;
     std::optional<std::string> password_hash;  // argon2id string (crypto_pwhash_str)
+    bool admin = false;                 // grants rights, makes accounts
+    bool may_create_campaigns = false;  // an administrator always may
 };
 
 struct InviteRecord {
@@ -52,11 +54,15 @@ class ServerStore {
 public:
     explicit ServerStore(Connection& db) : db_(&db) {}
 
-    // Accounts. create_account is a conflict if the name is taken.
+    // Accounts. create_account is a conflict if the name is taken. The first account made
+    // while no administrator exists becomes the administrator (and may create campaigns).
     std::int64_t create_account(const std::string& name, const std::string& password_hash,
                                 const std::string& at);
     std::optional<AccountAuth> account_by_name(const std::string& name);
     std::optional<AccountAuth> account_by_id(std::int64_t id);
+    // Sets an account's rights (an administrator may always create campaigns); not_found for an
+    // unknown account.
+    void set_rights(std::int64_t account, bool admin, bool may_create_campaigns);
 
     // Sessions: the account a live token hash belongs to (not expired at `now`, not revoked).
     void add_session(const std::string& token_hash, std::int64_t account, const std::string& at,

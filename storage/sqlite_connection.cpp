@@ -1,6 +1,8 @@
 #include "storage/sqlite_connection.hpp"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
 namespace umpire::storage {
 
@@ -10,11 +12,22 @@ std::string describe_code(int rc) {
     return std::string(sqlite3_errstr(rc)) + ", code " + std::to_string(rc);
 }
 
+// A new database holds sealed seeds and every side's orders: it is made readable by its owner
+// alone, whatever the umask. SQLite gives the -wal and -shm files the database's mode.
+void create_owner_only(const std::string& path) {
+    if (path.empty() || path == ":memory:" || path.rfind("file:", 0) == 0) return;
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd >= 0) ::close(fd);  // EEXIST: an existing file keeps its mode
+}
+
 }  // namespace
 
 Connection::Connection(const std::string& path, const ConnectionOptions& options) : path_(path) {
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
-    if (options.create) flags |= SQLITE_OPEN_CREATE;
+    if (options.create) {
+        flags |= SQLITE_OPEN_CREATE;
+        create_owner_only(path);
+    }
     const int rc = sqlite3_open_v2(path.c_str(), &db_, flags,
                                    options.vfs.empty() ? nullptr : options.vfs.c_str());
     if (rc != SQLITE_OK) {

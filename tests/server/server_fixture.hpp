@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <future>
 #include <random>
 #include <thread>
 
@@ -62,6 +63,7 @@ public:
         thread_.join();
     }
     int port() const { return server_.port(); }
+    int admin_port() const { return server_.admin_port(); }
     std::string url(const std::string& path) const {
         return "http://127.0.0.1:" + std::to_string(port()) + path;
     }
@@ -71,6 +73,16 @@ public:
         if (!token.empty()) headers["Authorization"] = "Bearer " + token;
         auto r = server::http_request("POST", url("/api/v1/messages"), message.dump(), headers);
         return {r.status, Json::parse(r.body, nullptr, false)};
+    }
+    server::Services& services() { return server_.services(); }
+    // Runs `fn` on the server's I/O thread and waits for it.
+    void on_io_thread(const std::function<void()>& fn) {
+        std::promise<void> done;
+        server_.post([&] {
+            fn();
+            done.set_value();
+        });
+        done.get_future().wait();
     }
 
 private:

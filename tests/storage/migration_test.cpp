@@ -192,7 +192,7 @@ TEST(Migrations, Version5MovesEventRowsIntoEventLogsAndKeepsEachStateOnce) {
     }
     SqliteCampaignStore store(path);
     SqliteCampaignStore expected(latest);
-    EXPECT_EQ(store.schema_version(), 6);
+    EXPECT_EQ(store.schema_version(), latest_schema_version());
     EXPECT_EQ(store.connection().query_int(
                   "SELECT count(*) FROM sqlite_schema WHERE name IN ('events', 'events_by_type')"),
               0);

@@ -1,0 +1,47 @@
+#pragma once
+// Password guessing, slowed down (docs/security.md, "Logins"). Every password attempt counts
+// against its account name and its client address until it succeeds; past a few free attempts
+// each further one must wait twice as long as the last (1 s, 2 s, 4 s … capped), answered with
+// rate_limited and a Retry-After. An attempt is counted when it starts, not when its hash check
+// ends, so twenty parallel guesses are throttled like twenty in a row. Time is passed in.
+#include <chrono>
+#include <string>
+#include <unordered_map>
+
+namespace umpire::server {
+
+struct LoginThrottlePolicy {
+    int free_per_account = 5;    // attempts before the first delay, per account name
+    int free_per_address = 20;   // per client address (a household or club shares one)
+    double base_delay_seconds = 1;
+    double max_delay_seconds = 900;
+};
+
+class LoginThrottle {
+public:
+    using TimePoint = std::chrono::system_clock::time_point;
+    explicit LoginThrottle(LoginThrottlePolicy policy = {}) : policy_(policy) {}
+
+    // Whole seconds to wait before an attempt for `account` from `address`; 0: go ahead. When
+    // 0, the attempt is counted (call succeeded() if the password was right).
+    int attempt(const std::string& account, const std::string& address, TimePoint now);
+    // The password was right: the account's count starts again (the address keeps its count,
+    // so one good account does not unlock guessing at others from there).
+    void succeeded(const std::string& account);
+
+private:
+    struct Record {
+        int attempts = 0;
+        TimePoint next_allowed{};
+        TimePoint last{};
+    };
+    int wait_for(const Record& r, TimePoint now) const;
+    void count(Record& r, int free, TimePoint now) const;
+    void forget_idle(TimePoint now);  // bounds memory against a flood of made-up names
+
+    LoginThrottlePolicy policy_;
+    std::unordered_map<std::string, Record> accounts_;
+    std::unordered_map<std::string, Record> addresses_;
+};
+
+}  // namespace umpire::server

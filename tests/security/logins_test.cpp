@@ -1,0 +1,145 @@
+// Password guessing is slowed down per account and per address (429 with Retry-After), and
+// argon2id runs off the I/O thread: while a password is being checked, everyone else is served.
+#include <future>
+
+#include "raw_http.hpp"
+#include "server/login_throttle.hpp"
+#include "server_fixture.hpp"
+
+namespace umpire::testing {
+namespace {
+
+using namespace std::chrono;
+
+TEST(LoginThrottle, DelaysDoubleAfterTheFreeAttemptsAndASuccessResetsTheAccount) {
+    server::LoginThrottle t({3, 100, 1, 8});
+    const server::LoginThrottle::TimePoint t0{};
+    EXPECT_EQ(t.attempt("anna", "a", t0), 0);
+    EXPECT_EQ(t.attempt("anna", "a", t0), 0);
+    EXPECT_EQ(t.attempt("anna", "a", t0), 0);  // the third sets a 1 s delay
+    EXPECT_EQ(t.attempt("anna", "a", t0), 1);
+    EXPECT_EQ(t.attempt("anna", "a", t0 + milliseconds(999)), 1);
+    EXPECT_EQ(t.attempt("anna", "a", t0 + seconds(1)), 0);   // counted: now 2 s
+    EXPECT_EQ(t.attempt("anna", "a", t0 + seconds(2)), 1);
+    EXPECT_EQ(t.attempt("anna", "a", t0 + seconds(3)), 0);   // now 4 s
+    EXPECT_EQ(t.attempt("anna", "a", t0 + seconds(4)), 3);
+    EXPECT_EQ(t.attempt("anna", "a", t0 + seconds(7)), 0);   // now 8 s: the cap
+    EXPECT_EQ(t.attempt("anna", "a", t0 + seconds(15)), 0);  // still 8 s, not 16
+    EXPECT_EQ(t.attempt("anna", "a", t0 + seconds(16)), 7);
+    // Another account from another address is not held up by anna's.
+    EXPECT_EQ(t.attempt("ingrid", "b", t0 + seconds(16)), 0);
+    t.succeeded("anna");
+    EXPECT_EQ(t.attempt("anna", "c", t0 + seconds(16)), 0);
+}
+
+TEST(LoginThrottle, AnAddressGuessingAtManyAccountsIsSlowedToo) {
+    server::LoginThrottle t({100, 4, 1, 900});
+    const server::LoginThrottle::TimePoint t0{};
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(t.attempt("name" + std::to_string(i), "x", t0), 0);
+    EXPECT_EQ(t.attempt("another", "x", t0), 1);
+    EXPECT_EQ(t.attempt("another", "y", t0), 0) << "other addresses go on";
+}
+
+class Logins : public ::testing::Test {
+protected:
+    TempDir dir;
+    server::ServerConfig config = [this] {
+        auto c = test_config(dir);
+        c.limits.login_free_per_account = 5;
+        return c;
+    }();
+};
+
+TEST_F(Logins, SixtyWrongPasswordsAreThrottledWith429AndRetryAfter) {
+    RunningServer server(config, kDemoAccounts, demo_campaign);
+    const std::string body = Json{{"type", "login"}, {"account", "anna"}, {"password", "wrong"}}.dump();
+    int unauthorized = 0, throttled = 0;
+    std::string retry_after;
+    for (int i = 0; i < 60; ++i) {
+        const auto reply = raw_exchange(
+            server.port(), "POST /api/v1/messages HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                           "Content-Length: " + std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
+        const int status = status_of(reply);
+        if (status == 401) ++unauthorized;
+        if (status == 429) {
+            ++throttled;
+            retry_after = header_of(reply, "Retry-After");
+            EXPECT_EQ(Json::parse(body_of(reply))["messages"][0]["code"], "rate_limited");
+        }
+    }
+    EXPECT_EQ(unauthorized, 5) << "five free attempts, then delays";
+    EXPECT_EQ(throttled, 55);
+    EXPECT_GE(std::stoi(retry_after), 1);
+    // Even the right password waits now; the account is not opened by guessing faster.
+    auto [status, reply] = server.api({{"type", "login"}, {"account", "anna"}, {"password", "pw-anna"}});
+    EXPECT_EQ(status, 429) << reply.dump();
+    EXPECT_TRUE(reply["messages"][0].contains("retry_after_seconds"));
+    // Other accounts log in as usual.
+    auto [gm_status, gm_reply] = server.api({{"type", "login"}, {"account", "gm"}, {"password", "pw-gm"}});
+    EXPECT_EQ(gm_status, 200) << gm_reply.dump();
+}
+
+TEST_F(Logins, WebSocketLoginsAreThrottledTooAndSayHowLongToWait) {
+    RunningServer server(config, kDemoAccounts, demo_campaign);
+    TestClient c(server.port());
+    c.request({{"type", "hello"}, {"versions", {1}}});
+    for (int i = 0; i < 5; ++i)
+        EXPECT_EQ(c.request({{"type", "login"}, {"account", "ingrid"}, {"password", "no"}})["code"],
+                  "bad_credentials");
+    auto throttled = c.request({{"type", "login"}, {"account", "ingrid"}, {"password", "no"}});
+    EXPECT_EQ(throttled["code"], "rate_limited") << throttled.dump();
+    EXPECT_GE(throttled["retry_after_seconds"].get<int>(), 1);
+}
+
+// A password check held open in its worker (fault injection at "password_check") does not hold
+// the I/O thread: health checks and other sessions are answered meanwhile.
+TEST_F(Logins, APasswordCheckRunsOffTheIoThread) {
+    std::promise<void> release;
+    std::shared_future<void> released = release.get_future().share();
+    std::atomic<int> checks{0};
+    RunningServer server(config, kDemoAccounts, [&](server::Hub& hub) {
+        demo_campaign(hub);
+        hub.services().fault = [&, released](std::string_view site, std::string_view) {
+            if (site == "password_check") {
+                ++checks;
+                released.wait();
+            }
+        };
+    });
+    auto login = std::async(std::launch::async, [&] {
+        return server.api({{"type", "login"}, {"account", "anna"}, {"password", "pw-anna"}});
+    });
+    for (int i = 0; i < 100 && checks == 0; ++i) std::this_thread::sleep_for(milliseconds(20));
+    ASSERT_EQ(checks.load(), 1);
+    EXPECT_EQ(status_of(raw_exchange(server.port(), "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")), 200);
+    TestClient other(server.port());
+    EXPECT_EQ(other.request({{"type", "hello"}, {"versions", {1}}})["type"], "welcome");
+    EXPECT_EQ(login.wait_for(milliseconds(0)), std::future_status::timeout) << "still checking";
+    release.set_value();
+    auto [status, reply] = login.get();
+    EXPECT_EQ(status, 200) << reply.dump();
+    EXPECT_EQ(reply["messages"][0]["type"], "logged_in");
+}
+
+// Messages sent right behind a login wait for it and are handled in order.
+TEST_F(Logins, AMessageRightBehindALoginIsHandledAfterIt) {
+    RunningServer server(config, kDemoAccounts, demo_campaign);
+    TestClient anna(server.port());
+    anna.request({{"type", "hello"}, {"versions", {1}}});
+    anna.send({{"type", "login"}, {"id", 900}, {"account", "anna"}, {"password", "pw-anna"}});
+    anna.send({{"type", "join"}, {"id", 901}, {"campaign", "raid"}});
+    auto joined = anna.wait_for("snapshot");
+    EXPECT_EQ(joined["re"], 901);
+}
+
+TEST_F(Logins, UnknownAccountsAndWrongPasswordsGetTheSameAnswer) {
+    RunningServer server(config, kDemoAccounts, demo_campaign);
+    auto [s1, unknown] = server.api({{"type", "login"}, {"account", "nobody"}, {"password", "x"}});
+    auto [s2, wrong] = server.api({{"type", "login"}, {"account", "olaf"}, {"password", "x"}});
+    EXPECT_EQ(s1, 401);
+    EXPECT_EQ(s2, 401);
+    EXPECT_EQ(unknown["messages"][0]["message"], wrong["messages"][0]["message"]);
+}
+
+}  // namespace
+}  // namespace umpire::testing

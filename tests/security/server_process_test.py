@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""The umpire-server process as an operator runs it (docs/security.md):
+  - out of file descriptors, accept backs off instead of spinning, and serves again after;
+  - a bad --log-level is refused at start (exit 2), not silently "off";
+  - `admin create-account` and `admin grant` make and change accounts and rights;
+  - the database, its WAL and the demo logins file are created 0600.
+Usage: server_process_test.py UMPIRE_SERVER SOURCE_DIR"""
+import json
+import os
+import re
+import socket
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+
+server_bin, source = sys.argv[1], sys.argv[2]
+failures = []
+
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what, flush=True)
+    if not ok:
+        failures.append(what)
+
+
+def start(args, prlimit=None):
+    cmd = ([ "prlimit", f"--nofile={prlimit}:{prlimit}"] if prlimit else []) + [server_bin] + args
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    deadline = time.time() + 20
+    port = None
+    while time.time() < deadline:
+        line = proc.stdout.readline()
+        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if m:
+            port = int(m.group(1))
+            break
+    if port is None:
+        proc.kill()
+        raise SystemExit("the server did not start: " + " ".join(cmd))
+    return proc, port
+
+
+def request(port, raw, timeout=3):
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
+        s.sendall(raw.encode())
+        s.shutdown(socket.SHUT_WR)
+        data = b""
+        while True:
+            try:
+                chunk = s.recv(65536)
+            except socket.timeout:
+                break
+            if not chunk:
+                break
+            data += chunk
+    return data.decode(errors="replace")
+
+
+def status(response):
+    m = re.match(r"HTTP/1\.1 (\d{3})", response)
+    return int(m.group(1)) if m else 0
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    db = os.path.join(tmp, "server.db")
+    base = ["--bind", "127.0.0.1", "--port", "0", "--db", db, "--password-cost", "min",
+            "--scenarios-dir", f"{source}/scenarios", "--rulesets", f"{source}/rulesets"]
+
+    # A bad log level: refused, with a message, before anything is made.
+    bad = subprocess.run([server_bin] + base + ["--log-level", "bogus"], capture_output=True, text=True)
+    check(bad.returncode == 2 and "bogus" in bad.stderr, "--log-level bogus exits 2 naming it")
+    check(not os.path.exists(db), "a refused start makes no database")
+
+    # Accounts from the command line: the first is the administrator.
+    made = subprocess.run([server_bin, "admin", "create-account", "--db", db, "--name", "root",
+                           "--password-cost", "min"], capture_output=True, text=True)
+    check(made.returncode == 0 and "administrator" in made.stdout and "password: " in made.stdout,
+          "admin create-account makes the first account an administrator and prints its password")
+    made2 = subprocess.run([server_bin, "admin", "create-account", "--db", db, "--name", "gm2",
+                            "--password-cost", "min"], capture_output=True, text=True)
+    check(made2.returncode == 0 and "no rights" in made2.stdout, "a second account has no rights")
+    grant = subprocess.run([server_bin, "admin", "grant", "--db", db, "--name", "gm2",
+                            "--may-create-campaigns"], capture_output=True, text=True)
+    check(grant.returncode == 0 and "may create campaigns" in grant.stdout, "admin grant gives the right")
+    unknown = subprocess.run([server_bin, "admin", "grant", "--db", db, "--name", "nobody", "--none"],
+                             capture_output=True, text=True)
+    check(unknown.returncode == 2 and "nobody" in unknown.stderr, "admin grant of an unknown account exits 2")
+    dup = subprocess.run([server_bin, "admin", "create-account", "--db", db, "--name", "root",
+                          "--password-cost", "min"], capture_output=True, text=True)
+    check(dup.returncode == 2, "a taken name is refused")
+    password = re.search(r"password: (\S+)", made2.stdout).group(1)
+
+    # Files are the owner's alone, the demo logins too.
+    proc, port = start(base + ["--demo", f"{source}/scenarios/valormr-demo.json"])
+    try:
+        login = json.dumps({"type": "login", "account": "gm2", "password": password})
+        r = request(port, f"POST /api/v1/messages HTTP/1.1\r\nHost: x\r\nContent-Length: {len(login)}\r\n\r\n{login}")
+        check(status(r) == 200 and "logged_in" in r, "an account made by admin create-account logs in")
+        for f in [db, db + "-wal", db + "-shm", db + ".demo-logins.json"]:
+            mode = stat.S_IMODE(os.stat(f).st_mode) if os.path.exists(f) else None
+            check(mode == 0o600, f"{os.path.basename(f)} is 0600 (found {oct(mode) if mode else 'nothing'})")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+    # Out of descriptors: 64 of them, 150 connections waiting. Accept fails with EMFILE; the
+    # server must wait between tries (its CPU stays low) and serve again once they go.
+    config = os.path.join(tmp, "limits.json")
+    with open(config, "w") as f:
+        json.dump({"limits": {"tcp_connections_per_address": 10000}, "metrics_token": "tok"}, f)
+    proc, port = start(base + ["--config", config], prlimit=64)
+    try:
+        flood = []
+        for _ in range(150):
+            try:
+                flood.append(socket.create_connection(("127.0.0.1", port), timeout=2))
+            except OSError:
+                break
+        time.sleep(0.5)
+        cpu_before = cpu_seconds(proc.pid)
+        time.sleep(3)
+        cpu_used = cpu_seconds(proc.pid) - cpu_before
+        check(cpu_used < 1.0, f"out of descriptors the server does not spin ({cpu_used:.2f} s of CPU in 3 s)")
+        for s in flood:
+            s.close()
+        answered = 0
+        for _ in range(60):
+            try:
+                if status(request(port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", timeout=1)) == 200:
+                    answered = 200
+                    break
+            except OSError:
+                pass
+            time.sleep(0.1)
+        check(answered == 200, "with descriptors free again the server answers")
+        metrics = request(port, "GET /metrics HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer tok\r\n\r\n")
+        m = re.search(r"umpire_accept_errors_total (\d+)", metrics)
+        errors = int(m.group(1)) if m else -1
+        check(0 < errors < 200, f"accept failed and backed off ({errors} failed accepts, not a spin)")
+        check(proc.poll() is None, "the server is still running")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+if failures:
+    print(f"{len(failures)} failed", file=sys.stderr)
+    sys.exit(1)
+print("all passed")
