@@ -36,7 +36,7 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
     Json doc = Json::parse(in, nullptr, false);
     if (!doc.is_object()) throw std::runtime_error(path + ": not a JSON object");
     static const std::vector<std::string> known{
-        "bind", "port", "database", "static_dir", "scenarios_dir", "ruleset_dirs",
+        "bind", "port", "database", "static_dir", "serve_source_maps", "scenarios_dir", "ruleset_dirs",
         "allowed_origins", "password_cost", "session_days", "downtime_grace_minutes",
         "deadline_warning_minutes", "max_extension_minutes", "webhook_attempts", "log_level",
         "demo", "limits"};
@@ -47,6 +47,7 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
     take(doc, "port", c.port, path);
     take(doc, "database", c.database, path);
     take(doc, "static_dir", c.static_dir, path);
+    take(doc, "serve_source_maps", c.serve_source_maps, path);
     take(doc, "scenarios_dir", c.scenarios_dir, path);
     take(doc, "ruleset_dirs", c.ruleset_dirs, path);
     take(doc, "allowed_origins", c.allowed_origins, path);
@@ -71,6 +72,8 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
         take(*limits, "idle_timeout_seconds", l.idle_timeout_seconds, path);
         take(*limits, "http_timeout_seconds", l.http_timeout_seconds, path);
         take(*limits, "companion_actions_per_battle", l.companion_actions_per_battle, path);
+        take(*limits, "static_max_files", l.static_max_files, path);
+        take(*limits, "static_max_bytes", l.static_max_bytes, path);
     }
 }
 
