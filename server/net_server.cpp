@@ -275,18 +275,20 @@ private:
             all_values(http::field::if_none_match), all_values(http::field::accept_encoding));
         if (answer.status == 404) {
             res = json_error(http::status::not_found, "bad_message", "not found");
-            return;
-        }
-        if (answer.status == 405) {
+        } else if (answer.status == 405) {
             res = json_error(http::status::method_not_allowed, "bad_message", "method not allowed");
             res.set(http::field::allow, "GET, HEAD");
-            return;
+        } else {
+            res.result(static_cast<http::status>(answer.status));
+            for (const auto& [name, value] : answer.headers) res.set(name, value);
+            res.body().assign(answer.body);
+            // Set here, not by prepare_payload: a HEAD answer gives the length it leaves out.
+            if (answer.status == 200) res.content_length(answer.content_length);
         }
-        res.result(static_cast<http::status>(answer.status));
-        for (const auto& [name, value] : answer.headers) res.set(name, value);
-        res.body().assign(answer.body);
-        // Set here, not by prepare_payload: a HEAD answer gives the length of the body it omits.
-        if (answer.status == 200) res.content_length(answer.content_length);
+        if (request.method() == http::verb::head && !res.body().empty()) {  // an error, headers only
+            res.content_length(res.body().size());
+            res.body().clear();
+        }
     }
 
     void respond(http::response<http::string_body> res, bool keep_alive) {

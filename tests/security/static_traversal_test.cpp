@@ -213,7 +213,13 @@ TEST_F(StaticTraversal, TheIndexedFilesAreServedWithCachingAndGzip) {
     EXPECT_EQ(head.body(), "");
     EXPECT_EQ(head.header("Content-Length"), std::to_string(big_script().size()));
 
+    const auto head_missing = raw_get(port, "//etc/passwd", "", "HEAD");  // headers only, even for errors
+    EXPECT_EQ(head_missing.status(), 404);
+    EXPECT_EQ(head_missing.body(), "");
+    EXPECT_NE(head_missing.header("Content-Length"), "0");
+
     EXPECT_EQ(raw_get(port, "/sub/page.html").body(), "SUB-PAGE");
+    EXPECT_EQ(raw_get(port, "/index.html", "", "DELETE").status(), 405);
 }
 
 TEST(StaticFilesStartUp, ABadStaticDirStopsTheServerBeforeTheDatabaseOpens) {
