@@ -42,9 +42,10 @@ std::string errno_text() { return std::error_code(errno, std::generic_category()
 
 // Reads a regular file without following a symlink (O_NOFOLLOW closes the gap between the
 // walk's look at the entry and this open). Returns false, reading nothing, if it is no longer
-// a regular file; throws if it cannot be read or holds more than `room` bytes.
-bool read_regular_file(const fs::path& path, std::uint64_t room, std::string& bytes,
-                       const std::string& where) {
+// a regular file; throws if it cannot be read or holds more than `room` bytes (what is left of
+// the `limit` on all files).
+bool read_regular_file(const fs::path& path, std::uint64_t room, std::uint64_t limit,
+                       std::string& bytes, const std::string& where) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
         if (errno == ELOOP) return false;  // became a symlink
@@ -67,7 +68,7 @@ bool read_regular_file(const fs::path& path, std::uint64_t room, std::string& by
         if (n == 0) return true;
         bytes.append(chunk.data(), static_cast<std::size_t>(n));
         if (bytes.size() > room) throw StaticFilesError(where + ": more than the " +
-                                                        std::to_string(room) +
+                                                        std::to_string(limit) +
                                                         " bytes limits.static_max_bytes allows");
     }
 }
@@ -164,7 +165,9 @@ StaticFiles StaticFiles::from_directory(const fs::path& root, const Options& opt
             throw StaticFilesError(where + ": more than the " + std::to_string(options.max_files) +
                                    " files limits.static_max_files allows");
         std::string bytes;
-        if (!read_regular_file(entry.path(), options.max_total_bytes - total, bytes, where)) continue;
+        if (!read_regular_file(entry.path(), options.max_total_bytes - total,
+                               options.max_total_bytes, bytes, where))
+            continue;
         total += bytes.size();
         std::vector<std::string> segments;
         for (const auto& part : relative) segments.push_back(part.string());
