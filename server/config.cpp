@@ -39,7 +39,7 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
     Json doc = Json::parse(in, nullptr, false);
     if (!doc.is_object()) throw std::runtime_error(path + ": not a JSON object");
     static const std::vector<std::string> known{
-        "bind", "port", "database", "static_dir", "scenarios_dir", "ruleset_dirs",
+        "bind", "port", "database", "static_dir", "serve_source_maps", "scenarios_dir", "ruleset_dirs",
         "allowed_origins", "password_cost", "session_days", "downtime_grace_minutes",
         "deadline_warning_minutes", "max_extension_minutes", "webhook_attempts", "log_level",
         "demo", "limits", "trusted_proxies", "metrics_token", "admin_bind", "admin_port"};
@@ -50,6 +50,7 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
     take(doc, "port", c.port, path);
     take(doc, "database", c.database, path);
     take(doc, "static_dir", c.static_dir, path);
+    take(doc, "serve_source_maps", c.serve_source_maps, path);
     take(doc, "scenarios_dir", c.scenarios_dir, path);
     take(doc, "ruleset_dirs", c.ruleset_dirs, path);
     take(doc, "allowed_origins", c.allowed_origins, path);
@@ -85,6 +86,8 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
         take(*limits, "login_free_per_account", l.login_free_per_account, path);
         take(*limits, "login_free_per_address", l.login_free_per_address, path);
         take(*limits, "login_delay_max_seconds", l.login_delay_max_seconds, path);
+        take(*limits, "static_max_files", l.static_max_files, path);
+        take(*limits, "static_max_bytes", l.static_max_bytes, path);
     }
 }
 

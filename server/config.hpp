@@ -2,6 +2,7 @@
 // The server's configuration: defaults here, then a JSON config file, then UMPIRE_*
 // environment variables, then command-line flags (server/main.cpp), each overriding the last.
 // Every limit is named and configurable (DESIGN habit 2).
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -29,6 +30,10 @@ struct Limits {
     // Battle companion actions one battle accepts (a long DBA battle takes a few hundred);
     // each action replays the battle, so this bounds the work too.
     int companion_actions_per_battle = 2000;
+    // The static files, all held in memory (with gzip copies): past either the server refuses
+    // to start, naming the setting.
+    std::size_t static_max_files = 4096;
+    std::uint64_t static_max_bytes = 64ull << 20;
 };
 
 struct ServerConfig {
@@ -36,6 +41,7 @@ struct ServerConfig {
     int port = 8080;
     std::string database = "umpire.db";
     std::string static_dir;     // the web client's files; empty: a placeholder page
+    bool serve_source_maps = false;  // serve the `.map` files in static_dir too (development)
     std::string scenarios_dir;  // scenarios a GM may create campaigns from
     std::vector<std::string> ruleset_dirs;
     // Exact Origin values a WebSocket upgrade may carry (no wildcards). Requests without an

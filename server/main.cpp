@@ -29,6 +29,8 @@ int main(int argc, char** argv) {
     auto* port = app.add_option("--port", flags.port, "port (0: any free port)");
     auto* db = app.add_option("--db", flags.database, "SQLite database file");
     auto* stat = app.add_option("--static-dir", flags.static_dir, "the web client's files");
+    auto* maps = app.add_flag("--serve-source-maps", flags.serve_source_maps,
+                              "serve the static dir's .map files too (development)");
     auto* scen = app.add_option("--scenarios-dir", flags.scenarios_dir, "scenarios GMs may start");
     auto* rs = app.add_option("--rulesets", rulesets, "where ruleset files are (repeatable)");
     auto* orig = app.add_option("--origin", origins, "an allowed WebSocket Origin (repeatable)");
@@ -62,6 +64,7 @@ int main(int argc, char** argv) {
     if (port->count()) config.port = flags.port;
     if (db->count()) config.database = flags.database;
     if (stat->count()) config.static_dir = flags.static_dir;
+    if (maps->count()) config.serve_source_maps = true;
     if (scen->count()) config.scenarios_dir = flags.scenarios_dir;
     if (rs->count()) config.ruleset_dirs = rulesets;
     if (orig->count()) config.allowed_origins = origins;

@@ -11,8 +11,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include <filesystem>
-#include <fstream>
 #include <thread>
 
 #include <sodium.h>
@@ -22,6 +20,7 @@
 #include "server/guard.hpp"
 #include "server/http_client.hpp"
 #include "server/password_checks.hpp"
+#include "server/static_files.hpp"
 #include "server/ws_session.hpp"
 
 namespace umpire::server {
@@ -85,19 +84,6 @@ private:
     net::io_context& io_;
 };
 
-const char* mime_type(const std::filesystem::path& path) {
-    const auto ext = path.extension().string();
-    if (ext == ".html") return "text/html; charset=utf-8";
-    if (ext == ".js" || ext == ".mjs") return "text/javascript";
-    if (ext == ".css") return "text/css";
-    if (ext == ".json") return "application/json";
-    if (ext == ".svg") return "image/svg+xml";
-    if (ext == ".png") return "image/png";
-    if (ext == ".ico") return "image/x-icon";
-    if (ext == ".wasm") return "application/wasm";
-    return "application/octet-stream";
-}
-
 constexpr const char* kPlaceholderPage =
     "<!doctype html><meta charset=utf-8><title>Umpire</title>"
     "<h1>Umpire</h1><p>The campaign server is running. The web client is not installed here "
@@ -108,6 +94,8 @@ constexpr const char* kPlaceholderPage =
 
 struct NetServer::Impl {
     ServerConfig config;
+    // Indexed before the database opens, so a bad static_dir stops the start at once.
+    StaticFiles static_files = load_static_files(config, kPlaceholderPage);
     net::io_context io{1};
     tcp::acceptor acceptor{io};
     tcp::acceptor admin_acceptor{io};
@@ -352,7 +340,7 @@ private:
             res = json_error(http::status::method_not_allowed, "bad_message",
                              "the API takes POST /api/v1/messages and GET routes");
         } else if (request.method() == http::verb::get || request.method() == http::verb::head) {
-            serve_file(target, res);
+            serve_file(request, res);
         } else {
             res = json_error(http::status::method_not_allowed, "bad_message", "method not allowed");
         }
@@ -378,27 +366,40 @@ private:
                           });
     }
 
-    void serve_file(const std::string& target, http::response<http::string_body>& res) {
-        std::string path = target.substr(0, target.find('?'));
-        if (path == "/") path = "/index.html";
-        const auto& dir = server_.config.static_dir;
-        const bool unsafe = path.find("..") != std::string::npos || path.find('\0') != std::string::npos ||
-                            path.front() != '/';
-        std::ifstream in;
-        if (!dir.empty() && !unsafe) in.open(std::filesystem::path(dir) / path.substr(1), std::ios::binary);
-        if (in) {
-            res.set(http::field::content_type, mime_type(path));
-            res.body().assign(std::istreambuf_iterator<char>(in), {});
-        } else if (path == "/index.html") {
-            res.set(http::field::content_type, "text/html; charset=utf-8");
-            res.body() = kPlaceholderPage;
-        } else {
+    // Only files from the set indexed at start-up (server/static_files.hpp): the target is
+    // looked up as it came, never decoded and never turned into a filesystem path.
+    void serve_file(const http::request<http::string_body>& request,
+                    http::response<http::string_body>& res) {
+        const auto text = [](beast::string_view s) { return std::string_view(s.data(), s.size()); };
+        const auto all_values = [&](http::field field) {  // a repeated header is one list
+            std::string values;
+            for (auto [it, end] = request.equal_range(field); it != end; ++it)
+                values.append(values.empty() ? "" : ", ").append(text(it->value()));
+            return values;
+        };
+        const auto answer = server_.static_files.answer(
+            text(request.target()), text(request.method_string()),
+            all_values(http::field::if_none_match), all_values(http::field::accept_encoding));
+        if (answer.status == 404) {
             res = json_error(http::status::not_found, "bad_message", "not found");
+        } else if (answer.status == 405) {
+            res = json_error(http::status::method_not_allowed, "bad_message", "method not allowed");
+            res.set(http::field::allow, "GET, HEAD");
+        } else {
+            res.result(static_cast<http::status>(answer.status));
+            for (const auto& [name, value] : answer.headers) res.set(name, value);
+            res.body().assign(answer.body);
+            // Set here, not by prepare_payload: a HEAD answer gives the length it leaves out.
+            if (answer.status == 200) res.content_length(answer.content_length);
+        }
+        if (request.method() == http::verb::head && !res.body().empty()) {  // an error, headers only
+            res.content_length(res.body().size());
+            res.body().clear();
         }
     }
 
     void respond(http::response<http::string_body> res, bool keep_alive) {
-        res.prepare_payload();
+        if (!res.has_content_length()) res.prepare_payload();  // serve_file sets its own
         auto shared = std::make_shared<http::response<http::string_body>>(std::move(res));
         http::async_write(stream_, *shared,
                           [self = shared_from_this(), shared, keep_alive](beast::error_code ec, std::size_t) {
