@@ -33,6 +33,9 @@ int main(int argc, char** argv) {
     auto* level = app.add_option("--log-level", flags.log_level, "trace, debug, info, warn, error");
     auto* demo = app.add_option("--demo", demo_scenario,
                                 "create the demo campaign from this scenario if missing, print logins");
+    auto* private_hooks = app.add_flag(
+        "--allow-private-webhooks", flags.allow_private_webhooks,
+        "let webhooks reach loopback and private addresses (tests, closed networks)");
     CLI11_PARSE(app, argc, argv);
 
     ServerConfig config;
@@ -52,6 +55,7 @@ int main(int argc, char** argv) {
     if (orig->count()) config.allowed_origins = origins;
     if (cost->count()) config.password_cost = flags.password_cost;
     if (level->count()) config.log_level = flags.log_level;
+    if (private_hooks->count()) config.allow_private_webhooks = true;
     spdlog::set_level(spdlog::level::from_str(config.log_level));
 
     try {

@@ -40,6 +40,7 @@ const std::vector<Migration>& migrations() {
         {5, "battle companion actions", kSchemaV5, nullptr},
         {6, "a period's events in one value, state-before kept once", kSchemaV6,
          move_events_into_periods},
+        {7, "webhook secrets, webhook delivery log", kSchemaV7, nullptr},
     };
     return steps;
 }

@@ -21,6 +21,8 @@ extern const char* const kSchemaV5;
 // state_before stored once: a period whose state-before is the state-after of an attempt of the
 // period before names that attempt (periods.before_attempt) and stores ''.
 extern const char* const kSchemaV6;
+// Version 7: a secret per webhook (signing its deliveries) and the webhook delivery log.
+extern const char* const kSchemaV7;
 // Version 6's data step: moves every period's event rows into its event_log, then drops the
 // events table.
 void move_events_into_periods(Connection& connection);

@@ -192,7 +192,7 @@ TEST(Migrations, Version5MovesEventRowsIntoEventLogsAndKeepsEachStateOnce) {
     }
     SqliteCampaignStore store(path);
     SqliteCampaignStore expected(latest);
-    EXPECT_EQ(store.schema_version(), 6);
+    EXPECT_EQ(store.schema_version(), latest_schema_version());
     EXPECT_EQ(store.connection().query_int(
                   "SELECT count(*) FROM sqlite_schema WHERE name IN ('events', 'events_by_type')"),
               0);
@@ -222,6 +222,27 @@ TEST(Migrations, Version5MovesEventRowsIntoEventLogsAndKeepsEachStateOnce) {
     auto campaign = Campaign::open(store, "demo");
     play_period(campaign);
     EXPECT_TRUE(verify_campaign(store, "demo").ok());
+}
+
+TEST(Migrations, Version6WebhooksGetASecretAndADeliveryLog) {
+    TempDir dir;
+    const std::string path = dir.file("v6.db");
+    {
+        Connection v6(path);
+        ASSERT_EQ(migrate(v6, 6), 6);
+        v6.exec("PRAGMA foreign_keys = OFF");
+        v6.exec("INSERT INTO webhooks (account_id, campaign_id, url) "
+                "VALUES (1, 'demo', 'http://example.com/hook')");
+    }
+    Connection db(path);
+    EXPECT_EQ(migrate(db, -1), latest_schema_version());
+    auto s = db.prepare("SELECT url, secret FROM webhooks");
+    ASSERT_TRUE(s.step());
+    EXPECT_EQ(s.text(0), "http://example.com/hook");
+    const std::string secret = s.text(1);
+    EXPECT_EQ(secret.size(), 64u);
+    EXPECT_EQ(secret.find_first_not_of("0123456789abcdef"), std::string::npos) << secret;
+    EXPECT_EQ(db.query_int("SELECT count(*) FROM webhook_deliveries"), 0);
 }
 
 TEST(Migrations, AFailingStepLeavesTheDatabaseAtTheVersionBefore) {
