@@ -121,10 +121,6 @@ void HostileReceiver::serve(int fd) {
         if (std::chrono::steady_clock::now() - started > std::chrono::seconds(5)) break;
     }
     request.at = std::chrono::steady_clock::now();
-    const int now_active = ++active_;
-    int seen = max_active_;
-    while (now_active > seen && !max_active_.compare_exchange_weak(seen, now_active)) {
-    }
     int index = 0;
     {
         std::lock_guard lock(mutex_);
@@ -133,7 +129,6 @@ void HostileReceiver::serve(int fd) {
     }
     arrived_.notify_all();
     respond_(fd, request, index, stopping_);
-    --active_;
     ::shutdown(fd, SHUT_WR);
     ::close(fd);
 }

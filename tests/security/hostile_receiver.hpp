@@ -1,8 +1,7 @@
 #pragma once
 // Webhook receivers for the adversarial tests: a plain-socket HTTP listener on 127.0.0.1 (any
 // free port) that records each request and answers as its test says, broken or not. Each
-// connection has its own thread, so deliveries arriving in parallel would show in
-// max_concurrent().
+// connection has its own thread, so deliveries may arrive in parallel.
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -37,7 +36,6 @@ public:
     std::string url(const std::string& path = "/hook") const;
     std::vector<ReceivedRequest> requests() const;
     std::size_t count() const;
-    int max_concurrent() const { return max_active_; }
     // Waits until `n` requests came (true) or `timeout` passed (false).
     bool wait_for(std::size_t n, std::chrono::milliseconds timeout) const;
     void stop();
@@ -56,7 +54,6 @@ private:
     int listener_ = -1;
     int port_ = 0;
     std::atomic<bool> stopping_{false};
-    std::atomic<int> active_{0}, max_active_{0};
     mutable std::mutex mutex_;
     mutable std::condition_variable arrived_;
     std::vector<ReceivedRequest> requests_;
