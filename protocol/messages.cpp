@@ -180,11 +180,10 @@ const std::map<std::string, Entry>& decoders() {
              return GetDecisions{text(r, "campaign", true, 64)};
          }}},
         {"set_webhook", {{"campaign", "url"}, [](const ObjectReader& r) -> ClientBody {
-             SetWebhook w{text(r, "campaign", true, 64), text(r, "url", true, 512)};
-             if (!w.url.empty() && w.url.rfind("http://", 0) != 0 &&
-                 w.url.rfind("https://", 0) != 0)
-                 r.problems().add(r.path_of("url"), "expected an http:// or https:// URL");
-             return w;
+             return SetWebhook{text(r, "campaign", true, 64), text(r, "url", true, 512)};
+         }}},
+        {"get_webhook_deliveries", {{"campaign"}, [](const ObjectReader& r) -> ClientBody {
+             return GetWebhookDeliveries{text(r, "campaign", true, 64)};
          }}},
         {"gm", {{"campaign", "command", "reason", "role", "player", "account", "key", "minutes",
                  "to_period", "deadline", "changes", "decision", "answer"},
@@ -210,7 +209,7 @@ const std::vector<std::string>& client_message_types() {
     static const std::vector<std::string> types{
         "hello",          "login",          "logout",      "list_campaigns", "join",
         "redeem_invite",  "create_campaign", "submit_orders", "confirm_orders", "answer",
-        "get_report",     "get_history",    "get_decisions", "set_webhook",  "gm",
+        "get_report",     "get_history",    "get_decisions", "set_webhook",  "get_webhook_deliveries", "gm",
         "battle_action",  "get_battle",     "ping"};
     return types;
 }

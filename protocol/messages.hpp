@@ -72,10 +72,15 @@ struct GetHistory {
 struct GetDecisions {
     std::string campaign;
 };
-// Where notifications for this account in this campaign go (empty: none).
+// Where notifications for this account in this campaign go (empty: none). The URL is checked
+// by the server (server/webhook_url.hpp), not here.
 struct SetWebhook {
     std::string campaign;
     std::string url;
+};
+// The sender's own webhook delivery log in the campaign, newest first.
+struct GetWebhookDeliveries {
+    std::string campaign;
 };
 // GM commands (docs/protocol.md, "GM commands"); members used depend on `command`.
 struct GmCommand {
@@ -111,8 +116,8 @@ struct Ping {};
 
 using ClientBody = std::variant<Hello, Login, Logout, ListCampaigns, Join, RedeemInvite,
                                 CreateCampaign, SubmitOrders, ConfirmOrders, Answer, GetReport,
-                                GetHistory, GetDecisions, SetWebhook, GmCommand, BattleAction,
-                                GetBattle, Ping>;
+                                GetHistory, GetDecisions, SetWebhook, GetWebhookDeliveries,
+                                GmCommand, BattleAction, GetBattle, Ping>;
 
 struct ClientMessage {
     std::string type;

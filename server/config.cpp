@@ -42,7 +42,10 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
         "bind", "port", "database", "static_dir", "serve_source_maps", "scenarios_dir", "ruleset_dirs",
         "allowed_origins", "password_cost", "session_days", "downtime_grace_minutes",
         "deadline_warning_minutes", "max_extension_minutes", "webhook_attempts", "log_level",
-        "demo", "limits", "trusted_proxies", "metrics_token", "admin_bind", "admin_port"};
+        "demo", "limits", "trusted_proxies", "metrics_token", "admin_bind", "admin_port",
+        "allow_private_webhooks", "webhook_queue_capacity",
+        "webhook_connect_timeout_ms", "webhook_timeout_ms", "webhook_max_response_bytes",
+        "webhook_retry_base_ms", "webhook_retry_cap_ms", "webhook_queue_retry_ms"};
     for (auto it = doc.begin(); it != doc.end(); ++it)
         if (std::find(known.begin(), known.end(), it.key()) == known.end())
             throw std::runtime_error(path + ": unknown member \"" + it.key() + "\"");
@@ -60,6 +63,14 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
     take(doc, "deadline_warning_minutes", c.deadline_warning_minutes, path);
     take(doc, "max_extension_minutes", c.max_extension_minutes, path);
     take(doc, "webhook_attempts", c.webhook_attempts, path);
+    take(doc, "allow_private_webhooks", c.allow_private_webhooks, path);
+    take(doc, "webhook_queue_capacity", c.webhook_queue_capacity, path);
+    take(doc, "webhook_connect_timeout_ms", c.webhook_connect_timeout_ms, path);
+    take(doc, "webhook_timeout_ms", c.webhook_timeout_ms, path);
+    take(doc, "webhook_max_response_bytes", c.webhook_max_response_bytes, path);
+    take(doc, "webhook_retry_base_ms", c.webhook_retry_base_ms, path);
+    take(doc, "webhook_retry_cap_ms", c.webhook_retry_cap_ms, path);
+    take(doc, "webhook_queue_retry_ms", c.webhook_queue_retry_ms, path);
     take(doc, "log_level", c.log_level, path);
     take(doc, "demo", c.demo, path);
     take(doc, "trusted_proxies", c.trusted_proxies, path);
@@ -112,6 +123,16 @@ void apply_environment(ServerConfig& c, const std::function<const char*(const ch
     text("UMPIRE_PASSWORD_COST", c.password_cost);
     text("UMPIRE_LOG_LEVEL", c.log_level);
     number("UMPIRE_MAX_MESSAGE_BYTES", c.limits.max_message_bytes);
+    if (const char* v = getenv("UMPIRE_ALLOW_PRIVATE_WEBHOOKS"); v && *v) {
+        const std::string flag = v;
+        if (flag == "1" || flag == "true" || flag == "yes")
+            c.allow_private_webhooks = true;
+        else if (flag == "0" || flag == "false" || flag == "no")
+            c.allow_private_webhooks = false;
+        else
+            throw std::runtime_error("UMPIRE_ALLOW_PRIVATE_WEBHOOKS must be 1, true, yes, 0, false "
+                                     "or no, not \"" + flag + "\"");
+    }
     text("UMPIRE_METRICS_TOKEN", c.metrics_token);
     text("UMPIRE_ADMIN_BIND", c.admin_bind);
     number("UMPIRE_ADMIN_PORT", c.admin_port);

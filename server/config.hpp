@@ -2,6 +2,7 @@
 // The server's configuration: defaults here, then a JSON config file, then UMPIRE_*
 // environment variables, then command-line flags (server/main.cpp), each overriding the last.
 // Every limit is named and configurable (DESIGN habit 2).
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -53,7 +54,17 @@ struct ServerConfig {
     int downtime_grace_minutes = 15;     // an open deadline missed while down moves this far on
     int deadline_warning_minutes = 60;   // "deadline near" notifications this long before
     int max_extension_minutes = 72 * 60; // GM extensions of one period, in all
-    int webhook_attempts = 5;
+    int webhook_attempts = 5;  // deliveries of one notification before it is given up
+    // Webhooks to loopback, private, link-local, CGNAT and other internal addresses are refused
+    // (server/address_policy.hpp) unless this is set: for tests and closed networks only.
+    bool allow_private_webhooks = false;
+    std::size_t webhook_queue_capacity = 64;  // deliveries waiting for the worker; more wait in storage
+    int webhook_connect_timeout_ms = 5000;
+    int webhook_timeout_ms = 10000;            // one whole delivery
+    std::size_t webhook_max_response_bytes = 4096;  // a longer response is a failed delivery
+    int webhook_retry_base_ms = 10000;   // the first retry's wait; it doubles each time, with jitter
+    int webhook_retry_cap_ms = 600000;   // the longest wait between retries
+    int webhook_queue_retry_ms = 500;    // a full queue: try again this much later
     std::string log_level = "info";
     // Reverse proxies whose X-Forwarded-For / Forwarded headers name the client (addresses or
     // CIDR ranges). Empty: no header is believed.
@@ -83,7 +94,8 @@ void apply_config_file(const std::string& path, ServerConfig& config);
 // Applies UMPIRE_BIND, UMPIRE_PORT, UMPIRE_DB, UMPIRE_STATIC_DIR, UMPIRE_SCENARIOS_DIR,
 // UMPIRE_ORIGINS (comma-separated), UMPIRE_PASSWORD_COST, UMPIRE_LOG_LEVEL,
 // UMPIRE_MAX_MESSAGE_BYTES, UMPIRE_TRUSTED_PROXIES (comma-separated), UMPIRE_METRICS_TOKEN,
-// UMPIRE_ADMIN_BIND, UMPIRE_ADMIN_PORT. `getenv` is injectable for tests.
+// UMPIRE_ADMIN_BIND, UMPIRE_ADMIN_PORT, UMPIRE_ALLOW_PRIVATE_WEBHOOKS (1/true/yes or
+// 0/false/no). `getenv` is injectable for tests.
 void apply_environment(ServerConfig& config,
                        const std::function<const char*(const char*)>& getenv);
 

@@ -1,46 +1,46 @@
 #include "server/http_client.hpp"
 
-#include <netdb.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <unistd.h>
+#include <curl/curl.h>
 
-#include <cerrno>
-#include <cstring>
+#include <memory>
+
+#include "server/curl_setup.hpp"
 
 namespace umpire::server {
 
 namespace {
 
-struct Url {
-    std::string host, port = "80", path = "/";
+struct EasyDeleter {
+    void operator()(CURL* c) const { curl_easy_cleanup(c); }
+};
+struct ListDeleter {
+    void operator()(curl_slist* l) const { curl_slist_free_all(l); }
 };
 
-bool parse_url(const std::string& url, Url& out) {
-    const std::string scheme = "http://";
-    if (url.rfind(scheme, 0) != 0) return false;
-    const std::string rest = url.substr(scheme.size());
-    const auto slash = rest.find('/');
-    std::string authority = rest.substr(0, slash);
-    if (slash != std::string::npos) out.path = rest.substr(slash);
-    if (const auto colon = authority.rfind(':'); colon != std::string::npos) {
-        out.port = authority.substr(colon + 1);
-        authority = authority.substr(0, colon);
+struct Sink {
+    std::string body;
+    bool too_large = false;
+};
+
+std::size_t on_write(char* data, std::size_t size, std::size_t count, void* user) {
+    auto* sink = static_cast<Sink*>(user);
+    const std::size_t bytes = size * count;
+    if (sink->body.size() + bytes > kMaxHttpResponseBytes) {
+        sink->too_large = true;
+        return 0;  // aborts the transfer
     }
-    out.host = authority;
-    return !out.host.empty();
+    try {
+        sink->body.append(data, bytes);
+    } catch (...) {
+        return 0;  // no exception may cross libcurl's C frames
+    }
+    return bytes;
 }
 
-struct Socket {
-    int fd = -1;
-    ~Socket() {
-        if (fd >= 0) ::close(fd);
-    }
-};
-
-bool wait_for(int fd, short events, int timeout_ms) {
-    pollfd p{fd, events, 0};
-    return ::poll(&p, 1, timeout_ms) == 1;
+bool has_header(const std::map<std::string, std::string>& headers, const std::string& name) {
+    for (const auto& [k, v] : headers)
+        if (curl_strequal(k.c_str(), name.c_str())) return true;
+    return false;
 }
 
 }  // namespace
@@ -49,94 +49,66 @@ HttpResponse http_request(const std::string& method, const std::string& url,
                           const std::string& body,
                           const std::map<std::string, std::string>& headers, int timeout_ms) {
     HttpResponse out;
-    Url u;
-    if (!parse_url(url, u)) {
-        out.error = "not an http:// URL: " + url;
+    try {
+        ensure_curl();
+    } catch (const std::exception& e) {
+        out.error = e.what();
         return out;
     }
-    addrinfo hints{};
-    hints.ai_family = AF_UNSPEC;
-    hints.ai_socktype = SOCK_STREAM;
-    addrinfo* found = nullptr;
-    if (int rc = ::getaddrinfo(u.host.c_str(), u.port.c_str(), &hints, &found); rc != 0) {
-        out.error = std::string("cannot resolve ") + u.host + ": " + gai_strerror(rc);
+    std::unique_ptr<CURL, EasyDeleter> curl(curl_easy_init());
+    if (!curl) {
+        out.error = "cannot start an HTTP request";
         return out;
     }
-    Socket s;
-    for (addrinfo* a = found; a && s.fd < 0; a = a->ai_next) {
-        s.fd = ::socket(a->ai_family, a->ai_socktype | SOCK_NONBLOCK, a->ai_protocol);
-        if (s.fd < 0) continue;
-        if (::connect(s.fd, a->ai_addr, a->ai_addrlen) == 0) break;
-        int err = 0;
-        socklen_t len = sizeof err;
-        if (errno == EINPROGRESS && wait_for(s.fd, POLLOUT, timeout_ms) &&
-            ::getsockopt(s.fd, SOL_SOCKET, SO_ERROR, &err, &len) == 0 && err == 0)
-            break;
-        ::close(s.fd);
-        s.fd = -1;
+    std::unique_ptr<curl_slist, ListDeleter> list;
+    auto add = [&](const std::string& line) {
+        if (line.find_first_of("\r\n") != std::string::npos) return;  // no smuggled headers
+        if (curl_slist* grown = curl_slist_append(list.get(), line.c_str())) {
+            list.release();
+            list.reset(grown);
+        }
+    };
+    if (!body.empty() && !has_header(headers, "Content-Type"))
+        add("Content-Type: application/json");
+    for (const auto& [k, v] : headers) add(k + ": " + v);
+    add("Expect:");  // no 100-continue round trip
+
+    Sink sink;
+    CURL* c = curl.get();
+    curl_easy_setopt(c, CURLOPT_URL, url.c_str());
+    curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(c, CURLOPT_PROXY, "");  // talk to the server named, as before
+    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(timeout_ms));
+    // "No data for timeout_ms": under one byte a second for that long.
+    curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);
+    curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, static_cast<long>((timeout_ms + 999) / 1000));
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, list.get());
+    curl_easy_setopt(c, CURLOPT_USERAGENT, "umpire/0.1");
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_write);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &sink);
+    if (method == "GET" && body.empty()) {
+        curl_easy_setopt(c, CURLOPT_HTTPGET, 1L);
+    } else if (method == "HEAD") {
+        curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+    } else {
+        if (method != "POST") curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method.c_str());
+        curl_easy_setopt(c, CURLOPT_POST, 1L);
+        curl_easy_setopt(c, CURLOPT_POSTFIELDS, body.c_str());
+        curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
     }
-    ::freeaddrinfo(found);
-    if (s.fd < 0) {
-        out.error = "cannot connect to " + u.host + ":" + u.port;
+    const CURLcode code = curl_easy_perform(c);
+    if (code != CURLE_OK) {
+        out.error = sink.too_large ? "the response is larger than " +
+                                         std::to_string(kMaxHttpResponseBytes) + " bytes"
+                                   : std::string(curl_easy_strerror(code));
         return out;
     }
-    std::string request = method + " " + u.path + " HTTP/1.1\r\nHost: " + u.host + ":" + u.port +
-                          "\r\nConnection: close\r\nContent-Length: " +
-                          std::to_string(body.size()) + "\r\n";
-    if (!body.empty() && !headers.count("Content-Type"))
-        request += "Content-Type: application/json\r\n";
-    for (const auto& [k, v] : headers) request += k + ": " + v + "\r\n";
-    request += "\r\n" + body;
-    for (std::size_t sent = 0; sent < request.size();) {
-        if (!wait_for(s.fd, POLLOUT, timeout_ms)) {
-            out.error = "timed out sending";
-            return out;
-        }
-        const auto n = ::send(s.fd, request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
-        if (n <= 0) {
-            out.error = std::string("send failed: ") + std::strerror(errno);
-            return out;
-        }
-        sent += static_cast<std::size_t>(n);
-    }
-    std::string response;
-    char buffer[8192];
-    while (true) {
-        if (!wait_for(s.fd, POLLIN, timeout_ms)) {
-            out.error = "timed out waiting for the response";
-            return out;
-        }
-        const auto n = ::recv(s.fd, buffer, sizeof buffer, 0);
-        if (n < 0) {
-            out.error = std::string("receive failed: ") + std::strerror(errno);
-            return out;
-        }
-        if (n == 0) break;
-        response.append(buffer, static_cast<std::size_t>(n));
-        if (response.size() > 64 * 1024 * 1024) break;
-    }
-    const auto head_end = response.find("\r\n\r\n");
-    if (response.rfind("HTTP/1.", 0) != 0 || head_end == std::string::npos) {
-        out.error = "not an HTTP response";
-        return out;
-    }
-    out.status = std::atoi(response.c_str() + 9);
-    out.body = response.substr(head_end + 4);
-    // Chunked bodies (Beast sends Content-Length, but a webhook receiver may not).
-    const std::string head = response.substr(0, head_end);
-    if (head.find("chunked") != std::string::npos) {
-        std::string plain;
-        std::size_t at = 0;
-        while (at < out.body.size()) {
-            const auto eol = out.body.find("\r\n", at);
-            if (eol == std::string::npos) break;
-            const auto size = std::stoul(out.body.substr(at, eol - at), nullptr, 16);
-            if (size == 0) break;
-            plain += out.body.substr(eol + 2, size);
-            at = eol + 2 + size + 2;
-        }
-        out.body = plain;
-    }
+    long status = 0;
+    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+    out.status = static_cast<int>(status);
+    out.body = std::move(sink.body);
     return out;
 }
 

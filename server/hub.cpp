@@ -278,6 +278,8 @@ void Hub::dispatch(const Reply& reply, const protocol::ClientMessage& message) {
                         room.decisions(reply, actor);
                     else if constexpr (std::is_same_v<T, protocol::SetWebhook>)
                         room.set_webhook(reply, actor, m);
+                    else if constexpr (std::is_same_v<T, protocol::GetWebhookDeliveries>)
+                        room.webhook_deliveries(reply, actor);
                     else if constexpr (std::is_same_v<T, protocol::GmCommand>)
                         room.gm(reply, actor, m);
                     else if constexpr (std::is_same_v<T, protocol::BattleAction>)

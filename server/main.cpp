@@ -48,6 +48,9 @@ int main(int argc, char** argv) {
                                       "port of the admin listener (/metrics, /healthz, /readyz)");
     auto* demo = app.add_option("--demo", demo_scenario,
                                 "create the demo campaign from this scenario if missing, print logins");
+    auto* private_hooks = app.add_flag(
+        "--allow-private-webhooks", flags.allow_private_webhooks,
+        "let webhooks reach loopback and private addresses (tests, closed networks)");
     auto* admin = add_admin_command(app);
     CLI11_PARSE(app, argc, argv);
     if (admin->parsed()) return 0;  // its callback did the work
@@ -70,6 +73,7 @@ int main(int argc, char** argv) {
     if (orig->count()) config.allowed_origins = origins;
     if (cost->count()) config.password_cost = flags.password_cost;
     if (level->count()) config.log_level = flags.log_level;
+    if (private_hooks->count()) config.allow_private_webhooks = true;
     if (proxy->count()) config.trusted_proxies = proxies;
     if (metrics_token->count()) config.metrics_token = flags.metrics_token;
     if (admin_bind->count()) config.admin_bind = flags.admin_bind;

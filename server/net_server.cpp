@@ -21,6 +21,7 @@
 #include "server/http_client.hpp"
 #include "server/password_checks.hpp"
 #include "server/static_files.hpp"
+#include "server/webhook_worker.hpp"
 #include "server/ws_session.hpp"
 
 namespace umpire::server {
@@ -65,24 +66,6 @@ private:
     std::map<std::string, std::shared_ptr<net::steady_timer>> timers_;
 };
 
-// Each POST on its own short-lived thread (notifications are rare), the result posted back.
-class ThreadWebhookSender final : public WebhookSender {
-public:
-    explicit ThreadWebhookSender(net::io_context& io) : io_(io) {}
-    void post(const std::string& url, const std::string& body,
-              std::function<void(bool)> done) override {
-        std::thread([this, url, body, done = std::move(done)] {
-            const auto response = http_request("POST", url, body, {}, 5000);
-            const bool ok = response.status >= 200 && response.status < 300;
-            if (!ok) spdlog::info("webhook to {} failed: {}", url,
-                                  response.error.empty() ? std::to_string(response.status) : response.error);
-            net::post(io_, [done, ok] { done(ok); });
-        }).detach();
-    }
-
-private:
-    net::io_context& io_;
-};
 
 constexpr const char* kPlaceholderPage =
     "<!doctype html><meta charset=utf-8><title>Umpire</title>"
@@ -104,7 +87,9 @@ struct NetServer::Impl {
     Metrics metrics;
     Stores stores{config.database};
     AsioScheduler scheduler{io};
-    ThreadWebhookSender webhooks{io};
+    // One worker thread delivers webhooks; results come back on the I/O thread.
+    WebhookWorker webhooks{webhook_transport(config), config.webhook_queue_capacity,
+                           [this](std::function<void()> fn) { net::post(io, std::move(fn)); }};
     TrustedProxies trusted_proxies{config.trusted_proxies};
     ConnectionGate gate{config.limits.tcp_connections_per_address};
     // After io: its workers post to io, so they stop first.

@@ -3,6 +3,7 @@
 // joined it, and its deadline timer. A Room is touched only on the I/O thread, so engine and
 // storage calls need no locks. Every handler checks the sender's membership afresh, commits
 // first, and only then sends — each viewer its own projection (protocol/projection.hpp).
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -58,7 +59,9 @@ public:
     void decisions(const Reply& reply, const Actor& actor);
     void report(const Reply& reply, const Actor& actor, const protocol::GetReport& m);
     void history(const Reply& reply, const Actor& actor);
+    // Webhooks (room_webhooks.cpp): set or remove the sender's own, read its delivery log.
     void set_webhook(const Reply& reply, const Actor& actor, const protocol::SetWebhook& m);
+    void webhook_deliveries(const Reply& reply, const Actor& actor);
     void gm(const Reply& reply, const Actor& actor, const protocol::GmCommand& m);
     // The battle companion (room_battles.cpp): only the battle's two sides and the GM.
     void battle_action(const Reply& reply, const Actor& actor, const protocol::BattleAction& m);
@@ -97,7 +100,12 @@ private:
     bool deadline_passed() const;
     void notify(std::int64_t account, const std::string& key, const Json& payload);
     void notify_players(const std::string& key, const Json& payload, bool unconfirmed_only);
+    // Queues each due undelivered notification of this campaign (room_webhooks.cpp); results
+    // are logged, failures retried with back-off, up to webhook_attempts.
     void pump_webhooks();
+    void on_webhook_result(const storage::NotificationRecord& n, const std::string& delivery_id,
+                           const std::string& url, const WebhookResult& result);
+    void schedule_webhook_pump(bool queue_full);
 
     // Battle companions (room_battles.cpp): each viewer's battle_companion message (nullopt
     // without a seat at the battle), and the push to the other joined connections after a
@@ -114,6 +122,8 @@ private:
     storage::Campaign campaign_;
     std::vector<std::weak_ptr<Peer>> peers_;
     std::set<std::string> in_flight_;  // notifications posted, answer not back yet
+    std::map<std::string, TimePoint> retry_at_;  // failed notifications: not before then
+    bool pumping_ = false, pump_again_ = false;  // a result during a pump: pump once more
 };
 
 }  // namespace umpire::server

@@ -2,7 +2,8 @@
 // opens (by the campaign's policy) and a steady timer fires at it: the period then resolves with
 // missing orders holding and missing answers settled. A deadline that passed while the
 // server was down is moved `downtime_grace_minutes` on instead, so players get to act.
-// Notifications go to each account's webhook at most once per key.
+// Notifications go to each account's webhook at most once per key (room_webhooks.cpp sends
+// them).
 #include <spdlog/spdlog.h>
 
 #include "server/room.hpp"
@@ -90,7 +91,7 @@ void Room::on_deadline_warning() {
 }
 
 void Room::notify(std::int64_t account, const std::string& key, const Json& payload) {
-    if (!services_->server->webhook(account, id())) return;
+    if (!services_->server->webhook(account, id())) return;  // no webhook: nothing to keep
     storage::NotificationRecord n{account, id(), key, payload.dump(), services_->now_iso(), 0};
     if (services_->server->add_notification(n)) pump_webhooks();
 }
@@ -105,31 +106,6 @@ void Room::notify_players(const std::string& key, const Json& payload, bool unco
             if (confirmed) continue;
         }
         notify(m.account_id, key, payload);
-    }
-}
-
-void Room::pump_webhooks() {
-    if (!services_->webhooks) return;
-    for (const auto& n : services_->server->undelivered(services_->config.webhook_attempts, 50)) {
-        if (n.campaign_id != id()) continue;
-        const std::string flight = std::to_string(n.account_id) + "/" + n.key;
-        if (!in_flight_.insert(flight).second) continue;  // sent, answer not back yet
-        const auto url = services_->server->webhook(n.account_id, id());
-        if (!url) continue;
-        Json body = Json::parse(n.payload);
-        body["key"] = n.key;
-        services_->webhooks->post(*url, body.dump(), [this, n, flight](bool delivered) {
-            in_flight_.erase(flight);
-            services_->server->note_attempt(n, delivered, services_->now_iso());
-            if (delivered) {
-                services_->metrics->webhooks_sent++;
-                return;
-            }
-            services_->metrics->webhooks_failed++;
-            services_->scheduler->at("webhooks:" + id(),
-                                     services_->scheduler->now() + seconds(10),
-                                     [this] { pump_webhooks(); });
-        });
     }
 }
 

@@ -194,9 +194,4 @@ void Room::history(const Reply& reply, const Actor& actor) {
                 {"notices", notices()}});
 }
 
-void Room::set_webhook(const Reply& reply, const Actor& actor, const protocol::SetWebhook& m) {
-    services_->server->set_webhook(actor.account, id(), m.url);
-    reply.send({{"type", "webhook_set"}, {"campaign", id()}, {"url", m.url}});
-}
-
 }  // namespace umpire::server

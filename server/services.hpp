@@ -11,6 +11,7 @@
 #include "server/deadlines.hpp"
 #include "server/metrics.hpp"
 #include "server/password_checks.hpp"
+#include "server/webhook_delivery.hpp"
 #include "storage/server_store.hpp"
 #include "storage/sqlite_store.hpp"
 
@@ -25,13 +26,14 @@ public:
     virtual void cancel(const std::string& key) = 0;
 };
 
-// Delivers one notification: POSTs `body` (JSON) to `url` off the I/O thread, and calls `done`
-// back on the I/O thread with whether a 2xx came back.
+// Delivers notifications off the I/O thread (server/webhook_worker.hpp): post() queues one
+// signed POST and `done` is called back on the I/O thread with the result. False when the queue
+// is full: nothing was queued, `done` will not be called, and the caller tries again later.
 class WebhookSender {
 public:
     virtual ~WebhookSender() = default;
-    virtual void post(const std::string& url, const std::string& body,
-                      std::function<void(bool delivered)> done) = 0;
+    virtual bool post(WebhookDelivery delivery,
+                      std::function<void(const WebhookResult&)> done) = 0;
 };
 
 struct Services {

@@ -41,6 +41,7 @@ const std::vector<Migration>& migrations() {
         {6, "a period's events in one value, state-before kept once", kSchemaV6,
          move_events_into_periods},
         {7, "account rights: administrator, may create campaigns", kSchemaV7, nullptr},
+        {8, "webhook secrets, webhook delivery log", kSchemaV8, nullptr},
     };
     return steps;
 }

@@ -27,5 +27,7 @@ void move_events_into_periods(Connection& connection);
 // Version 7: account rights (accounts.is_admin, accounts.may_create_campaigns); the first
 // account is the administrator and GMs keep the right to create campaigns.
 extern const char* const kSchemaV7;
+// Version 8: a secret per webhook (signing its deliveries) and the webhook delivery log.
+extern const char* const kSchemaV8;
 
 }  // namespace umpire::storage

@@ -184,25 +184,29 @@ MembershipRecord ServerStore::redeem_invite(const std::string& code_hash, std::i
 }
 
 void ServerStore::set_webhook(std::int64_t account, const std::string& campaign,
-                              const std::string& url) {
+                              const std::string& url, const std::string& secret) {
     if (url.empty()) {
         db_->prepare("DELETE FROM webhooks WHERE account_id = ? AND campaign_id = ?")
             .bind_all(account, campaign)
             .run();
         return;
     }
+    if (secret.empty()) throw StorageError(ErrorKind::invalid_input, "a webhook needs a secret");
     db_->prepare(
-           "INSERT INTO webhooks (account_id, campaign_id, url) VALUES (?, ?, ?) "
-           "ON CONFLICT (account_id, campaign_id) DO UPDATE SET url = excluded.url")
-        .bind_all(account, campaign, url)
+           "INSERT INTO webhooks (account_id, campaign_id, url, secret) VALUES (?, ?, ?, ?) "
+           "ON CONFLICT (account_id, campaign_id) DO UPDATE SET url = excluded.url, "
+           "secret = excluded.secret")
+        .bind_all(account, campaign, url, secret)
         .run();
 }
 
-std::optional<std::string> ServerStore::webhook(std::int64_t account, const std::string& campaign) {
-    auto s = db_->prepare("SELECT url FROM webhooks WHERE account_id = ? AND campaign_id = ?");
+std::optional<WebhookRecord> ServerStore::webhook(std::int64_t account,
+                                                  const std::string& campaign) {
+    auto s = db_->prepare(
+        "SELECT url, secret FROM webhooks WHERE account_id = ? AND campaign_id = ?");
     s.bind(1, account).bind(2, campaign);
     if (!s.step()) return std::nullopt;
-    return s.text(0);
+    return WebhookRecord{s.text(0), s.text(1)};
 }
 
 bool ServerStore::add_notification(const NotificationRecord& n) {
@@ -223,6 +227,65 @@ std::vector<NotificationRecord> ServerStore::undelivered(int max_attempts, int l
     while (s.step())
         out.push_back({s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4),
                        static_cast<int>(s.integer(5))});
+    return out;
+}
+
+std::vector<NotificationRecord> ServerStore::undelivered(const std::string& campaign,
+                                                         int max_attempts, int limit) {
+    auto s = db_->prepare(
+        "SELECT account_id, campaign_id, key, payload, created_at, attempts FROM notifications "
+        "WHERE campaign_id = ? AND delivered_at IS NULL AND attempts < ? "
+        "ORDER BY created_at LIMIT ?");
+    s.bind(1, campaign).bind(2, max_attempts).bind(3, limit);
+    std::vector<NotificationRecord> out;
+    while (s.step())
+        out.push_back({s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4),
+                       static_cast<int>(s.integer(5))});
+    return out;
+}
+
+void ServerStore::add_webhook_delivery(const WebhookDeliveryRecord& d) {
+    if (d.outcome != "delivered" && d.outcome != "failed")
+        throw StorageError(ErrorKind::invalid_input, "a delivery is delivered or failed");
+    Transaction t(*db_);
+    auto insert = db_->prepare(
+        "INSERT INTO webhook_deliveries (account_id, campaign_id, notification_key, delivery_id, "
+        "attempt, at, outcome, http_status, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, d.account_id).bind(2, d.campaign_id).bind(3, d.notification_key);
+    insert.bind(4, d.delivery_id).bind(5, d.attempt).bind(6, d.at).bind(7, d.outcome);
+    if (d.http_status)
+        insert.bind(8, *d.http_status);
+    else
+        insert.bind_null(8);
+    insert.bind(9, d.error);
+    insert.run();
+    // Bounded: a receiver failing for months does not grow the file.
+    db_->prepare(
+           "DELETE FROM webhook_deliveries WHERE account_id = ? AND campaign_id = ? AND id <= "
+           "(SELECT id FROM webhook_deliveries WHERE account_id = ? AND campaign_id = ? "
+           "ORDER BY id DESC LIMIT 1 OFFSET ?)")
+        .bind_all(d.account_id, d.campaign_id, d.account_id, d.campaign_id,
+                  kWebhookDeliveriesKept)
+        .run();
+    t.commit();
+}
+
+std::vector<WebhookDeliveryRecord> ServerStore::webhook_deliveries(std::int64_t account,
+                                                                   const std::string& campaign,
+                                                                   int limit) {
+    auto s = db_->prepare(
+        "SELECT notification_key, delivery_id, attempt, at, outcome, http_status, error "
+        "FROM webhook_deliveries WHERE account_id = ? AND campaign_id = ? "
+        "ORDER BY id DESC LIMIT ?");
+    s.bind(1, account).bind(2, campaign).bind(3, limit);
+    std::vector<WebhookDeliveryRecord> out;
+    while (s.step()) {
+        WebhookDeliveryRecord d{account, campaign, s.text(0), s.text(1),
+                                static_cast<int>(s.integer(2)), s.text(3), s.text(4),
+                                std::nullopt, s.text(6)};
+        if (!s.is_null(5)) d.http_status = static_cast<int>(s.integer(5));
+        out.push_back(std::move(d));
+    }
     return out;
 }
 

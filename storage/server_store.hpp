@@ -42,6 +42,24 @@ struct NotificationRecord {
     int attempts = 0;
 };
 
+struct WebhookRecord {
+    std::string url;
+    std::string secret;  // hex; signs the webhook's deliveries
+};
+
+// One delivery attempt of a notification, for its owner's delivery log.
+struct WebhookDeliveryRecord {
+    std::int64_t account_id = 0;
+    std::string campaign_id;
+    std::string notification_key;
+    std::string delivery_id;
+    int attempt = 0;       // 1 for the first
+    std::string at;        // UTC ISO-8601
+    std::string outcome;   // delivered or failed
+    std::optional<int> http_status;
+    std::string error;     // short; never the URL
+};
+
 struct DeadlineRecord {
     std::string campaign_id;
     int period_index = 0;
@@ -84,12 +102,24 @@ public:
     MembershipRecord redeem_invite(const std::string& code_hash, std::int64_t account,
                                    const std::string& at);
 
-    void set_webhook(std::int64_t account, const std::string& campaign, const std::string& url);
-    std::optional<std::string> webhook(std::int64_t account, const std::string& campaign);
+    // Sets the account's webhook in the campaign with its secret; an empty url removes it.
+    void set_webhook(std::int64_t account, const std::string& campaign, const std::string& url,
+                     const std::string& secret);
+    std::optional<WebhookRecord> webhook(std::int64_t account, const std::string& campaign);
 
     // Adds a notification unless one with the same key exists for the account: true if new.
     bool add_notification(const NotificationRecord& notification);
     std::vector<NotificationRecord> undelivered(int max_attempts, int limit);
+    // The same for one campaign, oldest first.
+    std::vector<NotificationRecord> undelivered(const std::string& campaign, int max_attempts,
+                                                int limit);
+
+    // The delivery log: each owner and campaign keeps its newest kWebhookDeliveriesKept.
+    static constexpr int kWebhookDeliveriesKept = 200;
+    void add_webhook_delivery(const WebhookDeliveryRecord& delivery);
+    // The account's own entries in the campaign, newest first, at most `limit`.
+    std::vector<WebhookDeliveryRecord> webhook_deliveries(std::int64_t account,
+                                                          const std::string& campaign, int limit);
     void note_attempt(const NotificationRecord& n, bool delivered, const std::string& at);
 
     void put_deadline(const DeadlineRecord& deadline);

@@ -2,7 +2,8 @@
 # (started with the demo), with anna's webhook pointing at a tiny local HTTP receiver:
 # log in, orders and standing instructions from a file with --confirm, the GM forces the
 # period over the JSON API, the report as text and JSON, one notification per event, and a
-# refused answer. $1 umpire, $2 umpire-server, $3 the source tree.
+# refused answer. The server allows private webhooks: the receiver is on 127.0.0.1.
+# $1 umpire, $2 umpire-server, $3 the source tree.
 set -euo pipefail
 UMPIRE=$1
 SERVER=$2
@@ -31,7 +32,7 @@ PIDS+=($!)
 
 "$SERVER" --port 0 --db "$WORK/s.db" --demo "$SRC/scenarios/valormr-demo.json" \
   --rulesets "$SRC/rulesets" --scenarios-dir "$SRC/scenarios" --password-cost min \
-  --log-level warn > "$WORK/server.out" 2>&1 &
+  --log-level warn --allow-private-webhooks > "$WORK/server.out" 2>&1 &
 PIDS+=($!)
 for _ in $(seq 100); do
   grep -q "^    sven" "$WORK/server.out" 2>/dev/null && [ -s "$WORK/hook_port" ] && break

@@ -224,6 +224,52 @@ TEST(Migrations, Version5MovesEventRowsIntoEventLogsAndKeepsEachStateOnce) {
     EXPECT_TRUE(verify_campaign(store, "demo").ok());
 }
 
+TEST(Migrations, Version6WebhooksGetASecretAndADeliveryLog) {
+    TempDir dir;
+    const std::string path = dir.file("v6.db");
+    {
+        Connection v6(path);
+        ASSERT_EQ(migrate(v6, 6), 6);
+        v6.exec("PRAGMA foreign_keys = OFF");
+        v6.exec("INSERT INTO webhooks (account_id, campaign_id, url) "
+                "VALUES (1, 'demo', 'http://example.com/hook')");
+    }
+    Connection db(path);
+    EXPECT_EQ(migrate(db, -1), latest_schema_version());
+    auto s = db.prepare("SELECT url, secret FROM webhooks");
+    ASSERT_TRUE(s.step());
+    EXPECT_EQ(s.text(0), "http://example.com/hook");
+    const std::string secret = s.text(1);
+    EXPECT_EQ(secret.size(), 64u);
+    EXPECT_EQ(secret.find_first_not_of("0123456789abcdef"), std::string::npos) << secret;
+    EXPECT_EQ(db.query_int("SELECT count(*) FROM webhook_deliveries"), 0);
+}
+
+TEST(Migrations, Version7MakesTheFirstAccountTheAdministratorAndKeepsGmsCreating) {
+    TempDir dir;
+    const std::string path = dir.file("v6-accounts.db");
+    {
+        Connection v6(path);
+        ASSERT_EQ(migrate(v6, 6), 6);
+        v6.exec("PRAGMA foreign_keys = OFF");
+        v6.exec("INSERT INTO accounts (id, name, created_at) VALUES (3, 'first', 'x'), "
+                "(5, 'gm', 'x'), (9, 'player', 'x')");
+        v6.exec("INSERT INTO memberships (account_id, campaign_id, role, player_id) VALUES "
+                "(5, 'demo', 'gm', NULL), (9, 'demo', 'player', 'anna')");
+    }
+    Connection db(path);
+    EXPECT_EQ(migrate(db, -1), latest_schema_version());
+    auto rights = [&](const char* name) {
+        auto s = db.prepare("SELECT is_admin, may_create_campaigns FROM accounts WHERE name = ?");
+        s.bind(1, std::string(name));
+        EXPECT_TRUE(s.step());
+        return std::pair{s.integer(0), s.integer(1)};
+    };
+    EXPECT_EQ(rights("first"), (std::pair<std::int64_t, std::int64_t>{1, 1}));
+    EXPECT_EQ(rights("gm"), (std::pair<std::int64_t, std::int64_t>{0, 1}));
+    EXPECT_EQ(rights("player"), (std::pair<std::int64_t, std::int64_t>{0, 0}));
+}
+
 TEST(Migrations, AFailingStepLeavesTheDatabaseAtTheVersionBefore) {
     TempDir dir;
     const std::string path = dir.file("c.db");

@@ -61,8 +61,10 @@ TEST_F(ServerStoreTest, MembershipsAndInvites) {
 
 TEST_F(ServerStoreTest, NotificationsAreDeduplicated) {
     const auto a = server.create_account("a", "x", "t");
-    server.set_webhook(a, "demo", "http://127.0.0.1:9/hook");
-    EXPECT_EQ(server.webhook(a, "demo"), "http://127.0.0.1:9/hook");
+    const std::string secret(64, 'a');
+    server.set_webhook(a, "demo", "http://127.0.0.1:9/hook", secret);
+    EXPECT_EQ(server.webhook(a, "demo")->url, "http://127.0.0.1:9/hook");
+    EXPECT_EQ(server.webhook(a, "demo")->secret, secret);
     NotificationRecord n{a, "demo", "resolved:0.0", "{}", "t", 0};
     EXPECT_TRUE(server.add_notification(n));
     EXPECT_FALSE(server.add_notification(n));
@@ -71,8 +73,34 @@ TEST_F(ServerStoreTest, NotificationsAreDeduplicated) {
     EXPECT_EQ(server.undelivered(5, 10).front().attempts, 1);
     server.note_attempt(n, true, "t2");
     EXPECT_TRUE(server.undelivered(5, 10).empty());
-    server.set_webhook(a, "demo", "");
+    EXPECT_EQ(server.undelivered("demo", 5, 10).size(), 0u);
+    server.set_webhook(a, "demo", "", "");
     EXPECT_FALSE(server.webhook(a, "demo"));
+    EXPECT_THROW(server.set_webhook(a, "demo", "http://127.0.0.1:9/hook", ""), StorageError);
+    EXPECT_FALSE(server.webhook(a, "demo"));
+}
+
+TEST_F(ServerStoreTest, TheDeliveryLogIsPerOwnerNewestFirstAndBounded) {
+    const auto a = server.create_account("a", "x", "t");
+    const auto b = server.create_account("b", "x", "t");
+    const int total = ServerStore::kWebhookDeliveriesKept + 5;
+    for (int i = 1; i <= total; ++i)
+        server.add_webhook_delivery({a, "demo", "resolved:0.0", "d" + std::to_string(i), i, "t",
+                                     i % 2 ? "failed" : "delivered",
+                                     i % 3 ? std::optional<int>(500) : std::nullopt, "HTTP 500"});
+    server.add_webhook_delivery({b, "demo", "resolved:0.0", "b1", 1, "t", "delivered", 204, ""});
+    const auto log = server.webhook_deliveries(a, "demo", 1000);
+    ASSERT_EQ(log.size(), static_cast<std::size_t>(ServerStore::kWebhookDeliveriesKept));
+    EXPECT_EQ(log.front().delivery_id, "d" + std::to_string(total));
+    EXPECT_EQ(log.back().delivery_id, "d6");
+    EXPECT_EQ(server.webhook_deliveries(a, "demo", 3).size(), 3u);
+    const auto theirs = server.webhook_deliveries(b, "demo", 10);
+    ASSERT_EQ(theirs.size(), 1u);
+    EXPECT_EQ(theirs[0].http_status, 204);
+    EXPECT_THROW(server.add_webhook_delivery({a, "demo", "k", "x", 1, "t", "maybe", {}, ""}),
+                 StorageError);
+    EXPECT_EQ(server.webhook_deliveries(a, "demo", 1000).size(),
+              static_cast<std::size_t>(ServerStore::kWebhookDeliveriesKept));
 }
 
 TEST_F(ServerStoreTest, DeadlinesAndGmActions) {
