@@ -47,7 +47,7 @@ struct Services {
     PasswordVerifier* password_checks = nullptr;
     // Fault injection for the tests (docs/security.md): called at each guarded entry point with
     // its name ("http", "message", "timer") and what it concerns; it may throw. Null in service.
-    std::function<void(std::string_view site, std::string_view detail)> fault;
+    std::function<void(std::string_view site, std::string_view detail)> fault = {};
     std::string now_iso() const { return iso_utc(scheduler->now()); }
 };
 

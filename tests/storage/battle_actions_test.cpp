@@ -107,7 +107,9 @@ TEST(BattleActionsMigration, AVersion4DatabaseUpgradesWithItsData) {
         ASSERT_EQ(migrate(v4, 4), 4);
         v4.exec("ATTACH DATABASE '" + latest + "' AS src");
         Transaction t(v4);
-        for (const char* table : {"accounts", "campaigns", "open_periods"})
+        // Accounts gained columns after version 4 (rights, v7): copy the ones v4 has.
+        v4.exec("INSERT INTO main.accounts SELECT id, name, password_hash, created_at FROM src.accounts");
+        for (const char* table : {"campaigns", "open_periods"})
             v4.exec(std::string("INSERT INTO main.") + table + " SELECT * FROM src." + table);
         t.commit();
         EXPECT_EQ(v4.query_int("SELECT count(*) FROM sqlite_schema WHERE name = 'battle_actions'"), 0);
