@@ -92,7 +92,9 @@ struct NetServer::Impl {
                            [this](std::function<void()> fn) { net::post(io, std::move(fn)); }};
     TrustedProxies trusted_proxies{config.trusted_proxies};
     ConnectionGate gate{config.limits.tcp_connections_per_address};
-    // After io: its workers post to io, so they stop first.
+    Services services;
+    // After io and services: its workers post to io and read services.fault, so they stop
+    // (are joined) before either goes.
     PasswordCheckPool password_checks{
         config.limits.password_check_workers,
         static_cast<std::size_t>(config.limits.password_checks_waiting),
@@ -100,7 +102,6 @@ struct NetServer::Impl {
         [this] {
             if (services.fault) services.fault("password_check", "");
         }};
-    Services services;
     std::unique_ptr<Hub> hub;
 
     explicit Impl(const ServerConfig& c) : config(c) {
