@@ -72,9 +72,9 @@ TEST(OperatorSurface, LogLevelsAndOtherSettingsAreChecked) {
     c.log_level = "bogus";
     EXPECT_NE(server::config_problem(c).find("bogus"), std::string::npos);
     c.log_level = "warn";
-    c.trusted_proxies = {"10.0.0.0/8", "not-an-address"};
+    c.trusted_proxies = {"127.0.0.0/8", "not-an-address"};
     EXPECT_NE(server::config_problem(c).find("not-an-address"), std::string::npos);
-    c.trusted_proxies = {"10.0.0.0/33"};
+    c.trusted_proxies = {"127.0.0.0/33"};
     EXPECT_NE(server::config_problem(c).find("prefix"), std::string::npos);
     c.trusted_proxies = {};
     c.password_cost = "cheap";
