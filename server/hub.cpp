@@ -340,7 +340,7 @@ void Hub::login_with_password(const Reply& reply, const protocol::Login& m) {
                        ProtocolError(ErrorCode::bad_credentials, "wrong account or password"));
             return;
         }
-        login_throttle_.succeeded(name);
+        login_throttle_.succeeded(name, peer.address());
         peer.account = account->id;
         peer.account_name = account->name;
         finish_login(reply, new_token());

@@ -37,7 +37,11 @@ int LoginThrottle::attempt(const std::string& account, const std::string& addres
     return 0;
 }
 
-void LoginThrottle::succeeded(const std::string& account) { accounts_.erase(account); }
+void LoginThrottle::succeeded(const std::string& account, const std::string& address) {
+    accounts_.erase(account);
+    if (auto it = addresses_.find(address); it != addresses_.end() && it->second.attempts > 0)
+        --it->second.attempts;
+}
 
 void LoginThrottle::forget_idle(TimePoint now) {
     for (auto* records : {&accounts_, &addresses_}) {

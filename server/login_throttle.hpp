@@ -25,9 +25,10 @@ public:
     // Whole seconds to wait before an attempt for `account` from `address`; 0: go ahead. When
     // 0, the attempt is counted (call succeeded() if the password was right).
     int attempt(const std::string& account, const std::string& address, TimePoint now);
-    // The password was right: the account's count starts again (the address keeps its count,
-    // so one good account does not unlock guessing at others from there).
-    void succeeded(const std::string& account);
+    // The password was right: the account's count starts again, and the address gets back the
+    // attempt it was charged (it keeps the count of its failures, so one good account does not
+    // unlock guessing at others from there, and a club that logs in all day is never held up).
+    void succeeded(const std::string& account, const std::string& address);
 
 private:
     struct Record {

@@ -28,7 +28,7 @@ TEST(LoginThrottle, DelaysDoubleAfterTheFreeAttemptsAndASuccessResetsTheAccount)
     EXPECT_EQ(t.attempt("anna", "a", t0 + seconds(16)), 7);
     // Another account from another address is not held up by anna's.
     EXPECT_EQ(t.attempt("ingrid", "b", t0 + seconds(16)), 0);
-    t.succeeded("anna");
+    t.succeeded("anna", "c");
     EXPECT_EQ(t.attempt("anna", "c", t0 + seconds(16)), 0);
 }
 
@@ -38,6 +38,18 @@ TEST(LoginThrottle, AnAddressGuessingAtManyAccountsIsSlowedToo) {
     for (int i = 0; i < 4; ++i) EXPECT_EQ(t.attempt("name" + std::to_string(i), "x", t0), 0);
     EXPECT_EQ(t.attempt("another", "x", t0), 1);
     EXPECT_EQ(t.attempt("another", "y", t0), 0) << "other addresses go on";
+}
+
+TEST(LoginThrottle, GoodLoginsFromOneAddressAreNeverHeldUpButItsFailuresStillCount) {
+    server::LoginThrottle t({100, 4, 1, 900});
+    const server::LoginThrottle::TimePoint t0{};
+    for (int i = 0; i < 50; ++i) {
+        const std::string account = "player" + std::to_string(i);
+        ASSERT_EQ(t.attempt(account, "club", t0), 0) << "login " << i;
+        t.succeeded(account, "club");
+    }
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(t.attempt("guess" + std::to_string(i), "club", t0), 0);
+    EXPECT_EQ(t.attempt("guess", "club", t0), 1) << "the four failures still count";
 }
 
 class Logins : public ::testing::Test {
