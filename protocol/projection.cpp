@@ -1,5 +1,6 @@
 #include "protocol/projection.hpp"
 
+#include "protocol/event_visibility.hpp"
 #include "rules/audience.hpp"
 #include "rules/scenario_io.hpp"
 
@@ -79,9 +80,16 @@ Json view_for(const Viewer& viewer, const rules::CampaignState& state, const Vis
 std::optional<Json> event_for(const Viewer& viewer, const Json& event, const Visibility& visibility) {
     if (sees_everything(viewer, visibility)) return event;
     const Json audience = event.contains("audience") ? event["audience"] : Json("all");
-    if (viewer.is_player() ? rules::in_audience(audience, viewer.player) : audience == "all")
-        return event;
-    return std::nullopt;
+    if (!(viewer.is_player() ? rules::in_audience(audience, viewer.player) : audience == "all"))
+        return std::nullopt;
+    auto owner = event.find("private_to");
+    if (owner == event.end()) return event;
+    Json seen = event;
+    if (!viewer.is_player() || !rules::in_audience(*owner, viewer.player))
+        for (std::string_view field : private_fields(event.value("type", "")))
+            seen.erase(std::string(field));
+    seen.erase("private_to");
+    return seen;
 }
 
 Json events_for(const Viewer& viewer, const std::vector<Json>& events,

@@ -71,6 +71,11 @@ Audience player_audience(const std::string& player) {
     return audience_of(players);
 }
 
+Audience gm_audience() {
+    std::vector<const std::string*> none;
+    return audience_of(none);
+}
+
 bool in_audience(const Json& audience, const std::string& player) {
     if (audience.is_string()) return audience == "all";
     for (const auto& p : audience)

@@ -20,6 +20,8 @@ Audience side_audience(const CampaignState& state, const Force& force);
 // The players who own these forces.
 Audience forces_audience(const CampaignState& state, const std::vector<std::string>& forces);
 Audience player_audience(const std::string& player);
+// No player: the GM alone (who sees every event).
+Audience gm_audience();
 // Whether `player` may see an event with this audience.
 bool in_audience(const Json& audience, const std::string& player);
 

@@ -14,10 +14,10 @@
 namespace umpire::rules {
 
 const std::string& PeriodContacts::state_version() {
-    if (version_.empty()) version_ = rules::state_version(*start);
+    if (version_.empty()) version_ = rules::state_version(*start, version_key_);
 #ifndef NDEBUG
     // A wrong version given would bind battles to another state: Debug builds check it once.
-    if (!version_checked_) assert(version_ == rules::state_version(*start));
+    if (!version_checked_) assert(version_ == rules::state_version(*start, version_key_));
     version_checked_ = true;
 #endif
     return version_;
@@ -122,6 +122,13 @@ BattleSettlement ContactProcedure::settle_battle(const BattleRecord& record) {
             Json c = base_context(first);
             c["battle"] = to_json(record);
             c["role"] = attacker ? "attacker" : "defender";
+            // Every placed card, the same for both sides: the card_placement requests
+            // each side answered show only the cards placed before its own.
+            Json cards = Json::array();
+            for (const CardPlacement& p : battlefield_)
+                cards.push_back({{"card", p.card}, {"side", p.side}, {"column", p.column},
+                                 {"row", p.row}, {"rotation", p.rotation}});
+            c["battlefield"] = std::move(cards);
             return c;
         };
         requests.push_back({decision_id("battle-report", first), s->player, first,

@@ -109,7 +109,8 @@ std::map<std::string, std::vector<Company>> ContactProcedure::take_battle_losses
             }
             r_.log_.add("battle_losses",
                         Fields{{"battle", record.id}, {"force", r.force}, {"regiment", r.regiment},
-                               {"figures", it->second}, {"by_company", split}},
+                               {"figures", it->second}, {"by_company", split},
+                               {"private_to", player_audience(force(r.force).player)}},
                         everyone());
         }
     return lost;
@@ -194,7 +195,8 @@ void ContactProcedure::recover_after_battle(
                         Fields{{"battle", record.id}, {"force", r.force}, {"regiment", r.regiment},
                                {"recovered", recovered}, {"penalty", penalty},
                                {"recovered_by_company", choice.recovered},
-                               {"penalty_by_company", choice.penalty}},
+                               {"penalty_by_company", choice.penalty},
+                               {"private_to", player_audience(f.player)}},
                         everyone());
         }
     }

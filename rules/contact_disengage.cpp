@@ -91,7 +91,7 @@ void ContactProcedure::disengage(const std::string& id, const std::vector<std::s
         const auto narrowed = r_.log_.narrowed_to(audience(involved));
         return resolve_disengagement(r_.ruleset_, disengager, parties,
                                      assault ? assault->figures() : 0, hex.has_value(), r_.dice_,
-                                     r_.log_);
+                                     r_.log_, player_audience(f.player));
     }();
     apply_losses(f, outcome.figures_lost, outcome.destroyed);
     // a supporter may reinforce and cancel the displacement; the losses stand.
@@ -139,7 +139,8 @@ void ContactProcedure::apply_losses(Force& f, int figures, bool destroyed) {
                                            [](const Company& c) { return c.figures <= 0; }),
                             assault.companies.end());
     r_.log_.add("losses", Fields{{"force", f.id}, {"regiment", assault.id}, {"figures", figures},
-                                 {"by_company", split}},
+                                 {"by_company", split},
+                                 {"private_to", player_audience(f.player)}},
                 everyone());
     if (assault.companies.empty()) f.regiments.erase(f.regiments.begin());
 }

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "rules/assault_regiment.hpp"
+#include "rules/audience.hpp"
 #include "rules/rounding.hpp"
 #include "rules/contact_dice.hpp"
 
@@ -79,10 +80,12 @@ IntelligenceFact contact_intelligence(const Ruleset& ruleset, int table_score,
         case SizeKnowledge::none: break;
         case SizeKnowledge::exact: fact.size = figures; break;
         case SizeKnowledge::estimate: {
-            // 2d6 on the band's column; the rolls are the receiver's alone.
+            // 2d6 on the band's column. The rolls are the GM's alone: the
+            // roll and the estimate together give the exact figure.
             auto roll_once = [&] {
                 return log.roll(dice, 6, "size estimate",
-                                Fields{{"force", receiver_force}, {"opponent", opponent.id}});
+                                Fields{{"force", receiver_force}, {"opponent", opponent.id}},
+                                gm_audience());
             };
             const int first = roll_once();
             const int roll = first + roll_once();

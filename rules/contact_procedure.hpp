@@ -32,13 +32,15 @@ struct HalfPeriodContext {
 
 // What the contact procedures of one period share across its half periods.
 struct PeriodContacts {
-    // `version`: the start state's version when the caller knows it ("": worked out here).
-    PeriodContacts(const CampaignState& period_start, std::string version)
-        : start(&period_start), version_(std::move(version)) {}
+    // `version`: the start state's version when the caller knows it ("": worked out here);
+    // `version_key`: the secret it is keyed with (see state_version in period.hpp).
+    PeriodContacts(const CampaignState& period_start, std::string version,
+                   std::string version_key = {})
+        : start(&period_start), version_(std::move(version)), version_key_(std::move(version_key)) {}
     int count = 0;                       // numbers the period's contact procedures
     std::map<std::string, int> reliefs;  // force -> reliefs it took part in
-    // a battle is bound to the campaign state version it started from: the SHA-256 of
-    // the period's start state, given or worked out at the first battle.
+    // a battle is bound to the campaign state version it started from: the keyed digest
+    // of the period's start state, given or worked out at the first battle.
     const std::string& state_version();
     // R-6.2's "previous contact": whether a and b met in `period` or the one before. Contacts
     // are recorded through record_contact, which keeps the campaign's history too.
@@ -52,6 +54,7 @@ private:
 
     const CampaignState* start;
     std::string version_;
+    std::string version_key_;
     bool version_checked_ = false;
     // The history's pairs (lower id first) of the last two periods, indexed on first use.
     std::optional<std::set<std::pair<std::string, std::string>>> recent_pairs_;

@@ -21,7 +21,8 @@ DisengagementOutcome resolve_disengagement(const Ruleset& ruleset,
                                            const DisengagementParty& disengager,
                                            const std::vector<DisengagementParty>& opponents,
                                            int assault_figures, bool displacement_possible,
-                                           DiceSource& dice, EventLog& log) {
+                                           DiceSource& dice, EventLog& log,
+                                           const Audience& owner) {
     if (opponents.empty())
         throw std::invalid_argument("a disengagement needs at least one engaging opponent");
     const DisengagementRules& rules = ruleset.disengagement;
@@ -82,7 +83,8 @@ DisengagementOutcome resolve_disengagement(const Ruleset& ruleset,
                    {"loss_percent", out.loss_percent},
                    {"destroyed", out.destroyed},
                    {"figures_lost", out.figures_lost},
-                   {"displaced", out.displaced}});
+                   {"displaced", out.displaced},
+                   {"private_to", owner ? FieldValue(owner) : FieldValue::none()}});
     return out;
 }
 

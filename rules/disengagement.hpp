@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "rules/audience.hpp"
 #include "rules/dice.hpp"
 #include "rules/events.hpp"
 #include "rules/hex.hpp"
@@ -75,12 +76,14 @@ struct DisengagementOutcome {
 // (when the sum is above 0), never more than the regiment. Rolls the disengager first, then the
 // opponents in the order given; records one "disengagement" event with the whole outcome.
 // At least one opponent (std::invalid_argument otherwise: with no engaging opponent an evasion
-// succeeds without dice, R-6.7).
+// succeeds without dice, R-6.7). `owner`: who may see the disengager's strength and losses
+// in that event (its "private_to"; see protocol/event_visibility.hpp); none: everyone.
 DisengagementOutcome resolve_disengagement(const Ruleset& ruleset,
                                            const DisengagementParty& disengager,
                                            const std::vector<DisengagementParty>& opponents,
                                            int assault_figures, bool displacement_possible,
-                                           DiceSource& dice, EventLog& log);
+                                           DiceSource& dice, EventLog& log,
+                                           const Audience& owner = nullptr);
 
 // default allocation: figures taken from the companies in proportion to their size,
 // largest remainder (ties: earlier company). Returns figures lost per company, same order.

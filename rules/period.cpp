@@ -169,8 +169,12 @@ void check_morale_at_half_end(CampaignState& state, const Ruleset& ruleset,
 
 }  // namespace
 
-std::string state_version(const CampaignState& state) {
-    return sha256_hex(write_scenario(state).dump());
+std::string state_version_of_text(std::string_view snapshot, std::string_view key) {
+    return key.empty() ? sha256_hex(snapshot) : hmac_sha256_hex(key, snapshot);
+}
+
+std::string state_version(const CampaignState& state, std::string_view key) {
+    return state_version_of_text(write_scenario(state).dump(), key);
 }
 
 PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
@@ -195,7 +199,7 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
         resolve_scouts(state, ruleset, accepted, dice, log);  // before anyone moves
 
         MovementPhase movement(state, ruleset, accepted, dice, log, {now.day, now.period});
-        PeriodContacts contacts(start, inputs.start_version);
+        PeriodContacts contacts(start, inputs.start_version, inputs.version_key);
         std::set<std::string> in_contact[2];
         for (int half = 0; half < 2; ++half) {
             const HalfPeriodContext context{now.day, now.period, half};

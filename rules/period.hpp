@@ -7,6 +7,7 @@
 // dice source re-created from the same seed, and it goes on from where it stopped.
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rules/decisions.hpp"
@@ -27,11 +28,17 @@ struct PeriodInputs {
     // The start state's version (state_version below) when the caller has it already, as
     // storage does from the snapshot it keeps; otherwise it is worked out at the first battle.
     std::string start_version = {};
+    // The secret the version is keyed with: a campaign's sealed period seed in play.
+    std::string version_key = {};
 };
 
-// The version a battle record binds to: the SHA-256 of the state written as a
-// scenario document (compact JSON), that is of the snapshot text storage keeps.
-std::string state_version(const CampaignState& state);
+// The version a battle record binds to, of the state written as a scenario document
+// (compact JSON), that is of the snapshot text storage keeps: HMAC-SHA256 under `key`. Players
+// see it, so it must not be a plain digest of the secret state: one who knows the scenario
+// could test guesses of the enemy's hidden figures against it offline. Without a key
+// (tools and tests that hold the whole state anyway), the plain SHA-256.
+std::string state_version(const CampaignState& state, std::string_view key = {});
+std::string state_version_of_text(std::string_view snapshot, std::string_view key);
 
 struct PeriodOutcome {
     bool complete = false;

@@ -83,8 +83,9 @@ private:
         for (const Force* enemy :
              enemies_near(state_, sender, target, ruleset_.scouting.report_radius_hexes)) {
             const Json subject{{"force", sender.id}, {"opponent", enemy->id}};
-            const int roll = log_.roll(dice_, 6, "size estimate", subject, audience_) +
-                             log_.roll(dice_, 6, "size estimate", subject, audience_);
+            // The rolls are the GM's alone: with the estimate they give the figure.
+            const int roll = log_.roll(dice_, 6, "size estimate", subject, gm_audience()) +
+                             log_.roll(dice_, 6, "size estimate", subject, gm_audience());
             const int error = ruleset_.contact.size_estimation.error(accuracy_percent, roll);
             const Json fact{{"hex", hex_json(enemy->hex)},
                             {"size",

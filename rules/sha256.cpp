@@ -1,5 +1,6 @@
 #include "rules/sha256.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -59,7 +60,7 @@ void compress(std::array<std::uint32_t, 8>& state, const unsigned char* block) {
 
 }  // namespace
 
-std::string sha256_hex(std::string_view data) {
+std::array<unsigned char, 32> sha256_digest(std::string_view data) {
     std::array<std::uint32_t, 8> state{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                        0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
     const auto* bytes = reinterpret_cast<const unsigned char*>(data.data());
@@ -77,12 +78,47 @@ std::string sha256_hex(std::string_view data) {
         tail[tail_size - 1 - i] = static_cast<unsigned char>(bits >> (8 * i));
     for (std::size_t i = 0; i < tail_size; i += 64) compress(state, tail.data() + i);
 
+    std::array<unsigned char, 32> digest{};
+    for (int i = 0; i < 32; ++i)
+        digest[i] = static_cast<unsigned char>(state[i / 4] >> (24 - 8 * (i % 4)));
+    return digest;
+}
+
+namespace {
+
+std::string hex(const std::array<unsigned char, 32>& digest) {
     static constexpr char kHex[] = "0123456789abcdef";
     std::string out;
     out.reserve(64);
-    for (std::uint32_t word : state)
-        for (int shift = 28; shift >= 0; shift -= 4) out += kHex[(word >> shift) & 0xf];
+    for (unsigned char byte : digest) {
+        out += kHex[byte >> 4];
+        out += kHex[byte & 0xf];
+    }
     return out;
+}
+
+}  // namespace
+
+std::string sha256_hex(std::string_view data) { return hex(sha256_digest(data)); }
+
+// RFC 2104 with SHA-256's 64-byte block.
+std::string hmac_sha256_hex(std::string_view key, std::string_view data) {
+    std::array<unsigned char, 64> block{};
+    if (key.size() > block.size()) {
+        const auto hashed = sha256_digest(key);
+        std::copy(hashed.begin(), hashed.end(), block.begin());
+    } else {
+        std::copy(key.begin(), key.end(), block.begin());
+    }
+    std::string inner(64, '\0'), outer(64, '\0');
+    for (std::size_t i = 0; i < 64; ++i) {
+        inner[i] = static_cast<char>(block[i] ^ 0x36);
+        outer[i] = static_cast<char>(block[i] ^ 0x5c);
+    }
+    inner.append(data);
+    const auto inner_digest = sha256_digest(inner);
+    outer.append(reinterpret_cast<const char*>(inner_digest.data()), inner_digest.size());
+    return sha256_hex(outer);
 }
 
 }  // namespace umpire::rules

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "rules/scenario_io.hpp"
-#include "rules/sha256.hpp"
+#include "rules/period.hpp"  // state_version_of_text
 #include "storage/decision_codec.hpp"
 #include "storage/engine_call.hpp"
 #include "storage/period_codec.hpp"
@@ -154,10 +154,12 @@ ResolvedPeriod Campaign::resolve_period(bool settle_missing) {
     // Every answer given so far: resolution is resumable by replaying from the period's start.
     const Answers answers = answers_of(decisions_of(store_->decisions(record_.id), open_.index));
 
-    // The snapshot is kept with the period; its hash is the version battles bind to.
-    const std::string& state_before = state_text_;
-    EngineOutcome outcome = run_engine(state_, ruleset_, orders, dice_seed(open_.sealed_seed),
-                                       answers, settle_missing, rules::sha256_hex(state_before));
+    // The snapshot is kept with the period; its keyed digest is the version battles bind to
+    //
+    const std::string key = version_key_of(open_.sealed_seed);
+    EngineOutcome outcome =
+        run_engine(state_, ruleset_, orders, dice_seed(open_.sealed_seed), answers,
+                   settle_missing, key, rules::state_version_of_text(state_text_, key));
     if (!outcome.complete)
         return commit_waiting({record_.id, open_.index, open_.seed_hash, std::move(receipts),
                                answers_text(answers), {}},
@@ -168,7 +170,7 @@ ResolvedPeriod Campaign::resolve_period(bool settle_missing) {
     period.index = open_.index;
     period.day = open_.day;
     period.kind = open_.kind;
-    period.state_before = state_before;
+    period.state_before = state_text_;
     period.state_after = snapshot_text(outcome.state);
     period.orders = period_orders_text(orders);
     period.answers = answers_text(answers);

@@ -99,6 +99,33 @@ TEST(Projection, EventsByAudience) {
     EXPECT_EQ(events_for(Viewer::gm(), r.events, {}).size(), r.events.size());
 }
 
+// Issue 28, defect 3: a disengagement's dice go to every participant, the disengager's
+// strength and the split of its losses only to its owner (protocol/event_visibility.cpp).
+TEST(Projection, PrivateFieldsReachOnlyTheirOwnerAndTheGm) {
+    const Json disengagement = Json::parse(R"({"type": "disengagement", "force": "hadewych",
+        "die": 4, "total": 5, "loss_percent": 35, "assault_figures": 40, "figures_lost": 14,
+        "displaced": true, "audience": ["anna", "ingrid"], "private_to": ["anna"]})");
+    const Json losses = Json::parse(R"({"type": "losses", "force": "hadewych", "regiment": "r1",
+        "figures": 14, "by_company": [7, 7], "audience": ["anna", "ingrid"],
+        "private_to": ["anna"]})");
+    for (const Json& event : {disengagement, losses}) {
+        const auto owner = event_for(Viewer::of_player("anna"), event, {});
+        ASSERT_TRUE(owner);
+        Json expected = event;
+        expected.erase("private_to");
+        EXPECT_EQ(*owner, expected);
+        const auto opponent = event_for(Viewer::of_player("ingrid"), event, {});
+        ASSERT_TRUE(opponent);
+        for (const char* secret : {"assault_figures", "figures_lost", "by_company", "private_to"})
+            EXPECT_FALSE(opponent->contains(secret)) << secret << " in " << opponent->dump();
+        EXPECT_EQ(opponent->at("force"), "hadewych");
+        EXPECT_EQ(event_for(Viewer::gm(), event, {}), event);
+        EXPECT_FALSE(event_for(Viewer::of_player("olaf"), event, {}));
+    }
+    EXPECT_EQ(event_for(Viewer::of_player("ingrid"), disengagement, {})->at("loss_percent"), 35);
+    EXPECT_FALSE(event_for(Viewer::of_player("ingrid"), losses, {})->contains("figures"));
+}
+
 TEST(Projection, OrderFlagsOfOwnSideOnly) {
     const auto& r = demo_period();
     std::vector<OrderFlag> flags{{"anna", "confirmed"}, {"bertram", "none"}, {"ingrid", "draft"}};

@@ -85,6 +85,17 @@ TEST(Sha256, KnownVectors) {
               "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
+TEST(HmacSha256, Rfc4231Vectors) {
+    EXPECT_EQ(hmac_sha256_hex(std::string(20, '\x0b'), "Hi There"),
+              "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7");
+    EXPECT_EQ(hmac_sha256_hex("Jefe", "what do ya want for nothing?"),
+              "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+    // A key longer than a block is hashed first.
+    EXPECT_EQ(hmac_sha256_hex(std::string(131, '\xaa'),
+                              "Test Using Larger Than Block-Size Key - Hash Key First"),
+              "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54");
+}
+
 TEST(Sha256, PaddingBoundaries) {
     // Lengths around the 55/56- and 64-byte points where padding spills into another block.
     EXPECT_EQ(sha256_hex(std::string(55, 'a')),

@@ -273,10 +273,13 @@ TEST(Scouting, ReportHoldsPositionAndEstimateBandOnly) {
                      {"force", "c"}}}));
     EXPECT_EQ(state.scouts.at(0).reported, (std::vector<std::string>{"b", "c"}));
 
-    // Every event of the scout is the sender's player's alone: the die, the estimates, the report.
+    // Every event of the scout is the sender's player's alone (the die, the report), but for
+    // the size-estimate rolls, which the GM alone sees: roll and estimate together
+    // would give the true figure.
     ASSERT_EQ(log.events().size(), 6u);
     for (const auto& e : events_json(log.events())) {
-        EXPECT_EQ(e["audience"], Json::array({"p1"})) << e.dump();
+        const bool estimate_roll = e["type"] == "dice_roll" && e["purpose"] == "size estimate";
+        EXPECT_EQ(e["audience"], estimate_roll ? Json::array() : Json::array({"p1"})) << e.dump();
         EXPECT_FALSE(in_audience(e["audience"], "p2"));
         EXPECT_FALSE(in_audience(e["audience"], "p3"));
     }

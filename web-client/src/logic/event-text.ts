@@ -15,13 +15,14 @@ export function eventText(e: GameEvent): string {
     case "dice_roll": return `Roll ${e.die} = ${e.value} for ${e.purpose}${e.force ? ` (${e.force})` : ""}`;
     case "contact_dice": return `Contact dice: ${(e.scores as { force: string; die: number; modified: number }[]).map((s) => `${s.force} ${s.die}→${s.modified}`).join(", ")}`;
     case "intelligence": return `${e.receiver} learns of ${(e.fact as { force?: string })?.force ?? "an opponent"}: ${JSON.stringify(e.fact)}`;
-    case "disengagement": return `${e.force} disengages: total ${e.total}, loses ${e.figures_lost} figures${e.displaced ? ", displaced" : ""}`;
+    // The figures lost are the disengager's owner's alone (R-11.1); opponents see the percentage.
+    case "disengagement": return `${e.force} disengages: total ${e.total}, loses ${typeof e.figures_lost === "number" ? `${e.figures_lost} figures` : `${e.loss_percent}%`}${e.displaced ? ", displaced" : ""}`;
     case "avoided": return `${e.force} avoids ${hx(e.from)} → ${hx(e.to)}`;
     case "contact_ended": return `Contact ${e.contact} ends (${e.step})${e.evaded ? `, evaded by ${JSON.stringify(e.evaded)}` : ""}`;
     case "card_placed": return `${e.side} places ${e.card} at column ${e.column}, row ${e.row}, rotation ${e.rotation}`;
     case "battle": return `BATTLE ${e.contact}: ${e.attacker} attacks, hour ${e.hour}`;
     case "battle_result": return `Battle ${e.battle}: attacker ${(e.attacker as { outcome: string }).outcome}, defender ${(e.defender as { outcome: string }).outcome} (${e.settled_by}; ${e.rule})`;
-    case "losses": case "battle_losses": return `${e.force} ${e.regiment} loses ${e.figures} figures`;
+    case "losses": case "battle_losses": return typeof e.figures === "number" ? `${e.force} ${e.regiment} loses ${e.figures} figures` : `${e.force} ${e.regiment} takes losses`;
     case "displaced": return `${e.force} displaced ${hx(e.from)} → ${hx(e.to)}`;
     case "period_ended": return `End of day ${e.day}, ${e.period} period`;
     default: {
