@@ -173,7 +173,7 @@ TEST(EndToEnd, GmAndTwoPlayersPlayTheDemoThroughAContactAndADisengagement) {
         // The answers the players gave are theirs; the GM saw every request once.
         bool avoided = false;
         for (const auto& e : gm_events)
-            if (e["type"] == "decision" && e["id"] == "1.day.1.before.ingegerd")
+            if (e["type"] == "decision" && e["id"] == "1.afternoon.aeskrvald.before.ingegerd")
                 avoided = e["answer"] == "avoid" && e["by"] == "player";
         EXPECT_TRUE(avoided);
 

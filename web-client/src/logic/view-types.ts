@@ -73,7 +73,8 @@ export interface PeriodReport {
   day?: number;
   period?: string;
   seed_hash: string;
-  seed: string;
+  seed?: string;  // the GM's; players get dice_seeds (docs/protocol.md "Dice")
+  dice_seeds?: Record<string, string>;
   events: GameEvent[];
   committed_at?: string;
 }
