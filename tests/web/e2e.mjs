@@ -54,7 +54,7 @@ const viewOf = (page) => page.evaluate(() => {
 }).catch((e) => `(no view: ${e.message})`);
 // Waits (bounded) until `selector` matches a count that `ok` accepts; on timeout the error says
 // what was counted and what the page's app held.
-async function waitForCount(page, selector, ok, what, timeout = 10_000) {
+async function waitForCount(page, selector, ok, what, timeout = 15_000) {
   const until = Date.now() + timeout;
   let n = -1;
   while (Date.now() < until) {
@@ -126,7 +126,7 @@ try {
   await obs.getByRole("button", { name: "Redeem invite" }).click();
   await obs.getByRole("button", { name: /Open The Eldholm Raid, raid: observer/ }).click();
   // Before the fix the campaign never opened: "n.world.forces is not iterable".
-  await obs.waitForSelector("svg.map polygon", { timeout: 10_000 }).catch(async (e) => {
+  await obs.waitForSelector("svg.map polygon", { timeout: 20_000 }).catch(async (e) => {
     throw new Error(`the observer cannot open the campaign (${e.message.split("\n")[0]}); page errors ${JSON.stringify(observer.errors)}; app ${JSON.stringify(await viewOf(obs))}`);
   });
   await waitForCount(obs, "svg.map g.force", (n) => n === 0, "map only: no forces on the observer's map");
