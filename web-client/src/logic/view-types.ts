@@ -24,9 +24,11 @@ export interface World {
   sides: { id: string; name: string; home_hexes?: Hex[] }[];
   players: { id: string; name: string; side: string }[];
   ruleset: { name: string; version: string; sha256?: string };
+  // Always present (logic/view-shape.ts), empty where the viewer may see nothing: a player's
+  // own forces, allies and facts; every force and every player's facts for an all-seeing view.
   forces: OwnForce[];
-  allies?: AllyForce[];
-  knowledge?: KnowledgeFact[] | Record<string, KnowledgeFact[]>;
+  allies: AllyForce[];
+  knowledge: KnowledgeFact[] | Record<string, KnowledgeFact[]>;
   settings?: Record<string, unknown>;
 }
 
