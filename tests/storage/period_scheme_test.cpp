@@ -43,7 +43,10 @@ TEST(PeriodScheme, NewPeriodsDrawAStreamPerRollAndAnUpgradedOpenPeriodKeepsItsSe
     EXPECT_EQ(old_period.scheme, 1);
     int old_rolls = 0, new_rolls = 0;
     for (const auto& e : events_of(old_period)) {
-        if (e["type"] == "dice_roll") ++old_rolls, EXPECT_FALSE(e.contains("stream"));
+        if (e["type"] == "dice_roll") {
+            ++old_rolls;
+            EXPECT_FALSE(e.contains("stream"));
+        }
         if (e["type"] == "contact_procedure")
             EXPECT_EQ(e["contact"].get<std::string>().rfind("1.day.", 0), 0u) << e.dump();
     }

@@ -115,7 +115,7 @@ function hexBytes(hex: string): Uint8Array {
 export function rollFromDerived(derivedHex: string, sides: number): number {
   const bound = BigInt(sides);
   const threshold = ((1n << 64n) - bound) % bound;
-  let block = hexBytes(derivedHex);
+  let block: Uint8Array = hexBytes(derivedHex);
   for (;;) {
     const view = new DataView(block.buffer);
     for (let w = 0; w < 4; w++) {

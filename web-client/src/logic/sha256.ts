@@ -22,7 +22,7 @@ export function toHex(bytes: Uint8Array): string {
 // HMAC-SHA256 (RFC 2104) of a string under a string key, hex: a period's dice streams
 // (docs/protocol.md "Dice").
 export function hmacSha256Hex(key: string, data: string): string {
-  let k = new TextEncoder().encode(key);
+  let k: Uint8Array = new TextEncoder().encode(key);
   if (k.length > 64) k = sha256Bytes(k);
   const inner = new Uint8Array(64), outer = new Uint8Array(64);
   for (let i = 0; i < 64; i++) {
