@@ -108,12 +108,13 @@ const World& world(int forces) {
     return it->second;
 }
 
-void BM_ResolvePeriod(benchmark::State& state) {
+// Resolves one period of `forces` forces with dice made by `make_dice` (a fresh source each time).
+template <typename MakeDice>
+void resolve_periods(benchmark::State& state, MakeDice make_dice) {
     const World& w = world(static_cast<int>(state.range(0)));
     // Storage hands the engine the start state's version, the keyed hash of the snapshot it
-    // keeps of the period anyway (storage_bench times that path whole). The dice are the
-    // server's: a stream per roll (rules/stream_dice.hpp).
-    const std::string version_key(64, 'v'), dice_key(64, 'd');
+    // keeps of the period anyway (storage_bench times that path whole).
+    const std::string version_key(64, 'v');
     const rules::PeriodInputs inputs{w.orders, {}, true,
                                      rules::state_version(w.state, version_key), version_key};
     std::size_t events = 0, contacts = 0;
@@ -121,12 +122,12 @@ void BM_ResolvePeriod(benchmark::State& state) {
         // One period resolved before timing, as a server has (it resolves a period again for
         // every decision answered): a 10,000-force period takes one timed iteration, which
         // would otherwise be the process's first and pay for all its memory fresh.
-        rules::StreamDice dice(dice_key);
+        auto dice = make_dice();
         const auto warm = rules::resolve_period(w.state, ruleset(), inputs, dice);
         benchmark::DoNotOptimize(warm.events.size());
     }
     for (auto _ : state) {
-        rules::StreamDice dice(dice_key);
+        auto dice = make_dice();
         const auto outcome = rules::resolve_period(w.state, ruleset(), inputs, dice);
         events = outcome.events.size();
         contacts = 0;
@@ -137,8 +138,20 @@ void BM_ResolvePeriod(benchmark::State& state) {
     state.counters["contacts"] = static_cast<double>(contacts);
     state.SetComplexityN(state.range(0));
 }
+
+// The server's dice: a stream per contact, purpose and subject (rules/stream_dice.hpp).
+void BM_ResolvePeriod(benchmark::State& state) {
+    resolve_periods(state, [] { return rules::StreamDice(std::string(64, 'd')); });
+}
 BENCHMARK(BM_ResolvePeriod)->RangeMultiplier(10)->Range(10, 10000)->Unit(benchmark::kMillisecond)
     ->Complexity(benchmark::oNLogN);
+
+// The same periods with one dice sequence a period (the CLI's seeded dice, and the server's
+// before issue 28): what the streams cost, beside it in the same run.
+void BM_ResolvePeriodOneSequence(benchmark::State& state) {
+    resolve_periods(state, [] { return rules::SeededDice(7); });
+}
+BENCHMARK(BM_ResolvePeriodOneSequence)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 
 // The baseline: the state written as a scenario document.
 void BM_WriteState(benchmark::State& state) {

@@ -100,11 +100,9 @@ void ContactResolver::resolve(const std::vector<MapContact>& contacts) {
 
 void ContactProcedure::run(std::vector<std::string> forces) {
     all_ = forces;
-    // The procedure's dice are its own: named by its half period and forces, known to every
-    // side of it, never by how many contacts came before (rules/stream_dice.hpp).
-    std::string scope = "contact:" + to_string(r_.context_.half_period()) + ":";
-    for (const auto& id : forces) scope.append(id).append(",");
-    const auto streams = r_.log_.stream_scope(scope);
+    // The procedure's dice are its own: named by its id (half period and lowest force), known
+    // to every side of it, never by how many contacts came before (rules/stream_dice.hpp).
+    const auto streams = r_.log_.stream_scope(id_);
     // three or more forces choose one battle or separate engagements, unless the
     // campaign settings fix either.
     using Engagements = CampaignSettings::Engagements;

@@ -63,34 +63,22 @@ EventLog::StreamScope EventLog::stream_scope(std::string_view scope) {
     return StreamScope(*this, outer);
 }
 
-const std::string& EventLog::stream_name(const std::string& purpose, const Fields& subject) {
+const std::string& EventLog::stream_name(const FieldValue& audience) {
+    // The audience as the event will carry it (narrowed, if "all" is narrowed), without quotes.
     stream_out_.clear();
-    for (const Field& f : subject) {
-        if (f.value.is_none()) continue;
-        stream_out_.put(f.key.text());
-        stream_out_.put('=');
-        f.value.write(stream_out_);
-        stream_out_.put(';');
-    }
-    stream_.assign(scope_).append("|").append(purpose).append("|").append(stream_out_.text());
-    return numbered_stream();
-}
-
-const std::string& EventLog::stream_name(const std::string& purpose, const Json& subject) {
-    stream_.assign(scope_).append("|").append(purpose).append("|").append(subject.dump());
-    return numbered_stream();
-}
-
-const std::string& EventLog::numbered_stream() {
-    const int n = ++stream_counts_[stream_];
-    stream_.append("#").append(std::to_string(n));
+    audience.write(stream_out_);
+    std::string_view seen = stream_out_.text();
+    if (!narrowings_.empty() && seen == kAll) seen = narrowings_.back();
+    stream_.assign(scope_).append("|");
+    for (const char c : seen)
+        if (c != '"') stream_.push_back(c);
     return stream_;
 }
 
 int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, Fields subject,
                    const FieldValue& audience) {
     const bool streams = dice.has_streams();
-    const int value = streams ? dice.roll_in_stream(sides, purpose, stream_name(purpose, subject))
+    const int value = streams ? dice.roll_in_stream(sides, purpose, stream_name(audience))
                               : dice.roll(sides, purpose);
     const std::string die = die_name(sides);
     scratch_.clear();
@@ -108,7 +96,7 @@ int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, Fiel
 int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, const Json& subject,
                    const FieldValue& audience) {
     const bool streams = dice.has_streams();
-    const int value = streams ? dice.roll_in_stream(sides, purpose, stream_name(purpose, subject))
+    const int value = streams ? dice.roll_in_stream(sides, purpose, stream_name(audience))
                               : dice.roll(sides, purpose);
     Json fields = subject;
     fields["purpose"] = purpose;

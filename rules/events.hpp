@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -86,14 +85,13 @@ public:
 
 private:
     void write(std::string_view type, const FieldValue& audience);
-    // "<scope>|<purpose>|<subject>#<n>": the stream of the n-th roll so named (n from 1).
-    const std::string& stream_name(const std::string& purpose, const Fields& subject);
-    const std::string& stream_name(const std::string& purpose, const Json& subject);
-    const std::string& numbered_stream();
+    // "<scope>|<audience>": the stream a roll is drawn from (rules/stream_dice.hpp). Rolls that
+    // the same players see, in the same contact, share a stream: whoever may check one sees
+    // every roll before it in the stream, and nobody else's rolls move it.
+    const std::string& stream_name(const FieldValue& audience);
 
     std::string scope_;   // the stream scopes in force, outermost first (stream_scope)
     std::string stream_;  // the stream name being built, reused
-    std::unordered_map<std::string, int> stream_counts_;
     TextOut stream_out_;
 
     EventList events_;

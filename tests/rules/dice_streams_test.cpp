@@ -1,8 +1,10 @@
-// Dice streams (issue 28, defect 7): each roll comes from a stream of its own, derived from the
-// period's secret, so what a player draws never moves with rolls made for others. Under one
+// Dice streams (issue 28, defect 7): each roll comes from the stream of its contact, purpose and
+// subject, derived from the period's secret, so what a player draws never moves with rolls made for others. Under one
 // sequence a period (SeededDice), an enemy's secret scout moved every later roll of the period:
 // a player could tell from its own dice that the scout happened.
 #include <gtest/gtest.h>
+
+#include <vector>
 
 #include "rules/period.hpp"
 #include "rules/scenario_io.hpp"
@@ -54,25 +56,32 @@ EventList resolve(const LoadedScenario& demo, const PeriodOrders& orders, DiceSo
     return std::move(out.events);
 }
 
-// HMAC-SHA256("k", "s") = a754f405 9b0a4c0a ...: its first word mod 6, plus 1 (Python's hmac
-// module agrees).
-constexpr int kGoldenRollKs = 5;
+// The first eight d6 of stream "s" under key "k": xoshiro256** from the four words of
+// HMAC-SHA256("k", "s") = a754f405 9b0a4c0a ... (a Python rendering of rules/stream_dice.hpp,
+// with its hmac module, agrees; so does the web client's, web-client/test/reports.test.mjs).
+const std::vector<int> kGoldenRollsKs{3, 2, 6, 4, 6, 5, 4, 4};
 
 TEST(DiceStreams, ARollIsTheValueOfItsDerivedSeed) {
+    // Two streams' rolls interleaved: each stream's values are its own derived seed's, in order.
     StreamDice dice("a period's dice key");
-    for (const char* stream : {"|scout|force=\"a\";#1", "/contact:morning:a,b,|contact die|#1"})
+    const char* const streams[] = {"|scout|force=\"a\";", "/contact:morning:a,b,|contact die|"};
+    DerivedStream a(hmac_sha256_digest("a period's dice key", streams[0]));
+    DerivedStream b(hmac_sha256_digest("a period's dice key", streams[1]));
+    for (int round = 0; round < 10; ++round)
         for (int sides : {2, 6, 20, 66}) {
-            const auto derived = hmac_sha256_digest("a period's dice key", stream);
-            const int value = dice.roll_in_stream(sides, "any", stream);
-            EXPECT_EQ(value, roll_from_derived(derived, sides));
+            const int value = dice.roll_in_stream(sides, "any", streams[round % 2]);
+            EXPECT_EQ(value, (round % 2 ? b : a).roll(sides));
             EXPECT_GE(value, 1);
             EXPECT_LE(value, sides);
         }
-    EXPECT_EQ(dice.draws(), 8u);
+    EXPECT_EQ(dice.draws(), 40u);
     // The same golden value the web client's check reproduces (web-client/test/reports.test.mjs).
     EXPECT_EQ(derived_seed_hex("k", "s"),
               "a754f4059b0a4c0a4abf6568ea186538b7f2dc236ba3cdfd92492e37f066fe8d");
-    EXPECT_EQ(StreamDice("k").roll_in_stream(6, "p", "s"), kGoldenRollKs);
+    StreamDice golden("k");
+    std::vector<int> rolled;
+    for (int i = 0; i < 8; ++i) rolled.push_back(golden.roll_in_stream(6, "p", "s"));
+    EXPECT_EQ(rolled, kGoldenRollsKs);
 }
 
 TEST(DiceStreams, AnEnemysSecretScoutMovesNoRollAnotherPlayerSees) {

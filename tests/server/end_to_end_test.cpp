@@ -190,6 +190,7 @@ TEST(EndToEnd, GmAndTwoPlayersPlayTheDemoThroughAContactAndADisengagement) {
         for (auto* p : {&anna, &ingrid}) {
             const Json& resolved = *p->resolved;
             EXPECT_FALSE(resolved.contains("seed")) << p->player;
+            std::map<std::string, rules::DerivedStream> streams;
             int rolls = 0;
             for (const auto& e : resolved["events"]) {
                 if (e["type"] != "dice_roll") continue;
@@ -198,11 +199,12 @@ TEST(EndToEnd, GmAndTwoPlayersPlayTheDemoThroughAContactAndADisengagement) {
                 const std::string derived = resolved["dice_seeds"].value(stream, "");
                 EXPECT_EQ(derived, rules::derived_seed_hex(dice_key, stream));
                 rules::DerivedSeed bytes{};
-                for (std::size_t i = 0; i < bytes.size(); ++i)
+                for (std::size_t i = 0; i < bytes.size() && derived.size() == 64; ++i)
                     bytes[i] = static_cast<unsigned char>(std::stoi(derived.substr(2 * i, 2), nullptr, 16));
-                EXPECT_EQ(e["value"], rules::roll_from_derived(bytes, std::stoi(e["die"].get<std::string>().substr(1))));
+                auto it = streams.try_emplace(stream, bytes).first;
+                EXPECT_EQ(e["value"], it->second.roll(std::stoi(e["die"].get<std::string>().substr(1))));
             }
-            EXPECT_EQ(resolved["dice_seeds"].size(), static_cast<std::size_t>(rolls)) << p->player;
+            EXPECT_EQ(resolved["dice_seeds"].size(), streams.size()) << p->player;
             EXPECT_GT(rolls, 0) << p->player;
         }
 

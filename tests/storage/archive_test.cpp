@@ -1,6 +1,8 @@
 // Export and import: the round trip is identical, and a bad archive is refused whole.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <memory>
 #include <set>
 
 #include "storage/archive.hpp"
@@ -17,13 +19,31 @@ using rules::Json;
 class Archive : public ::testing::Test {
 protected:
     void SetUp() override {
+        // The fixture needs an open period that waits for answers, which depends on the dice:
+        // the first of a few fixed seed sequences that gives one is used.
+        for (int salt = 0; salt < 20; ++salt) {
+            std::filesystem::remove(dir.file("source.db"));
+            if (build(salt)) return;
+        }
+        FAIL() << "no seed sequence of the 20 tried leaves the open period waiting for answers";
+    }
+
+    bool build(int salt) {
         SqliteCampaignStore store(dir.file("source.db"));
-        auto campaign = create_demo(store);
+        CreateOptions options;
+        options.id = "demo";
+        auto n = std::make_shared<int>(0);
+        options.seeds = [n, salt] {
+            return seal_seed(sha256_hex("archive seed " + std::to_string(salt) + "-" +
+                                        std::to_string((*n)++)));
+        };
+        auto campaign = Campaign::create_from_file(store, kDemo, {}, options, counting_clock());
         // Periods 0 and 1 resolved with answers (all of the first window in period 0, one in
         // period 1: the others settled), period 2 settled; periods 1 and 2 rolled back with
         // their decisions, and 1 resolved again.
         for (int i = 0; i < 2; ++i) {
             const auto asked = start_period(campaign).pending;
+            if (asked.empty()) return false;
             answer_all(campaign, i == 0 ? asked : std::vector<DecisionRecord>{asked.front()});
             campaign.resolve_period(true);
         }
@@ -34,7 +54,7 @@ protected:
         campaign.submit_orders("anna", demo_orders(campaign, "anna"));
         campaign.confirm_orders("bertram");
         const auto waiting = campaign.resolve_period(false);
-        ASSERT_FALSE(waiting.complete);
+        if (waiting.complete || waiting.pending.size() < 2) return false;
         pending = waiting.pending.size();
         answer_all(campaign, {waiting.pending.front()});
         // The battle companion's actions: two in a battle of the open period, and one from the
@@ -50,6 +70,7 @@ protected:
                                     "1.night.1", 1, R"({"action":"start_bound"})", "defender",
                                     "t0"});
         exported = archive_text(store.read_archive("demo"));
+        return true;
     }
 
     // Imports into a fresh target; expects a refusal naming `words`, and an unchanged target.

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createHash, createHmac } from "node:crypto";
 import { emptyReport, reportProblems, toAnswer, thirdLost } from "../out/logic/battle-report.js";
 import { sha256Hex, hmacSha256Hex } from "../out/logic/sha256.js";
-import { Mt19937_64, checkAllRolls, checkSeenRolls, seedMatchesHash, boundedRoll, diceSeed, companionPipDice, rollFromDerived, checkStreamRolls, streamDiceKey } from "../out/logic/dice-log.js";
+import { Mt19937_64, checkAllRolls, checkSeenRolls, seedMatchesHash, boundedRoll, diceSeed, companionPipDice, rollFromDerived, checkStreamRolls, streamDiceKey, DerivedStream } from "../out/logic/dice-log.js";
 import { formatRemaining, remainingMs, urgency } from "../out/logic/countdown.js";
 import { knownEnemies, positionsFromEvents, describeSize } from "../out/logic/knowledge.js";
 import { clickPath, orderToWire, emptyOrder, moveRegiment } from "../out/logic/orders.js";
@@ -115,17 +115,27 @@ test("dice streams: HMAC agrees with node:crypto and a roll is its derived seed'
     assert.equal(hmacSha256Hex(key, data), createHmac("sha256", key).update(data).digest("hex"));
   // The golden pair of tests/rules/dice_streams_test.cpp.
   assert.equal(hmacSha256Hex("k", "s"), "a754f4059b0a4c0a4abf6568ea186538b7f2dc236ba3cdfd92492e37f066fe8d");
-  assert.equal(rollFromDerived(hmacSha256Hex("k", "s"), 6), 5);
-  // A GM (with the seed) and a player (with the derived seeds) check the same rolls; a changed
-  // value or a derived seed that does not come from the seed is caught.
+  const golden = new DerivedStream(hmacSha256Hex("k", "s"));
+  assert.deepEqual(Array.from({ length: 8 }, () => golden.roll(6)), [3, 2, 6, 4, 6, 5, 4, 4]);
+  assert.equal(rollFromDerived(hmacSha256Hex("k", "s"), 6), 3);
+  // A GM (with the seed) and a player (with the derived seeds) check the same rolls, stream by
+  // stream in order (a stream past its first block of four words too); a changed value or a
+  // derived seed that does not come from the seed is caught.
   const seed = "3".repeat(64);
   const key = streamDiceKey(seed);
-  const rolls = ["|scout|force=\"a\";#1", "/contact:morning:a,b,|contact die|force=\"a\";#1"].map((stream) => ({ die: "d6", stream, value: rollFromDerived(hmacSha256Hex(key, stream), 6) }));
-  const seeds = Object.fromEntries(rolls.map((r) => [r.stream, hmacSha256Hex(key, r.stream)]));
+  const names = ["|scout|force=\"a\";", "/contact:morning:a,b,|shuffle terrain cards|"];
+  const streams = names.map((n) => new DerivedStream(hmacSha256Hex(key, n)));
+  const rolls = [];
+  for (let i = 0; i < 12; i++) {
+    const sides = 20 - i;
+    rolls.push({ die: `d${sides}`, stream: names[i % 2], value: streams[i % 2].roll(sides) });
+  }
+  const seeds = Object.fromEntries(names.map((n) => [n, hmacSha256Hex(key, n)]));
   assert.ok(checkStreamRolls(seeds, rolls).every((c) => c.ok));
   assert.ok(checkStreamRolls(seeds, rolls, seed).every((c) => c.ok));
-  const wrong = { ...rolls[0], value: rolls[0].value % 6 + 1 };
-  assert.equal(checkStreamRolls(seeds, [wrong])[0].ok, false);
-  const forged = { ...seeds, [rolls[1].stream]: hmacSha256Hex("another key", rolls[1].stream) };
-  assert.equal(checkStreamRolls(forged, [rolls[1]], seed)[0].ok, false);
+  const changed = rolls.map((r, i) => (i === 9 ? { ...r, value: r.value % 11 + 1 } : r));
+  assert.deepEqual(checkStreamRolls(seeds, changed).map((c) => c.ok), rolls.map((_, i) => i !== 9));
+  const forged = { ...seeds, [names[1]]: hmacSha256Hex("another key", names[1]) };
+  assert.equal(checkStreamRolls(forged, rolls, seed)[1].ok, false);
+  assert.equal(checkStreamRolls(forged, rolls, seed)[0].ok, true);
 });

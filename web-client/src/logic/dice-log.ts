@@ -2,7 +2,7 @@
 // 5): the seed's SHA-256 must be the hash published before the period resolved, and the rolls
 // come from std::mt19937_64 seeded with the seed's first 16 hex digits, each die drawn by
 // rules/dice.hpp's bounded_uniform (reject the lowest 2^64 mod n outputs, then x mod n, + 1).
-import { hmacSha256Hex, sha256Bytes, sha256Hex } from "./sha256.js";
+import { hmacSha256Hex, sha256Hex } from "./sha256.js";
 
 const MASK64 = (1n << 64n) - 1n;
 
@@ -101,10 +101,11 @@ export function companionPipDice(seedHex: string, battleId: string, bounds: numb
 }
 
 // --- Dice streams (periods resolved since issue 28; rules/stream_dice.hpp) ----------------
-// Each roll comes from its own stream: derived = HMAC-SHA256(dice key, stream name), and the
-// value is bounded_uniform over the big-endian 64-bit words of derived, then of SHA-256 of the
-// block before. A player is given the derived seeds of the rolls it sees; the GM the seed, whose
-// dice key is HMAC-SHA256(seed, "umpire dice streams").
+// A roll comes from the stream of its contact and audience: derived = HMAC-SHA256(dice key,
+// stream name), and the stream's rolls take, in order, the words of xoshiro256** whose state is
+// derived's four big-endian 64-bit words, each by bounded_uniform. A player is given the
+// derived seed of each stream it sees rolls of; the GM the seed, whose dice key is
+// HMAC-SHA256(seed, "umpire dice streams").
 
 function hexBytes(hex: string): Uint8Array {
   const out = new Uint8Array(hex.length / 2);
@@ -112,33 +113,59 @@ function hexBytes(hex: string): Uint8Array {
   return out;
 }
 
-export function rollFromDerived(derivedHex: string, sides: number): number {
-  const bound = BigInt(sides);
-  const threshold = ((1n << 64n) - bound) % bound;
-  let block: Uint8Array = hexBytes(derivedHex);
-  for (;;) {
-    const view = new DataView(block.buffer);
-    for (let w = 0; w < 4; w++) {
-      const x = view.getBigUint64(8 * w);
+const M64 = (1n << 64n) - 1n;
+const rotl64 = (x: bigint, k: bigint) => ((x << k) | (x >> (64n - k))) & M64;
+
+// xoshiro256** whose state is the derived seed's four big-endian 64-bit words.
+export class DerivedStream {
+  private s: bigint[];
+  constructor(derivedHex: string) {
+    const view = new DataView(hexBytes(derivedHex).buffer);
+    this.s = [0, 1, 2, 3].map((w): bigint => view.getBigUint64(8 * w));
+    if (!this.s.some((x) => x !== 0n)) this.s[0] = 1n;  // xoshiro's one bad state
+  }
+  private word(): bigint {
+    const s = this.s;
+    const result = (rotl64((s[1] * 5n) & M64, 7n) * 9n) & M64;
+    const t = (s[1] << 17n) & M64;
+    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = rotl64(s[3], 45n);
+    return result;
+  }
+  roll(sides: number): number {
+    const bound = BigInt(sides);
+    const threshold = ((1n << 64n) - bound) % bound;
+    for (;;) {
+      const x = this.word();
       if (x >= threshold) return Number(x % bound) + 1;
     }
-    block = sha256Bytes(block);
   }
+}
+
+// The first roll of a stream: its derived seed's first accepted word.
+export function rollFromDerived(derivedHex: string, sides: number): number {
+  return new DerivedStream(derivedHex).roll(sides);
 }
 
 export function streamDiceKey(seedHex: string): string {
   return hmacSha256Hex(seedHex, "umpire dice streams");
 }
 
-// Rolls checked against the derived seeds given with the report (a player's check), or, with
-// the period seed (the GM's), against seeds derived from it too.
+// Rolls checked, stream by stream in order, against the derived seeds given with the report (a
+// player's check), or, with the period seed (the GM's), against seeds derived from it too.
 export function checkStreamRolls(diceSeeds: Record<string, string>, rolls: Roll[], seedHex?: string): RollCheck[] {
   const key = seedHex ? streamDiceKey(seedHex) : null;
+  const streams = new Map<string, DerivedStream | null>();
   return rolls.map((roll, i) => {
-    const derived = roll.stream ? diceSeeds[roll.stream] : undefined;
-    if (!derived) return { roll, expected: null, ok: false, draw: i };
-    const fromSeed = key === null || hmacSha256Hex(key, roll.stream as string) === derived;
-    const expected = rollFromDerived(derived, sidesOf(roll.die));
-    return { roll, expected, ok: fromSeed && expected === roll.value, draw: i };
+    const name = roll.stream;
+    const derived = name === undefined ? undefined : diceSeeds[name];
+    if (name === undefined || !derived) return { roll, expected: null, ok: false, draw: i };
+    if (!streams.has(name)) {
+      const fromSeed = key === null || hmacSha256Hex(key, name) === derived;
+      streams.set(name, fromSeed ? new DerivedStream(derived) : null);
+    }
+    const stream = streams.get(name);
+    if (!stream) return { roll, expected: null, ok: false, draw: i };
+    const expected = stream.roll(sidesOf(roll.die));
+    return { roll, expected, ok: expected === roll.value, draw: i };
   });
 }
