@@ -50,8 +50,11 @@ KNOWN_FAILING = {
 # What R-11 lets reach a player from a variation, masked before comparing (only in the cases
 # that name them). Each: (name, rule, what is masked).
 MASKED_FIELDS = {
-    "estimate": ("R-6.4, R-11.1", "size estimates of an opponent in the player's own contact "
-                 "(`estimate`, `largest_estimated_opponent`); the accuracy band stays compared"),
+    "estimate": ("R-6.3, R-6.4, R-11.1", "what a contact score grants of an opponent in the "
+                 "player's own contact: `estimate`, `largest_estimated_opponent`, and in an "
+                 "intelligence fact (an object with a `score`) its `composition` when the score is "
+                 "3 or more (class, types, proportions, exact as R-6.3 grants) and its exact "
+                 "`size` at 6; the score, awareness and `accuracy_percent` stay compared"),
     "wall_clock": ("(not a secret)", "wall-clock times of the player's own actions: "
                    "`server_time`, `updated_at`, `expires_at`, `committed_at` (when a period resolved, which "
                    "every player sees happen) (also as JSON Patch values), and "
@@ -351,9 +354,17 @@ def masked(text, masks):
                     x = dict(x, value="<wall_clock>")
                 if "estimate" in masks and leaf in ESTIMATE_KEYS:
                     x = dict(x, value="<estimate>")
+            granted = set()
+            if "estimate" in masks and isinstance(x.get("score"), int):  # R-6.3's table
+                if x["score"] >= 3:  # class (3), troop types (4), proportions (5), exact (6)
+                    granted.add("composition")
+                if x["score"] >= 6:  # the exact size; at 3 to 5 only its `estimate` is masked
+                    granted.add("size")
             out = {}
             for k, v in x.items():
-                if k in masks:  # a known-failing defect's symptom (KNOWN_FAILING_SYMPTOMS)
+                if k in granted:
+                    out[k] = f"<{k}: granted by score {x['score']}>"
+                elif k in masks:  # a known-failing defect's symptom (KNOWN_FAILING_SYMPTOMS)
                     out[k] = f"<{k}: known failing>"
                 elif "wall_clock" in masks and k in WALL_CLOCK_KEYS and isinstance(v, str) \
                         and (ISO_TIME.match(v) or (k == "receipt" and len(v) == 64)):
@@ -451,6 +462,42 @@ def v_enemy_scout(plan):
     return plan
 
 
+def v_enemy_strength_estimated(plan):
+    """The enemy's strength in anna's own contacts, which every commander evades after the
+    contact dice (no battle, no die): Aeskrvald's riders 21 knights and 9 archers instead of 14
+    and 6 (the same proportions), his warband 25 instead of 16, his general renamed. anna learns
+    the riders only as a size estimate (R-6.3, R-6.4)."""
+    f = force(plan["scenario"], "aeskrvald")
+    f["regiments"][0]["companies"][0]["figures"] = 21
+    f["regiments"][0]["companies"][1]["figures"] = 9
+    f["regiments"][1]["companies"][0]["figures"] = 25
+    f["general"]["name"] = "Aeskrvald the Tall"
+    return plan
+
+
+def v_enemy_strength_disengaging(plan):
+    """The enemy's strength in a contact anna evades while the raiders engage (an evade
+    disengagement, R-7): Aeskrvald's riders 21 knights and 9 archers instead of 14 and 6."""
+    f = force(plan["scenario"], "aeskrvald")
+    f["regiments"][0]["companies"][0]["figures"] = 21
+    f["regiments"][0]["companies"][1]["figures"] = 9
+    return plan
+
+
+def anna_evades(plan):
+    """The base of the disengagement case: anna evades after the contact dice; the raiders
+    engage."""
+    plan["answers"] = [(r".*\.after_contact_dice\.hadewych", "evade")]
+    return plan
+
+
+def everyone_evades(plan):
+    """The base of the estimate case: anna, erik and ingrid evade at every window after the
+    contact dice, so their contacts end without a battle."""
+    plan["answers"] = [(r".*\.after_contact_dice\.(hadewych|aeskrvald|ingegerd)", "evade")]
+    return plan
+
+
 CASES = {
     # name: (scenario, variation, viewers, masks, defect of issue 28 it exposes, if any)
     "enemy_timing_and_drafts": ("demo", v_enemy_timing, REALM, {"wall_clock"}, None),
@@ -461,6 +508,10 @@ CASES = {
     "far_decisions": ("far", v_far_decisions, ["anna", "bertram"], {"wall_clock"}, None),
     "contact_ids_elsewhere": ("far", v_contact_elsewhere, ["anna", "bertram"], {"wall_clock"}, 4),
     "dice_stream_shift": ("demo", v_enemy_scout, ["anna"], {"wall_clock"}, 7),
+    "enemy_strength_disengaging": ("demo_anna_evades", v_enemy_strength_disengaging, ["anna"],
+                                   {"wall_clock", "estimate"}, 3),
+    "enemy_strength_estimated": ("demo_evade", v_enemy_strength_estimated, ["anna"],
+                                 {"wall_clock", "estimate"}, None),
 }
 
 
@@ -565,16 +616,23 @@ def main():
         return 2
     start = time.time()
     base_demo = demo_scenario(args.source)
-    scenarios = {"demo": base_demo, "far": with_far_contact(base_demo)}
+    scenarios = {"demo": base_demo, "far": with_far_contact(base_demo), "demo_evade": base_demo,
+                 "demo_anna_evades": base_demo}
     seeds = [f"{0x5eed + k:064x}" for k in range(args.seeds)]
     results = {}  # case -> list of failure texts
     runs = frames = bytes_compared = 0
     bases = {}
 
+    def plan_for(scen):
+        plan = base_plan(args.source, copy.deepcopy(scenarios[scen]), args.periods)
+        if scen == "demo_anna_evades":
+            return anna_evades(plan)
+        return everyone_evades(plan) if scen == "demo_evade" else plan
+
     def base_records(scen, seed):
         nonlocal runs
         if (scen, seed) not in bases:
-            plan = base_plan(args.source, copy.deepcopy(scenarios[scen]), args.periods)
+            plan = plan_for(scen)
             bases[(scen, seed)] = run_campaign(args.server_bin, args.source, plan, seed)
             runs += 1
         return bases[(scen, seed)]
@@ -582,9 +640,7 @@ def main():
     # The harness itself: the same run twice gives the same bytes to everyone.
     if any(c in CASES for c in selected):
         scen = CASES[next(c for c in selected if c in CASES)][0]
-        again = run_campaign(args.server_bin, args.source,
-                             base_plan(args.source, copy.deepcopy(scenarios[scen]), args.periods),
-                             seeds[0])
+        again = run_campaign(args.server_bin, args.source, plan_for(scen), seeds[0])
         runs += 1
         for player in PLAYERS:
             diff = compare(base_records(scen, seeds[0])[player], again[player], {"wall_clock"})
@@ -609,7 +665,7 @@ def main():
                               if case != name and case in KNOWN_FAILING}
         for seed in seeds:
             base = base_records(scen, seed)
-            plan = variation(base_plan(args.source, copy.deepcopy(scenarios[scen]), args.periods))
+            plan = variation(plan_for(scen))
             varied = run_campaign(args.server_bin, args.source, plan, seed)
             runs += 1
             # A vacuous variation proves nothing: the GM, who sees everything, must see it.
