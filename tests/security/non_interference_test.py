@@ -210,9 +210,10 @@ class Client:
             if m.get("re") == self.next_id:
                 return m
 
-    def sync(self):
+    def sync(self, sent=False):
         """Everything the server queued for this connection before now has arrived."""
-        self.ws.send_text('{"type":"ping","id":"sync"}')
+        if not sent:
+            self.ws.send_text('{"type":"ping","id":"sync"}')
         while True:
             m = self._take(self.ws.recv_text())
             if m.get("type") == "pong" and m.get("re") == "sync":
@@ -255,9 +256,11 @@ def play(server, plan):
     players = PLAYERS + plan["extra_players"]
     gm = clients["gm"]
 
-    def sync_all():
+    def sync_all():  # the pings go out together; the server answers each in turn
         for c in clients.values():
-            c.sync()
+            c.ws.send_text('{"type":"ping","id":"sync"}')
+        for c in clients.values():
+            c.sync(sent=True)
 
     for player, url in plan["webhooks"].items():
         clients[player].request({"type": "set_webhook", "campaign": CAMPAIGN, "url": url})
