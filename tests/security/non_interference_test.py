@@ -14,13 +14,12 @@ A the case names. Where R-11 lets a variation reach A, the fields it grants are 
 (MASKED_FIELDS, with the rule that grants each). Wall-clock times of A's own actions differ
 between any two runs and are masked too (they are A's, not another side's).
 
-Usage: non_interference_test.py UMPIRE_SERVER SOURCE_DIR [--case NAME]... [--seeds N] [--list]
-                                 [--keep-going]
+Usage: non_interference_test.py UMPIRE_SERVER SOURCE_DIR [--case NAME]... [--seeds N]
+                                 [--periods N] [--list]
 Cases in KNOWN_FAILING are defects being fixed elsewhere: they are run and reported; the test
 fails if one of them passes (clear it from the list) or if any other case fails."""
 import argparse
 import copy
-import difflib
 import http.client
 import json
 import os
@@ -56,8 +55,8 @@ MASKED_FIELDS = {
                  "3 or more (class, types, proportions, exact as R-6.3 grants) and its exact "
                  "`size` at 6; the score, awareness and `accuracy_percent` stay compared"),
     "wall_clock": ("(not a secret)", "wall-clock times of the player's own actions: "
-                   "`server_time`, `updated_at`, `expires_at`, `committed_at` (when a period resolved, which "
-                   "every player sees happen) (also as JSON Patch values), and "
+                   "`server_time`, `updated_at`, `expires_at`, and `committed_at` (when a period "
+                   "resolved, which every player sees happen), also as JSON Patch values; and "
                    "`receipt`, SHA-256 of the player's own orders and that time"),
 }
 # While a known-failing defect has one field as its symptom, the other cases mask that field so
