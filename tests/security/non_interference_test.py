@@ -436,6 +436,20 @@ def v_enemy_timing(plan):
     return plan
 
 
+def v_realm_timing(plan):
+    """The realm's side of the table, seen from the raiders: anna's and bertram's drafts,
+    standing instructions, webhooks, the order of their submissions and of every answer."""
+    plan["submit_order"] = ["bertram", "ingrid", "erik", "sven", "anna"]
+    plan["drafts"] = {"anna": [[{"force": "hadewych", "path": [[3, 3]]}]],
+                      "bertram": [[{"force": "anselm", "hold": True}], []]}
+    plan["standing"] = {"hadewych": {"contact": ["evade_if_larger", "engage"],
+                                     "rearguard": True},
+                        "anselm": {"cards": "auto", "losses": "proportional"}}
+    plan["webhooks"] = {"anna": "http://127.0.0.1:9/anna", "bertram": "http://127.0.0.1:9/b"}
+    plan["answer_order"] = "reverse"
+    return plan
+
+
 def v_enemy_never_confirms(plan):
     """A raider never confirms: the GM resolves instead of the last confirmation."""
     plan["unconfirmed"] = ["erik"]
@@ -520,6 +534,7 @@ def everyone_evades(plan):
 CASES = {
     # name: (scenario, variation, viewers, masks, defect of issue 28 it exposes, if any)
     "enemy_timing_and_drafts": ("demo", v_enemy_timing, REALM, {"wall_clock"}, None),
+    "realm_timing_and_drafts": ("demo", v_realm_timing, RAIDERS, {"wall_clock"}, None),
     "enemy_never_confirms": ("demo", v_enemy_never_confirms, REALM, {"wall_clock"}, None),
     "hidden_names_far_away": ("far", v_hidden_names_far, ["anna", "bertram", "ingrid", "sven"],
                               {"wall_clock"}, 1),
