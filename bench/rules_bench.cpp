@@ -16,6 +16,7 @@
 #include "rules/period.hpp"
 #include "rules/ruleset.hpp"
 #include "rules/scenario_io.hpp"
+#include "rules/stream_dice.hpp"
 
 namespace {
 
@@ -109,20 +110,23 @@ const World& world(int forces) {
 
 void BM_ResolvePeriod(benchmark::State& state) {
     const World& w = world(static_cast<int>(state.range(0)));
-    // Storage hands the engine the start state's version, the hash of the snapshot it keeps
-    // of the period anyway (storage_bench times that path whole).
-    const rules::PeriodInputs inputs{w.orders, {}, true, rules::state_version(w.state)};
+    // Storage hands the engine the start state's version, the keyed hash of the snapshot it
+    // keeps of the period anyway (storage_bench times that path whole). The dice are the
+    // server's: a stream per roll (rules/stream_dice.hpp).
+    const std::string version_key(64, 'v'), dice_key(64, 'd');
+    const rules::PeriodInputs inputs{w.orders, {}, true,
+                                     rules::state_version(w.state, version_key), version_key};
     std::size_t events = 0, contacts = 0;
     {
         // One period resolved before timing, as a server has (it resolves a period again for
         // every decision answered): a 10,000-force period takes one timed iteration, which
         // would otherwise be the process's first and pay for all its memory fresh.
-        rules::SeededDice dice(7);
+        rules::StreamDice dice(dice_key);
         const auto warm = rules::resolve_period(w.state, ruleset(), inputs, dice);
         benchmark::DoNotOptimize(warm.events.size());
     }
     for (auto _ : state) {
-        rules::SeededDice dice(7);
+        rules::StreamDice dice(dice_key);
         const auto outcome = rules::resolve_period(w.state, ruleset(), inputs, dice);
         events = outcome.events.size();
         contacts = 0;

@@ -186,8 +186,15 @@ void add_client_commands(CLI::App& app) {
             std::cout << r.dump() << "\n";
             return;
         }
+        // The seed itself only for the GM; a player has the derived seeds of its rolls
+        // (docs/protocol.md, "Dice"), shown with --format json.
         std::cout << "Period " << r["period_index"] << " (day " << r["day"] << ", "
-                  << r["period"].get<std::string>() << "), seed " << r["seed"].get<std::string>() << "\n";
+                  << r["period"].get<std::string>() << "), "
+                  << (r.contains("seed") ? "seed " + r["seed"].get<std::string>()
+                                         : "seed hash " + r.value("seed_hash", std::string()) + ", " +
+                                               std::to_string(r.value("dice_seeds", Json::object()).size()) +
+                                               " derived dice seeds")
+                  << "\n";
         for (const auto& e : r["events"]) std::cout << describe_event(e) << "\n";
     });
 }

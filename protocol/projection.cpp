@@ -45,11 +45,21 @@ Json view_for(const Viewer& viewer, const rules::CampaignState& state, const Vis
     full.erase("format");
     if (sees_everything(viewer, visibility)) {
         full["role"] = role_name(viewer.role);
+        // The same members as every other view: the scenario writer leaves empty ones out.
+        full["allies"] = Json::array();
+        if (!full.contains("knowledge")) full["knowledge"] = Json::object();
         return full;
     }
     Json view = public_part(full);
     view["role"] = role_name(viewer.role);
-    if (!viewer.is_player()) return view;
+    if (!viewer.is_player()) {
+        // An observer of a "map only" campaign: the pieces' members are there, and empty
+        // (issue 28, defect 6: a client must not find them missing).
+        view["forces"] = Json::array();
+        view["allies"] = Json::array();
+        view["knowledge"] = Json::array();
+        return view;
+    }
 
     const rules::Player* me = state.find_player(viewer.player);
     view["player"] = viewer.player;

@@ -80,8 +80,14 @@ void ContactResolver::resolve(const std::vector<MapContact>& contacts) {
         std::sort(group.begin(), group.end());
         done.insert(group.begin(), group.end());
         participants_.insert(group.begin(), group.end());
-        const std::string id = std::to_string(context_.day) + "." + to_string(context_.period) +
-                               "." + std::to_string(++period_.count);
+        // A force is in one procedure a half period, so its half and lowest force name it.
+        ++period_.count;
+        const std::string id =
+            period_.counted_ids
+                ? std::to_string(context_.day) + "." + to_string(context_.period) + "." +
+                      std::to_string(period_.count)
+                : std::to_string(context_.day) + "." + to_string(context_.half_period()) + "." +
+                      group.front();
         log_.add("contact_procedure",
                  Fields{{"contact", id}, {"forces", group},
                         {"half_period", to_string(context_.half_period())}},
@@ -94,6 +100,11 @@ void ContactResolver::resolve(const std::vector<MapContact>& contacts) {
 
 void ContactProcedure::run(std::vector<std::string> forces) {
     all_ = forces;
+    // The procedure's dice are its own: named by its half period and forces, known to every
+    // side of it, never by how many contacts came before (rules/stream_dice.hpp).
+    std::string scope = "contact:" + to_string(r_.context_.half_period()) + ":";
+    for (const auto& id : forces) scope.append(id).append(",");
+    const auto streams = r_.log_.stream_scope(scope);
     // three or more forces choose one battle or separate engagements, unless the
     // campaign settings fix either.
     using Engagements = CampaignSettings::Engagements;

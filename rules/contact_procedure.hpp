@@ -38,6 +38,7 @@ struct PeriodContacts {
                    std::string version_key = {})
         : start(&period_start), version_(std::move(version)), version_key_(std::move(version_key)) {}
     int count = 0;                       // numbers the period's contact procedures
+    bool counted_ids = false;            // ids by that number (PeriodInputs::counted_contact_ids)
     std::map<std::string, int> reliefs;  // force -> reliefs it took part in
     // a battle is bound to the campaign state version it started from: the keyed digest
     // of the period's start state, given or worked out at the first battle.

@@ -6,6 +6,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace umpire::rules {
@@ -15,6 +16,14 @@ public:
     virtual ~DiceSource() = default;
     // One die with `sides` faces: a value in 1..sides. `purpose` names why it is rolled.
     virtual int roll(int sides, const std::string& purpose) = 0;
+    // The same roll, named by the stream it belongs to (rules/stream_dice.hpp). Sources without
+    // streams (seeded and scripted dice) take rolls in the order the engine asks for them.
+    virtual int roll_in_stream(int sides, const std::string& purpose, std::string_view stream) {
+        (void)stream;
+        return roll(sides, purpose);
+    }
+    // Whether rolls come from their named streams (then each dice_roll event names it).
+    virtual bool has_streams() const { return false; }
 };
 
 // Uniform integer in [0, bound), bound > 0, by rejection sampling over a 64-bit engine. Ours,

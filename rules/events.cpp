@@ -7,7 +7,7 @@ namespace umpire::rules {
 
 namespace {
 constexpr FieldKey kAudience = "audience", kType = "type", kPurpose = "purpose", kDie = "die",
-                   kValue = "value";
+                   kValue = "value", kStream = "stream";
 constexpr std::string_view kAll = "\"all\"";
 // The free room an event is written into; longer ones (a battle's record) are copied in.
 constexpr std::size_t kEventRoom = 1024;
@@ -56,15 +56,49 @@ void EventLog::add(std::string_view type, const Json& fields, const FieldValue& 
     write(type, audience);
 }
 
+EventLog::StreamScope EventLog::stream_scope(std::string_view scope) {
+    const std::size_t outer = scope_.size();
+    scope_.push_back('/');
+    scope_.append(scope);
+    return StreamScope(*this, outer);
+}
+
+const std::string& EventLog::stream_name(const std::string& purpose, const Fields& subject) {
+    stream_out_.clear();
+    for (const Field& f : subject) {
+        if (f.value.is_none()) continue;
+        stream_out_.put(f.key.text());
+        stream_out_.put('=');
+        f.value.write(stream_out_);
+        stream_out_.put(';');
+    }
+    stream_.assign(scope_).append("|").append(purpose).append("|").append(stream_out_.text());
+    return numbered_stream();
+}
+
+const std::string& EventLog::stream_name(const std::string& purpose, const Json& subject) {
+    stream_.assign(scope_).append("|").append(purpose).append("|").append(subject.dump());
+    return numbered_stream();
+}
+
+const std::string& EventLog::numbered_stream() {
+    const int n = ++stream_counts_[stream_];
+    stream_.append("#").append(std::to_string(n));
+    return stream_;
+}
+
 int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, Fields subject,
                    const FieldValue& audience) {
-    const int value = dice.roll(sides, purpose);
+    const bool streams = dice.has_streams();
+    const int value = streams ? dice.roll_in_stream(sides, purpose, stream_name(purpose, subject))
+                              : dice.roll(sides, purpose);
     const std::string die = die_name(sides);
     scratch_.clear();
     for (const Field& f : subject)
         if (!f.value.is_none()) scratch_.push_back({&f.key, &f.value});
-    const FieldValue purpose_value(purpose), die_value(die), rolled(value);
+    const FieldValue purpose_value(purpose), die_value(die), rolled(value), stream_value(stream_);
     scratch_.push_back({&kPurpose, &purpose_value});
+    if (streams) scratch_.push_back({&kStream, &stream_value});
     scratch_.push_back({&kDie, &die_value});
     scratch_.push_back({&kValue, &rolled});
     write("dice_roll", audience);
@@ -73,9 +107,12 @@ int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, Fiel
 
 int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, const Json& subject,
                    const FieldValue& audience) {
-    const int value = dice.roll(sides, purpose);
+    const bool streams = dice.has_streams();
+    const int value = streams ? dice.roll_in_stream(sides, purpose, stream_name(purpose, subject))
+                              : dice.roll(sides, purpose);
     Json fields = subject;
     fields["purpose"] = purpose;
+    if (streams) fields["stream"] = stream_;
     fields["die"] = die_name(sides);
     fields["value"] = value;
     add("dice_roll", fields, audience);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -60,6 +61,23 @@ public:
     };
     [[nodiscard]] Narrowing narrowed_to(const FieldValue& audience);
 
+    // While the returned guard lives, the dice streams of rolls are named inside `scope` (for
+    // example a contact: its half period and forces), so a roll's stream never depends on
+    // rolls made elsewhere (rules/stream_dice.hpp). Guards nest.
+    class StreamScope {
+    public:
+        ~StreamScope() { log_.scope_.resize(outer_size_); }
+        StreamScope(const StreamScope&) = delete;
+        StreamScope& operator=(const StreamScope&) = delete;
+
+    private:
+        friend class EventLog;
+        StreamScope(EventLog& log, std::size_t outer_size) : log_(log), outer_size_(outer_size) {}
+        EventLog& log_;
+        std::size_t outer_size_;
+    };
+    [[nodiscard]] StreamScope stream_scope(std::string_view scope);
+
     std::size_t size() const { return events_.size(); }
     void reserve(std::size_t events) { events_.reserve(events); }
     const EventList& events() const { return events_; }
@@ -68,6 +86,15 @@ public:
 
 private:
     void write(std::string_view type, const FieldValue& audience);
+    // "<scope>|<purpose>|<subject>#<n>": the stream of the n-th roll so named (n from 1).
+    const std::string& stream_name(const std::string& purpose, const Fields& subject);
+    const std::string& stream_name(const std::string& purpose, const Json& subject);
+    const std::string& numbered_stream();
+
+    std::string scope_;   // the stream scopes in force, outermost first (stream_scope)
+    std::string stream_;  // the stream name being built, reused
+    std::unordered_map<std::string, int> stream_counts_;
+    TextOut stream_out_;
 
     EventList events_;
     std::vector<std::string> narrowings_;  // audience texts, innermost last (narrowed_to)

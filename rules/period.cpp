@@ -200,6 +200,7 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
 
         MovementPhase movement(state, ruleset, accepted, dice, log, {now.day, now.period});
         PeriodContacts contacts(start, inputs.start_version, inputs.version_key);
+        contacts.counted_ids = inputs.counted_contact_ids;
         std::set<std::string> in_contact[2];
         for (int half = 0; half < 2; ++half) {
             const HalfPeriodContext context{now.day, now.period, half};

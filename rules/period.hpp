@@ -30,6 +30,10 @@ struct PeriodInputs {
     std::string start_version = {};
     // The secret the version is keyed with: a campaign's sealed period seed in play.
     std::string version_key = {};
+    // Number contacts `<day>.<period>.<n>`, n counting the period's contacts everywhere, as
+    // periods resolved before issue 28 did (storage's scheme 1). Otherwise a contact is
+    // `<day>.<half period>.<its lowest force id>`: nothing in it counts contacts elsewhere.
+    bool counted_contact_ids = false;
 };
 
 // The version a battle record binds to, of the state written as a scenario document

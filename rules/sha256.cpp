@@ -60,9 +60,15 @@ void compress(std::array<std::uint32_t, 8>& state, const unsigned char* block) {
 
 }  // namespace
 
-std::array<unsigned char, 32> sha256_digest(std::string_view data) {
-    std::array<std::uint32_t, 8> state{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                       0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+namespace {
+
+using State = std::array<std::uint32_t, 8>;
+constexpr State kInitial{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                         0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+
+// Absorbs `data` into `state`, which has already absorbed `before` bytes (whole blocks), pads,
+// and gives the digest.
+std::array<unsigned char, 32> finish(State state, std::string_view data, std::size_t before) {
     const auto* bytes = reinterpret_cast<const unsigned char*>(data.data());
     std::size_t whole = data.size() - data.size() % 64;
     for (std::size_t i = 0; i < whole; i += 64) compress(state, bytes + i);
@@ -73,7 +79,7 @@ std::array<unsigned char, 32> sha256_digest(std::string_view data) {
     for (std::size_t i = 0; i < rest; ++i) tail[i] = bytes[whole + i];
     tail[rest] = 0x80;
     const std::size_t tail_size = rest < 56 ? 64 : 128;
-    const std::uint64_t bits = static_cast<std::uint64_t>(data.size()) * 8;
+    const std::uint64_t bits = static_cast<std::uint64_t>(before + data.size()) * 8;
     for (int i = 0; i < 8; ++i)
         tail[tail_size - 1 - i] = static_cast<unsigned char>(bits >> (8 * i));
     for (std::size_t i = 0; i < tail_size; i += 64) compress(state, tail.data() + i);
@@ -82,6 +88,33 @@ std::array<unsigned char, 32> sha256_digest(std::string_view data) {
     for (int i = 0; i < 32; ++i)
         digest[i] = static_cast<unsigned char>(state[i / 4] >> (24 - 8 * (i % 4)));
     return digest;
+}
+
+}  // namespace
+
+std::array<unsigned char, 32> sha256_digest(std::string_view data) {
+    return finish(kInitial, data, 0);
+}
+
+// RFC 2104 with SHA-256's 64-byte block: the key's two padded blocks are absorbed once.
+HmacSha256::HmacSha256(std::string_view key) : inner_(kInitial), outer_(kInitial) {
+    std::array<unsigned char, 64> block{};
+    if (key.size() > block.size()) {
+        const auto hashed = sha256_digest(key);
+        std::copy(hashed.begin(), hashed.end(), block.begin());
+    } else {
+        std::copy(key.begin(), key.end(), block.begin());
+    }
+    std::array<unsigned char, 64> pad{};
+    for (std::size_t i = 0; i < 64; ++i) pad[i] = block[i] ^ 0x36;
+    compress(inner_, pad.data());
+    for (std::size_t i = 0; i < 64; ++i) pad[i] = block[i] ^ 0x5c;
+    compress(outer_, pad.data());
+}
+
+std::array<unsigned char, 32> HmacSha256::digest(std::string_view data) const {
+    const auto inner = finish(inner_, data, 64);
+    return finish(outer_, std::string_view(reinterpret_cast<const char*>(inner.data()), 32), 64);
 }
 
 namespace {
@@ -101,24 +134,12 @@ std::string hex(const std::array<unsigned char, 32>& digest) {
 
 std::string sha256_hex(std::string_view data) { return hex(sha256_digest(data)); }
 
-// RFC 2104 with SHA-256's 64-byte block.
+std::array<unsigned char, 32> hmac_sha256_digest(std::string_view key, std::string_view data) {
+    return HmacSha256(key).digest(data);
+}
+
 std::string hmac_sha256_hex(std::string_view key, std::string_view data) {
-    std::array<unsigned char, 64> block{};
-    if (key.size() > block.size()) {
-        const auto hashed = sha256_digest(key);
-        std::copy(hashed.begin(), hashed.end(), block.begin());
-    } else {
-        std::copy(key.begin(), key.end(), block.begin());
-    }
-    std::string inner(64, '\0'), outer(64, '\0');
-    for (std::size_t i = 0; i < 64; ++i) {
-        inner[i] = static_cast<char>(block[i] ^ 0x36);
-        outer[i] = static_cast<char>(block[i] ^ 0x5c);
-    }
-    inner.append(data);
-    const auto inner_digest = sha256_digest(inner);
-    outer.append(reinterpret_cast<const char*>(inner_digest.data()), inner_digest.size());
-    return sha256_hex(outer);
+    return hex(hmac_sha256_digest(key, data));
 }
 
 }  // namespace umpire::rules

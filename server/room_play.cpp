@@ -4,7 +4,9 @@
 
 #include "rules/orders.hpp"
 #include "server/errors.hpp"
+#include "protocol/dice_proofs.hpp"
 #include "server/room.hpp"
+#include "storage/engine_call.hpp"
 
 namespace umpire::server {
 
@@ -168,15 +170,19 @@ void Room::report(const Reply& reply, const Actor& actor, const protocol::GetRep
     const auto period = services_->campaigns->load_period(id(), {live->index, live->attempt});
     std::vector<Json> events;
     for (const auto& e : period.events) events.push_back(Json::parse(e.body));
-    reply.send({{"type", "report"},
-                {"campaign", id()},
-                {"period_index", period.index},
-                {"day", period.day},
-                {"period", period.kind},
-                {"seed_hash", period.seed_hash},
-                {"seed", period.seed},
-                {"committed_at", period.committed_at},
-                {"events", protocol::events_for(actor.viewer, events, visibility())}});
+    Json seen = protocol::events_for(actor.viewer, events, visibility());
+    Json message{{"type", "report"},
+                 {"campaign", id()},
+                 {"period_index", period.index},
+                 {"day", period.day},
+                 {"period", period.kind},
+                 {"seed_hash", period.seed_hash},
+                 {"committed_at", period.committed_at}};
+    if (period.scheme >= 2)
+        message["dice_seeds"] = protocol::dice_seeds_of(seen, storage::dice_key_of(period.seed));
+    if (protocol::shown_period_seed(actor.viewer, period.scheme)) message["seed"] = period.seed;
+    message["events"] = std::move(seen);
+    reply.send(message);
 }
 
 void Room::history(const Reply& reply, const Actor& actor) {

@@ -5,7 +5,9 @@
 #include <map>
 
 #include "rules/event_fields.hpp"
+#include "protocol/dice_proofs.hpp"
 #include "server/room.hpp"
+#include "storage/engine_call.hpp"
 #include "storage/decision_codec.hpp"
 
 namespace umpire::server {
@@ -189,17 +191,22 @@ void Room::broadcast_resolved(const storage::ResolvedPeriod& period) {
     std::map<std::string, std::shared_ptr<const std::string>> frames;
     const auto vis = visibility();
     const auto events = rules::events_json(period.events);
+    const std::string dice_key = storage::dice_key_of(period.seed);
     for (const auto& peer : live_peers()) {
         const auto& viewer = peer->joined[id()].viewer;
         auto& f = frames[viewer_key(viewer)];
-        if (!f)
-            f = frame({{"type", "period_resolved"},
-                       {"campaign", id()},
-                       {"period_index", period.index},
-                       {"attempt", period.attempt},
-                       {"seed_hash", period.seed_hash},
-                       {"seed", period.seed},
-                       {"events", protocol::events_for(viewer, events, vis)}});
+        if (!f) {
+            Json seen = protocol::events_for(viewer, events, vis);
+            Json message{{"type", "period_resolved"},
+                         {"campaign", id()},
+                         {"period_index", period.index},
+                         {"attempt", period.attempt},
+                         {"seed_hash", period.seed_hash},
+                         {"dice_seeds", protocol::dice_seeds_of(seen, dice_key)}};
+            if (protocol::shown_period_seed(viewer, period.scheme)) message["seed"] = period.seed;
+            message["events"] = std::move(seen);
+            f = frame(message);
+        }
         peer->send(f);
     }
 }

@@ -26,6 +26,7 @@ Json period_json(const PeriodRecord& p) {
             {"seed_hash", p.seed_hash},
             {"seed", p.seed},
             {"draws", p.draws},
+            {"scheme", p.scheme},
             {"rolled_back_by", p.rolled_back_by ? Json(*p.rolled_back_by) : Json()},
             {"orders", parsed(p.orders)},
             {"answers", parsed(p.answers)},
@@ -83,7 +84,7 @@ PeriodRecord read_period(const Json& value, const std::string& path, const std::
     PeriodRecord p;
     if (!in.is_object()) return p;
     in.reject_unknown({"index", "attempt", "day", "period", "opened_at", "committed_at",
-                       "seed_hash", "seed", "draws", "rolled_back_by", "orders", "answers",
+                       "seed_hash", "seed", "draws", "scheme", "rolled_back_by", "orders", "answers",
                        "settled", "state_before", "state_after", "events"});
     p.campaign_id = campaign;
     p.index = int_of(in, "index");
@@ -95,6 +96,8 @@ PeriodRecord read_period(const Json& value, const std::string& path, const std::
     p.seed_hash = text_of(in, "seed_hash");
     p.seed = text_of(in, "seed");
     p.draws = in.integer("draws", 0, 1LL << 62).value_or(0);
+    // Archives written before the scheme was recorded hold scheme-1 periods.
+    p.scheme = static_cast<int>(in.integer("scheme", 1, kCurrentScheme).value_or(1));
     if (const Json* by = in.member("rolled_back_by"); by && !by->is_null())
         p.rolled_back_by = int_of(in, "rolled_back_by", 1);
     p.orders = json_text(in, "orders", Json::value_t::object).value_or("");
@@ -173,7 +176,8 @@ Json archive_to_json(const CampaignArchive& a) {
                 {"period", a.open_period->kind},
                 {"seed_hash", a.open_period->seed_hash},
                 {"sealed_seed", a.open_period->sealed_seed},
-                {"opened_at", a.open_period->opened_at}};
+                {"opened_at", a.open_period->opened_at},
+                {"scheme", a.open_period->scheme}};
     return {{"format", kArchiveFormat},
             {"campaign",
              {{"id", c.id},
@@ -241,14 +245,17 @@ std::optional<CampaignArchive> archive_from_json(const Json& document, Problems&
     });
     if (const Json* open = root.member("open_period"); open && !open->is_null()) {
         ObjectReader in(*open, "$.open_period", problems);
-        in.reject_unknown({"index", "day", "period", "seed_hash", "sealed_seed", "opened_at"});
+        in.reject_unknown(
+            {"index", "day", "period", "seed_hash", "sealed_seed", "opened_at", "scheme"});
         a.open_period = OpenPeriodRecord{c.id,
                                          int_of(in, "index"),
                                          int_of(in, "day", 1),
                                          in.choice("period", {"day", "night"}).value_or("day"),
                                          text_of(in, "seed_hash"),
                                          text_of(in, "sealed_seed"),
-                                         text_of(in, "opened_at")};
+                                         text_of(in, "opened_at"),
+                                         static_cast<int>(in.integer("scheme", 1, kCurrentScheme)
+                                                              .value_or(1))};
     }
     each_item(root, "orders", [&](const Json& item, const std::string& path) {
         ObjectReader in(item, path, problems);

@@ -156,10 +156,10 @@ ResolvedPeriod Campaign::resolve_period(bool settle_missing) {
 
     // The snapshot is kept with the period; its keyed digest is the version battles bind to
     //
-    const std::string key = version_key_of(open_.sealed_seed);
+    const PeriodDice dice{open_.sealed_seed, open_.scheme};
     EngineOutcome outcome =
-        run_engine(state_, ruleset_, orders, dice_seed(open_.sealed_seed), answers,
-                   settle_missing, key, rules::state_version_of_text(state_text_, key));
+        run_engine(state_, ruleset_, orders, dice, answers, settle_missing,
+                   rules::state_version_of_text(state_text_, version_key_of(dice)));
     if (!outcome.complete)
         return commit_waiting({record_.id, open_.index, open_.seed_hash, std::move(receipts),
                                answers_text(answers), {}},
@@ -179,6 +179,7 @@ ResolvedPeriod Campaign::resolve_period(bool settle_missing) {
     period.seed_hash = open_.seed_hash;
     period.seed = open_.sealed_seed;
     period.draws = static_cast<std::int64_t>(outcome.draws);
+    period.scheme = dice.scheme;
     period.opened_at = open_.opened_at;
     period.committed_at = clock_();
     period.order_receipts = std::move(receipts);
@@ -198,6 +199,7 @@ ResolvedPeriod Campaign::resolve_period(bool settle_missing) {
     resolved.events = std::move(outcome.events);
     resolved.seed_hash = period.seed_hash;
     resolved.seed = period.seed;
+    resolved.scheme = period.scheme;
     resolved.draws = outcome.draws;
     return resolved;
 }

@@ -45,8 +45,9 @@ struct ResolvedPeriod {
     int attempt = 0;
     rules::EventList events;
     std::string seed_hash;
-    std::string seed;  // revealed: the period is committed
+    std::string seed;  // the period is committed; still only the GM is shown it (dice_proofs.hpp)
     std::uint64_t draws = 0;
+    int scheme = kCurrentScheme;
 };
 
 enum class OrderState { draft, submitted, confirmed };

@@ -1,25 +1,45 @@
 #include "storage/engine_call.hpp"
 
+#include <memory>
+
 #include "rules/dice.hpp"
 #include "rules/period.hpp"
+#include "rules/sha256.hpp"
+#include "rules/stream_dice.hpp"
+#include "storage/seeds.hpp"
 
 namespace umpire::storage {
 
+std::string version_key_of(const PeriodDice& dice) {
+    if (dice.scheme < 2) return "";
+    return rules::hmac_sha256_hex(dice.sealed_seed, "umpire state versions");
+}
+
+std::string dice_key_of(const std::string& sealed_seed) {
+    return rules::hmac_sha256_hex(sealed_seed, "umpire dice streams");
+}
+
 EngineOutcome run_engine(const rules::CampaignState& before, const rules::Ruleset& ruleset,
-                         const rules::PeriodOrders& orders, std::uint64_t dice_seed,
+                         const rules::PeriodOrders& orders, const PeriodDice& dice,
                          const std::map<std::string, rules::Json>& answers,
-                         bool settle_missing, std::string version_key,
-                         std::string start_version) {
-    rules::SeededDice dice(dice_seed);
+                         bool settle_missing, std::string start_version) {
+    // Scheme 1 (periods resolved before schema v9): one sequence in the order the engine asked.
+    std::optional<rules::SeededDice> sequence;
+    std::optional<rules::StreamDice> streams;
+    rules::DiceSource* source = nullptr;
+    if (dice.scheme < 2)
+        source = &sequence.emplace(dice_seed(dice.sealed_seed));
+    else
+        source = &streams.emplace(dice_key_of(dice.sealed_seed));
     const rules::PeriodInputs inputs{orders, answers, settle_missing, std::move(start_version),
-                                     std::move(version_key)};
-    rules::PeriodOutcome period = rules::resolve_period(before, ruleset, inputs, dice);
+                                     version_key_of(dice), dice.scheme < 2};
+    rules::PeriodOutcome period = rules::resolve_period(before, ruleset, inputs, *source);
     EngineOutcome outcome;
     outcome.complete = period.complete;
     outcome.pending = std::move(period.pending);
     outcome.state = period.complete ? std::move(period.state) : before;
     outcome.events = std::move(period.events);
-    outcome.draws = dice.draws();
+    outcome.draws = sequence ? sequence->draws() : streams->draws();
     return outcome;
 }
 

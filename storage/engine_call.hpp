@@ -11,6 +11,7 @@
 #include "rules/orders.hpp"
 #include "rules/ruleset.hpp"
 #include "rules/world.hpp"
+#include "storage/records.hpp"
 
 namespace umpire::storage {
 
@@ -24,21 +25,29 @@ struct EngineOutcome {
     std::uint64_t draws = 0;          // generator outputs consumed
 };
 
+// The dice of one period: its sealed seed and the scheme they are drawn with (schema_v9.cpp).
+struct PeriodDice {
+    std::string sealed_seed;
+    int scheme = kCurrentScheme;
+};
+
 // Resolves the period `before` is at, on a copy: `before` is never changed. The engine replays
-// the period from its start with the dice of `dice_seed` and the players' `answers` (decision id
+// the period from its start with the dice of `dice` and the players' `answers` (decision id
 // -> answer); with `settle_missing` every unanswered request takes the force's standing
 // instruction or its default and the period completes, otherwise it stops at the first window
-// still waiting for answers. `version_key`: the secret battle records' state versions are keyed
-// with (the period's sealed seed, see version_key_of); `start_version`: `before`'s version under
-// it, when the caller has it ("": the engine works it out).
+// still waiting for answers. `start_version`: `before`'s state version under the period's
+// version key (version_key_of), when the caller has it ("": the engine works it out).
 EngineOutcome run_engine(const rules::CampaignState& before, const rules::Ruleset& ruleset,
-                         const rules::PeriodOrders& orders, std::uint64_t dice_seed,
+                         const rules::PeriodOrders& orders, const PeriodDice& dice,
                          const std::map<std::string, rules::Json>& answers = {},
-                         bool settle_missing = true, std::string version_key = "",
-                         std::string start_version = "");
+                         bool settle_missing = true, std::string start_version = "");
 
-// The key of a period's state versions: its sealed seed, which players never hold while the
-// campaign runs, so they cannot test guesses of the secret state against a version.
-inline std::string version_key_of(const std::string& sealed_seed) { return sealed_seed; }
+// Secrets derived from a period's sealed seed, each for one use (HMAC-SHA256 of the seed and a
+// label), so that revealing one reveals nothing of the others. Players never hold the sealed
+// seed while the campaign runs (docs/protocol.md, "Dice").
+// The key of the period's state versions (scheme 2; scheme 1 versions are plain digests: "").
+std::string version_key_of(const PeriodDice& dice);
+// The key the period's dice streams are derived from (rules/stream_dice.hpp).
+std::string dice_key_of(const std::string& sealed_seed);
 
 }  // namespace umpire::storage

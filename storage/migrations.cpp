@@ -42,6 +42,7 @@ const std::vector<Migration>& migrations() {
          move_events_into_periods},
         {7, "account rights: administrator, may create campaigns", kSchemaV7, nullptr},
         {8, "webhook secrets, webhook delivery log", kSchemaV8, nullptr},
+        {9, "dice and state-version scheme of periods", kSchemaV9, nullptr},
     };
     return steps;
 }

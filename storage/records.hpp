@@ -25,6 +25,9 @@ struct CampaignRecord {
 
 // The period being ordered. The sealed seed is a secret until the period's resolution commits:
 // it is never printed, logged or sent (docs/storage.md, "Seeds").
+// The dice and state-version scheme new periods are resolved with (schema_v9.cpp).
+inline constexpr int kCurrentScheme = 2;
+
 struct OpenPeriodRecord {
     std::string campaign_id;
     int index = 0;
@@ -33,6 +36,9 @@ struct OpenPeriodRecord {
     std::string seed_hash;
     std::string sealed_seed;
     std::string opened_at;
+    // The scheme it will be resolved with: a period open when the server was upgraded keeps
+    // the one it was opened under, so answers given under its decision ids still hold.
+    int scheme = kCurrentScheme;
 };
 
 struct EventRecord {
@@ -62,6 +68,8 @@ struct PeriodRecord {
     std::string seed_hash;
     std::string seed;
     std::int64_t draws = 0;
+    // How its dice and state versions were made (schema_v9.cpp): 1 before issue 28, 2 since.
+    int scheme = kCurrentScheme;
     std::string opened_at;
     std::string committed_at;
     std::optional<int> rolled_back_by;  // the GM action that rolled it back

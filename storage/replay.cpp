@@ -96,8 +96,8 @@ std::vector<std::string> replay_period(const PeriodRecord& period,
         // The same answers and the same settle flag as when it was resolved.
         const auto answers = parse_answers(period.answers, name + " answers");
         const auto outcome =
-            run_engine(before, ruleset, orders, dice_seed(period.seed), answers, period.settled,
-                       version_key_of(period.seed));
+            run_engine(before, ruleset, orders, PeriodDice{period.seed, period.scheme}, answers,
+                       period.settled);
         if (!outcome.complete) {
             std::string ids;
             for (const auto& r : outcome.pending) ids += (ids.empty() ? "" : ", ") + r.id;

@@ -29,5 +29,7 @@ void move_events_into_periods(Connection& connection);
 extern const char* const kSchemaV7;
 // Version 8: a secret per webhook (signing its deliveries) and the webhook delivery log.
 extern const char* const kSchemaV8;
+// Version 9: the dice and state-version scheme of each period (periods.scheme).
+extern const char* const kSchemaV9;
 
 }  // namespace umpire::storage

@@ -49,20 +49,21 @@ std::int64_t insert_account(Connection& db, const std::string& name,
 void insert_open_period(Connection& db, const OpenPeriodRecord& r) {
     db.prepare(
           "INSERT INTO open_periods (campaign_id, period_index, day, kind, seed_hash, "
-          "sealed_seed, opened_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        .bind_all(r.campaign_id, r.index, r.day, r.kind, r.seed_hash, r.sealed_seed, r.opened_at)
+          "sealed_seed, opened_at, scheme) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        .bind_all(r.campaign_id, r.index, r.day, r.kind, r.seed_hash, r.sealed_seed, r.opened_at,
+                  r.scheme)
         .run();
 }
 
 std::optional<OpenPeriodRecord> select_open_period(Connection& db, const std::string& campaign) {
     auto s = db.prepare(
-        "SELECT campaign_id, period_index, day, kind, seed_hash, sealed_seed, opened_at "
+        "SELECT campaign_id, period_index, day, kind, seed_hash, sealed_seed, opened_at, scheme "
         "FROM open_periods WHERE campaign_id = ?");
     s.bind(1, campaign);
     if (!s.step()) return std::nullopt;
     return OpenPeriodRecord{s.text(0), static_cast<int>(s.integer(1)),
                             static_cast<int>(s.integer(2)), s.text(3), s.text(4), s.text(5),
-                            s.text(6)};
+                            s.text(6), static_cast<int>(s.integer(7))};
 }
 
 void insert_period(Connection& db, const PeriodRecord& r) {
@@ -80,12 +81,12 @@ void insert_period(Connection& db, const PeriodRecord& r) {
     db.prepare(
           "INSERT INTO periods (campaign_id, period_index, attempt, day, kind, state_before, "
           "before_attempt, state_after, orders, answers, settled, event_count, event_log, "
-          "seed_hash, seed, draws, opened_at, committed_at, rolled_back_by) "
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+          "seed_hash, seed, draws, opened_at, committed_at, rolled_back_by, scheme) "
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind_all(r.campaign_id, r.index, r.attempt, r.day, r.kind, state_before, before_attempt,
                   r.state_after, r.orders, r.answers, r.settled ? 1 : 0,
                   static_cast<int>(r.events.size()), encode_event_log(r.events), r.seed_hash,
-                  r.seed, r.draws, r.opened_at, r.committed_at, r.rolled_back_by)
+                  r.seed, r.draws, r.opened_at, r.committed_at, r.rolled_back_by, r.scheme)
         .run();
 }
 
@@ -106,7 +107,7 @@ std::optional<PeriodRecord> select_period(Connection& db, const std::string& cam
     auto s = db.prepare(
         "SELECT p.day, p.kind, p.state_before, p.state_after, p.orders, p.event_count, "
         "p.seed_hash, p.seed, p.draws, p.opened_at, p.committed_at, p.rolled_back_by, p.answers, "
-        "p.settled, p.event_log, p.before_attempt, prev.state_after FROM periods AS p "
+        "p.settled, p.event_log, p.before_attempt, prev.state_after, p.scheme FROM periods AS p "
         "LEFT JOIN periods AS prev ON prev.campaign_id = p.campaign_id "
         "AND prev.period_index = p.period_index - 1 AND prev.attempt = p.before_attempt "
         "WHERE p.campaign_id = ? AND p.period_index = ? AND p.attempt = ?");
@@ -127,6 +128,7 @@ std::optional<PeriodRecord> select_period(Connection& db, const std::string& cam
     r.seed_hash = s.text(6);
     r.seed = s.text(7);
     r.draws = s.integer(8);
+    r.scheme = static_cast<int>(s.integer(17));
     r.opened_at = s.text(9);
     r.committed_at = s.text(10);
     r.rolled_back_by = s.optional_int(11);

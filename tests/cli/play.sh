@@ -18,11 +18,11 @@ expect_in "$WORK/out" '"type":"period_ended"'
 expect_in "$WORK/state.json" '"period": "night"'
 
 # Answers given up front with --decisions are used by `resolve` too.
-echo '{"answers": {"1.day.1.engagements.aeskrvald": "separate", "1.day.1.engagements.hadewych": "separate", "1.day.1.engagements.ingegerd": "separate"}}' > "$WORK/decisions.json"
+echo '{"answers": {"1.afternoon.aeskrvald.engagements.aeskrvald": "separate", "1.afternoon.aeskrvald.engagements.hadewych": "separate", "1.afternoon.aeskrvald.engagements.ingegerd": "separate"}}' > "$WORK/decisions.json"
 expect_exit 0 "$UMPIRE" resolve --scenario "$DEMO" --orders "$DEMO_ORDERS" --seed 7 \
   --decisions "$WORK/decisions.json"
 expect_in "$WORK/out" '"separate":true'
-expect_in "$WORK/out" '"contact":"1.day.1-1"'
+expect_in "$WORK/out" '"contact":"1.afternoon.aeskrvald-1"'
 echo '{"answers": []}' > "$WORK/bad.json"
 expect_exit 2 "$UMPIRE" resolve --scenario "$DEMO" --decisions "$WORK/bad.json"
 expect_in "$WORK/err" '$.answers'

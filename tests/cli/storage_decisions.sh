@@ -5,9 +5,9 @@
 source "$(dirname "$0")/lib.bash"
 DB=$WORK/c.db
 C=valormr-demo
-ANNA=1.day.1.engagements.hadewych
-ERIK=1.day.1.engagements.aeskrvald
-INGRID=1.day.1.engagements.ingegerd
+ANNA=1.afternoon.aeskrvald.engagements.hadewych
+ERIK=1.afternoon.aeskrvald.engagements.aeskrvald
+INGRID=1.afternoon.aeskrvald.engagements.ingegerd
 
 expect_exit 0 "$UMPIRE" campaign create "$DB" --scenario "$DEMO"
 for p in anna bertram erik ingrid; do
@@ -72,8 +72,8 @@ python3 - "$WORK/out" <<'PY'
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
 by = {l["id"]: (l["answer"], l["by"]) for l in lines if l["type"] == "decision"}
-assert by["1.day.1.engagements.hadewych"] == ("separate", "player"), by
-assert by["1.day.1.engagements.ingegerd"] == ("separate", "player"), by
+assert by["1.afternoon.aeskrvald.engagements.hadewych"] == ("separate", "player"), by
+assert by["1.afternoon.aeskrvald.engagements.ingegerd"] == ("separate", "player"), by
 assert any(b == "default" for _, b in by.values()), by
 assert [l["type"] for l in lines[-2:]] == ["seed_revealed", "period_opened"], lines[-2:]
 PY
@@ -91,9 +91,9 @@ python3 - "$WORK/one.json" <<'PY'
 import json, sys
 a = json.load(open(sys.argv[1]))
 assert a["periods"][0]["settled"] is True, a["periods"][0]["settled"]
-assert a["periods"][0]["answers"]["1.day.1.engagements.hadewych"] == "separate"
+assert a["periods"][0]["answers"]["1.afternoon.aeskrvald.engagements.hadewych"] == "separate"
 states = {d["id"]: d["state"] for d in a["decisions"]}
-assert states["1.day.1.engagements.aeskrvald"] == "answered", states
+assert states["1.afternoon.aeskrvald.engagements.aeskrvald"] == "answered", states
 assert "settled" in states.values(), states
 PY
 
@@ -102,7 +102,7 @@ python3 - "$DB" <<'PY'
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 db.execute("""UPDATE decisions SET answer = '"one_battle"'
-              WHERE decision_id = '1.day.1.engagements.hadewych'""")
+              WHERE decision_id = '1.afternoon.aeskrvald.engagements.hadewych'""")
 db.commit()
 PY
 expect_exit 5 "$UMPIRE" verify "$DB" $C

@@ -77,7 +77,10 @@ TEST(Projection, GmSeesEverythingObserverThePublicBoard) {
     const Json gm = view_for(Viewer::gm(), r.after, {});
     EXPECT_EQ(gm["forces"].size(), r.after.forces.size());
     const Json obs = view_for(Viewer::observer(), r.after, {});
-    EXPECT_FALSE(obs.contains("forces"));
+    EXPECT_EQ(obs["forces"], Json::array());
+    EXPECT_EQ(obs["allies"], Json::array());
+    EXPECT_EQ(obs["knowledge"], Json::array());
+    EXPECT_FALSE(obs.contains("history"));
     EXPECT_TRUE(obs.contains("map"));
     for (const auto& e : events_for(Viewer::observer(), r.events, {}))
         EXPECT_EQ(e["audience"], "all");
@@ -85,6 +88,47 @@ TEST(Projection, GmSeesEverythingObserverThePublicBoard) {
     open.observers = Visibility::Observers::everything;
     EXPECT_EQ(view_for(Viewer::observer(), r.after, open)["forces"].size(), r.after.forces.size());
     EXPECT_EQ(events_for(Viewer::observer(), r.events, open).size(), r.events.size());
+}
+
+// Issue 28, defect 6: every viewer gets the same members (forces, allies, knowledge), empty
+// where it may see nothing, so a client never finds one missing; the map-only observer's are
+// empty whatever the state holds.
+TEST(Projection, EveryViewHasTheSameShape) {
+    const auto& r = demo_period();
+    Visibility open;
+    open.observers = Visibility::Observers::everything;
+    rules::CampaignState bare = r.before;  // no knowledge and no history yet
+    bare.knowledge.clear();
+    const rules::CampaignState* states[] = {&r.before, &r.after, &bare};
+    for (const rules::CampaignState* state : states)
+        for (const auto& [viewer, vis] :
+             std::vector<std::pair<Viewer, Visibility>>{{Viewer::gm(), {}},
+                                                         {Viewer::of_player("anna"), {}},
+                                                         {Viewer::of_player("ingrid"), {}},
+                                                         {Viewer::observer(), {}},
+                                                         {Viewer::observer(), open}}) {
+            const Json view = view_for(viewer, *state, vis);
+            SCOPED_TRACE(std::string(role_name(viewer.role)) + " " + viewer.player);
+            for (const char* key : {"role", "name", "calendar", "map", "sides", "players"})
+                EXPECT_TRUE(view.contains(key)) << key;
+            ASSERT_TRUE(view.contains("forces"));
+            EXPECT_TRUE(view["forces"].is_array());
+            ASSERT_TRUE(view.contains("allies"));
+            EXPECT_TRUE(view["allies"].is_array());
+            ASSERT_TRUE(view.contains("knowledge"));
+            // A player's own facts, or every player's facts by player for an all-seeing view.
+            if (viewer.is_gm() || vis.observers == Visibility::Observers::everything)
+                EXPECT_TRUE(view["knowledge"].is_object());
+            else
+                EXPECT_TRUE(view["knowledge"].is_array());
+        }
+    // Switching the setting back takes every piece away again.
+    const Json all = view_for(Viewer::observer(), r.after, open);
+    const Json map_only = view_for(Viewer::observer(), r.after, {});
+    EXPECT_FALSE(all["forces"].empty());
+    EXPECT_TRUE(map_only["forces"].empty());
+    const Json back = Json(all).patch(Json::diff(all, map_only));
+    EXPECT_EQ(back, map_only);
 }
 
 TEST(Projection, EventsByAudience) {

@@ -47,7 +47,7 @@ TEST(PeriodResolution, StopsAtEachWindowAndResumesWithTheSameIds) {
     const PeriodOutcome first = resolve_period(demo.state, demo.ruleset, inputs, first_dice);
     ASSERT_FALSE(first.complete);
     ASSERT_EQ(first.pending.size(), 3u);  // one battle or separate engagements
-    EXPECT_EQ(first.pending[0].id, "1.day.1.engagements.aeskrvald");
+    EXPECT_EQ(first.pending[0].id, "1.afternoon.aeskrvald.engagements.aeskrvald");
     EXPECT_EQ(first.pending[0].kind, "separate_engagements");
     EXPECT_EQ(first.pending[0].player, "erik");
     // The state is untouched while the period waits.
@@ -114,14 +114,14 @@ TEST(PeriodResolution, DemoPeriodsCompleteWithEveryDecisionLeftToItsDefault) {
 
 TEST(PeriodResolution, AnAnswerThatIsNotAllowedTakesTheDefaultAndSaysSo) {
     const LoadedScenario demo = load("scenarios/valormr-demo.json");
-    PeriodInputs inputs{demo_orders(demo.state), {{"1.day.1.engagements.aeskrvald", "fight!"}},
+    PeriodInputs inputs{demo_orders(demo.state), {{"1.afternoon.aeskrvald.engagements.aeskrvald", "fight!"}},
                         true};
     SeededDice dice(period_seed(7, 0));
     const PeriodOutcome out = resolve_period(demo.state, demo.ruleset, inputs, dice);
     ASSERT_TRUE(out.complete);
     bool seen = false;
     for (const auto& e : events_json(out.events))
-        if (e["type"] == "decision" && e["id"] == "1.day.1.engagements.aeskrvald") {
+        if (e["type"] == "decision" && e["id"] == "1.afternoon.aeskrvald.engagements.aeskrvald") {
             EXPECT_EQ(e["answer"], "one_battle");
             EXPECT_EQ(e["by"], "default (answer not allowed)");
             seen = true;
@@ -151,7 +151,7 @@ TEST_P(ContactScoreKnowledge, LearnsExactlyWhatTheTableGives) {
     if (estimate) rolls.insert(rolls.end(), {{3, "size estimate"}, {4, "size estimate"}});
     ScriptedDice dice(rolls);
     PeriodInputs inputs{{1, PeriodKind::day, {}},
-                        {{"1.day.1.before.hadewych", "engage"}, {"1.day.1.before.ingegerd", "engage"}},
+                        {{"1.morning.hadewych.before.hadewych", "engage"}, {"1.morning.hadewych.before.ingegerd", "engage"}},
                         true};
     const PeriodOutcome out = resolve_period(state, s.ruleset, inputs, dice);
     ASSERT_TRUE(out.complete);

@@ -440,7 +440,7 @@ TEST(WorkedExample12, AeskrvaldsScoutGivesHimPlusOne) {
     inputs.orders.orders = {order("hadewych", state.find_force("ingegerd")->hex),
                             order("aeskrvald", state.find_force("hadewych")->hex)};
     for (const char* f : {"aeskrvald", "hadewych", "ingegerd"})
-        inputs.answers[std::string("1.day.2.before.") + f] = "engage";
+        inputs.answers[std::string("1.afternoon.aeskrvald.before.") + f] = "engage";
     ScriptedDice dice({{5, "scout"},                                   // Aeskrvald: success
                        {3, "size estimate"}, {4, "size estimate"},     // his report of Hadewych
                        {1, "scout"},                                   // Hadewych: killed

@@ -1,12 +1,13 @@
 // What the two sides of the demo's battle are told (issue 28). A battle's state version
 // is what every participant sees of the secret start state; a plain SHA-256 of it let a player
 // who knows the scenario test guesses of the enemy's hidden figures offline (defect 1): it is
-// keyed with the period's sealed seed. Both sides see the same battlefield (R-6.6, defect 5).
+// keyed with a key derived from the period's sealed seed, which players are never shown. Both sides see the same battlefield (R-6.6, defect 5).
 #include <gtest/gtest.h>
 
 #include "demo_battle.hpp"
 #include "rules/period.hpp"
 #include "rules/sha256.hpp"
+#include "storage/engine_call.hpp"
 #include "storage/period_codec.hpp"
 #include "storage/sqlite_store.hpp"
 
@@ -32,7 +33,10 @@ TEST(StateVersion, APlayerSeesAVersionKeyedWithTheSealedSeedNotADigestOfTheState
     const std::string start =
         storage::snapshot_text(storage::parse_snapshot(campaign->scenario, "scenario"));
     EXPECT_NE(seen, rules::sha256_hex(start)) << "a plain digest of the secret state";
-    EXPECT_EQ(seen, rules::hmac_sha256_hex(open->sealed_seed, start));
+    EXPECT_NE(seen, rules::hmac_sha256_hex(open->sealed_seed, start)) << "keyed by the seed itself";
+    // Keyed with a key of its own derived from the sealed seed (storage/engine_call.hpp).
+    const std::string key = storage::version_key_of(storage::PeriodDice{open->sealed_seed});
+    EXPECT_EQ(seen, rules::hmac_sha256_hex(key, start));
 }
 
 TEST(BattleSecrets, BothSidesAreShownTheWholeSameBattlefield) {

@@ -96,7 +96,12 @@ for e in r["events"]:
     a = e.get("audience", "all")
     assert a == "all" or "anna" in a, e
 assert any(e["type"] == "standing_instructions_set" for e in r["events"]), "standing instructions"
+# A player is never shown the period's seed; each roll it sees has its derived seed.
+assert "seed" not in r, "a player was shown the period seed"
+rolls = [e["stream"] for e in r["events"] if e["type"] == "dice_roll"]
+assert sorted(rolls) == sorted(r["dice_seeds"]), (rolls, r["dice_seeds"])
 PY
+grep -q "derived dice seeds" "$WORK/report.txt" || fail "report heading names the derived seeds"
 
 # Exactly one notification for the resolved period, at the receiver.
 for _ in $(seq 50); do grep -q 'resolved:0' "$WORK/hooks" 2>/dev/null && break; sleep 0.1; done

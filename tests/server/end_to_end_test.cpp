@@ -8,6 +8,8 @@
 #include "json_schema.hpp"
 
 #include "server_fixture.hpp"
+#include "rules/stream_dice.hpp"
+#include "storage/engine_call.hpp"
 #include "storage/replay.hpp"
 #include "storage/sqlite_store.hpp"
 
@@ -172,10 +174,37 @@ TEST(EndToEnd, GmAndTwoPlayersPlayTheDemoThroughAContactAndADisengagement) {
         }
         // The answers the players gave are theirs; the GM saw every request once.
         bool avoided = false;
+        std::string decided;
         for (const auto& e : gm_events)
-            if (e["type"] == "decision" && e["id"] == "1.day.1.before.ingegerd")
-                avoided = e["answer"] == "avoid" && e["by"] == "player";
-        EXPECT_TRUE(avoided);
+            if (e["type"] == "decision") {
+                decided += e["id"].get<std::string>() + " ";
+                if (e["id"] == "1.afternoon.hadewych.before.ingegerd")
+                    avoided = e["answer"] == "avoid" && e["by"] == "player";
+            }
+        EXPECT_TRUE(avoided) << decided;
+
+        // Dice (docs/protocol.md, "Dice"): a player is given the derived seed of each roll it
+        // sees, never the period's seed, which keys what it may not learn; the GM gets the seed.
+        ASSERT_TRUE(gm_resolved->contains("seed"));
+        const std::string dice_key = storage::dice_key_of((*gm_resolved)["seed"]);
+        for (auto* p : {&anna, &ingrid}) {
+            const Json& resolved = *p->resolved;
+            EXPECT_FALSE(resolved.contains("seed")) << p->player;
+            int rolls = 0;
+            for (const auto& e : resolved["events"]) {
+                if (e["type"] != "dice_roll") continue;
+                ++rolls;
+                const std::string stream = e["stream"];
+                const std::string derived = resolved["dice_seeds"].value(stream, "");
+                EXPECT_EQ(derived, rules::derived_seed_hex(dice_key, stream));
+                rules::DerivedSeed bytes{};
+                for (std::size_t i = 0; i < bytes.size(); ++i)
+                    bytes[i] = static_cast<unsigned char>(std::stoi(derived.substr(2 * i, 2), nullptr, 16));
+                EXPECT_EQ(e["value"], rules::roll_from_derived(bytes, std::stoi(e["die"].get<std::string>().substr(1))));
+            }
+            EXPECT_EQ(resolved["dice_seeds"].size(), static_cast<std::size_t>(rolls)) << p->player;
+            EXPECT_GT(rolls, 0) << p->player;
+        }
 
         // E-mail style: the report over HTTP is what came over the WebSocket.
         auto [status, body] = server.api({{"type", "get_report"}, {"campaign", "raid"},

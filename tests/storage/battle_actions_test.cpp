@@ -109,8 +109,10 @@ TEST(BattleActionsMigration, AVersion4DatabaseUpgradesWithItsData) {
         Transaction t(v4);
         // Accounts gained columns after version 4 (rights, v7): copy the ones v4 has.
         v4.exec("INSERT INTO main.accounts SELECT id, name, password_hash, created_at FROM src.accounts");
-        for (const char* table : {"campaigns", "open_periods"})
-            v4.exec(std::string("INSERT INTO main.") + table + " SELECT * FROM src." + table);
+        v4.exec("INSERT INTO main.campaigns SELECT * FROM src.campaigns");
+        v4.exec(  // versions before 9 hold no scheme
+            "INSERT INTO main.open_periods SELECT campaign_id, period_index, day, kind, "
+            "seed_hash, sealed_seed, opened_at FROM src.open_periods");
         t.commit();
         EXPECT_EQ(v4.query_int("SELECT count(*) FROM sqlite_schema WHERE name = 'battle_actions'"), 0);
     }

@@ -20,9 +20,9 @@ namespace {
 
 using rules::Json;
 
-const std::string kErik = "1.day.1.engagements.aeskrvald";
-const std::string kAnna = "1.day.1.engagements.hadewych";
-const std::string kIngrid = "1.day.1.engagements.ingegerd";
+const std::string kErik = "1.afternoon.aeskrvald.engagements.aeskrvald";
+const std::string kAnna = "1.afternoon.aeskrvald.engagements.hadewych";
+const std::string kIngrid = "1.afternoon.aeskrvald.engagements.ingegerd";
 
 std::set<std::string> ids_of(const std::vector<DecisionRecord>& decisions) {
     std::set<std::string> out;

@@ -37,6 +37,19 @@ TEST(Migrations, AnEmptyFileGetsTheLatestSchema) {
               1);
 }
 
+// The open periods of an attached database "src" of the latest version, as versions before 9
+// held them (no scheme).
+const char* const kCopyOpenPeriods =
+    "INSERT INTO main.open_periods SELECT campaign_id, period_index, day, kind, seed_hash, "
+    "sealed_seed, opened_at FROM src.open_periods";
+
+// The fixtures' periods were resolved by this build (dice streams, schema v9's scheme 2) and
+// copied into an older schema, which the migration marks scheme 1 as it does every period
+// resolved before it: they are marked for what they are, so that they replay.
+void mark_periods_resolved_by_this_build(SqliteCampaignStore& store) {
+    store.connection().exec("UPDATE periods SET scheme = 2");
+}
+
 // A database as version 1 wrote it, with a campaign and orders in it.
 void make_version_1_fixture(const std::string& path, std::string& receipt) {
     TempDir scratch;
@@ -48,7 +61,13 @@ void make_version_1_fixture(const std::string& path, std::string& receipt) {
     ASSERT_EQ(migrate(v1, 1), 1);
     Transaction t(v1);
     rows::insert_campaign(v1, *source.find_campaign("demo"));
-    rows::insert_open_period(v1, *source.open_period("demo"));
+    const auto open = *source.open_period("demo");
+    v1.prepare(
+          "INSERT INTO open_periods (campaign_id, period_index, day, kind, seed_hash, "
+          "sealed_seed, opened_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        .bind_all(open.campaign_id, open.index, open.day, open.kind, open.seed_hash,
+                  open.sealed_seed, open.opened_at)
+        .run();
     for (const auto& o : source.orders("demo", 0)) rows::insert_order(v1, o);
     t.commit();
 }
@@ -103,8 +122,9 @@ void make_version_2_fixture(const std::string& path) {
     ASSERT_EQ(migrate(v2, 2), 2);
     v2.exec("ATTACH DATABASE '" + latest + "' AS src");
     Transaction t(v2);
-    for (const char* table : {"campaigns", "open_periods", "orders", "receipts"})
+    for (const char* table : {"campaigns", "orders", "receipts"})
         v2.exec(std::string("INSERT INTO main.") + table + " SELECT * FROM src." + table);
+    v2.exec(kCopyOpenPeriods);
     insert_event_rows(v2, latest, "demo");
     v2.exec(
         "INSERT INTO main.periods SELECT campaign_id, period_index, attempt, day, kind, "
@@ -123,6 +143,7 @@ TEST(Migrations, Version2KeepsItsPeriodsReplayableAndItsDecisionNotes) {
     make_version_2_fixture(path);
     SqliteCampaignStore store(path);
     EXPECT_EQ(store.schema_version(), latest_schema_version());
+    mark_periods_resolved_by_this_build(store);
     const auto period = store.load_period("demo", {0, 0});
     EXPECT_EQ(period.answers, "{}");  // resolved with every decision settled
     EXPECT_TRUE(period.settled);
@@ -158,8 +179,9 @@ void make_version_5_fixture(const std::string& path, const std::string& latest) 
     v5.exec("ATTACH DATABASE '" + latest + "' AS src");
     Transaction t(v5);
     for (const char* table :
-         {"campaigns", "gm_actions", "open_periods", "orders", "receipts", "decisions"})
+         {"campaigns", "gm_actions", "orders", "receipts", "decisions"})
         v5.exec(std::string("INSERT INTO main.") + table + " SELECT * FROM src." + table);
+    v5.exec(kCopyOpenPeriods);
     SqliteCampaignStore source(latest);
     auto insert = v5.prepare(
         "INSERT INTO periods (campaign_id, period_index, attempt, day, kind, state_before, "
@@ -193,6 +215,7 @@ TEST(Migrations, Version5MovesEventRowsIntoEventLogsAndKeepsEachStateOnce) {
     SqliteCampaignStore store(path);
     SqliteCampaignStore expected(latest);
     EXPECT_EQ(store.schema_version(), latest_schema_version());
+    mark_periods_resolved_by_this_build(store);
     EXPECT_EQ(store.connection().query_int(
                   "SELECT count(*) FROM sqlite_schema WHERE name IN ('events', 'events_by_type')"),
               0);

@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { emptyReport, reportProblems, toAnswer, thirdLost } from "../out/logic/battle-report.js";
-import { sha256Hex } from "../out/logic/sha256.js";
-import { Mt19937_64, checkAllRolls, checkSeenRolls, seedMatchesHash, boundedRoll, diceSeed, companionPipDice } from "../out/logic/dice-log.js";
+import { sha256Hex, hmacSha256Hex } from "../out/logic/sha256.js";
+import { Mt19937_64, checkAllRolls, checkSeenRolls, seedMatchesHash, boundedRoll, diceSeed, companionPipDice, rollFromDerived, checkStreamRolls, streamDiceKey } from "../out/logic/dice-log.js";
 import { formatRemaining, remainingMs, urgency } from "../out/logic/countdown.js";
 import { knownEnemies, positionsFromEvents, describeSize } from "../out/logic/knowledge.js";
 import { clickPath, orderToWire, emptyOrder, moveRegiment } from "../out/logic/orders.js";
@@ -82,7 +82,7 @@ test("known enemies: facts with estimate ranges and age, positions from contacts
   const known = knownEnemies(facts, positions, 2);
   assert.equal(known.length, 2);
   assert.deepEqual(known[0].hex, [5, 2]);
-  assert.equal(known[0].size, "about 24 (18–30, ±25%)");
+  assert.equal(known[0].size, "about 24 (19–32, ±25%)"); // 24 ÷ 1.25 = 19.2, 24 ÷ 0.75 = 32
   assert.equal(known[0].composition, "light_horse, spearmen");
   assert.equal(known[0].age, "2 periods ago");
   assert.deepEqual(known[1].hex, [6, 1]);
@@ -108,4 +108,24 @@ test("companion PIP dice come from SHA-256(seed:companion:battle)", () => {
   const derived = createHash("sha256").update(`${seed}:companion:1.day.1`).digest("hex");
   const e = new Mt19937_64(BigInt("0x" + derived.slice(0, 16)));
   assert.deepEqual(companionPipDice(seed, "1.day.1", 4), [1, 2, 3, 4].map(() => boundedRoll(e, 6)));
+});
+
+test("dice streams: HMAC agrees with node:crypto and a roll is its derived seed's value, as the engine computes it", () => {
+  for (const [key, data] of [["k", "s"], ["a".repeat(64), "/contact:morning:a,b,|contact die|#1"], ["x".repeat(100), ""]])
+    assert.equal(hmacSha256Hex(key, data), createHmac("sha256", key).update(data).digest("hex"));
+  // The golden pair of tests/rules/dice_streams_test.cpp.
+  assert.equal(hmacSha256Hex("k", "s"), "a754f4059b0a4c0a4abf6568ea186538b7f2dc236ba3cdfd92492e37f066fe8d");
+  assert.equal(rollFromDerived(hmacSha256Hex("k", "s"), 6), 5);
+  // A GM (with the seed) and a player (with the derived seeds) check the same rolls; a changed
+  // value or a derived seed that does not come from the seed is caught.
+  const seed = "3".repeat(64);
+  const key = streamDiceKey(seed);
+  const rolls = ["|scout|force=\"a\";#1", "/contact:morning:a,b,|contact die|force=\"a\";#1"].map((stream) => ({ die: "d6", stream, value: rollFromDerived(hmacSha256Hex(key, stream), 6) }));
+  const seeds = Object.fromEntries(rolls.map((r) => [r.stream, hmacSha256Hex(key, r.stream)]));
+  assert.ok(checkStreamRolls(seeds, rolls).every((c) => c.ok));
+  assert.ok(checkStreamRolls(seeds, rolls, seed).every((c) => c.ok));
+  const wrong = { ...rolls[0], value: rolls[0].value % 6 + 1 };
+  assert.equal(checkStreamRolls(seeds, [wrong])[0].ok, false);
+  const forged = { ...seeds, [rolls[1].stream]: hmacSha256Hex("another key", rolls[1].stream) };
+  assert.equal(checkStreamRolls(forged, [rolls[1]], seed)[0].ok, false);
 });

@@ -2,7 +2,7 @@
 // 5): the seed's SHA-256 must be the hash published before the period resolved, and the rolls
 // come from std::mt19937_64 seeded with the seed's first 16 hex digits, each die drawn by
 // rules/dice.hpp's bounded_uniform (reject the lowest 2^64 mod n outputs, then x mod n, + 1).
-import { sha256Hex } from "./sha256.js";
+import { hmacSha256Hex, sha256Bytes, sha256Hex } from "./sha256.js";
 
 const MASK64 = (1n << 64n) - 1n;
 
@@ -58,7 +58,7 @@ export function boundedRoll(engine: Mt19937_64, sides: number): number {
   }
 }
 
-export interface Roll { die: string; value: number; purpose?: string; }
+export interface Roll { die: string; value: number; purpose?: string; stream?: string; }
 export interface RollCheck { roll: Roll; expected: number | null; ok: boolean; draw: number | null; }
 
 export function sidesOf(die: string): number {
@@ -98,4 +98,47 @@ export function checkSeenRolls(seedHex: string, rolls: Roll[], maxDraws = 20000)
 export function companionPipDice(seedHex: string, battleId: string, bounds: number): number[] {
   const engine = new Mt19937_64(diceSeed(sha256Hex(`${seedHex}:companion:${battleId}`)));
   return Array.from({ length: bounds }, () => boundedRoll(engine, 6));
+}
+
+// --- Dice streams (periods resolved since issue 28; rules/stream_dice.hpp) ----------------
+// Each roll comes from its own stream: derived = HMAC-SHA256(dice key, stream name), and the
+// value is bounded_uniform over the big-endian 64-bit words of derived, then of SHA-256 of the
+// block before. A player is given the derived seeds of the rolls it sees; the GM the seed, whose
+// dice key is HMAC-SHA256(seed, "umpire dice streams").
+
+function hexBytes(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+export function rollFromDerived(derivedHex: string, sides: number): number {
+  const bound = BigInt(sides);
+  const threshold = ((1n << 64n) - bound) % bound;
+  let block: Uint8Array = hexBytes(derivedHex);
+  for (;;) {
+    const view = new DataView(block.buffer);
+    for (let w = 0; w < 4; w++) {
+      const x = view.getBigUint64(8 * w);
+      if (x >= threshold) return Number(x % bound) + 1;
+    }
+    block = sha256Bytes(block);
+  }
+}
+
+export function streamDiceKey(seedHex: string): string {
+  return hmacSha256Hex(seedHex, "umpire dice streams");
+}
+
+// Rolls checked against the derived seeds given with the report (a player's check), or, with
+// the period seed (the GM's), against seeds derived from it too.
+export function checkStreamRolls(diceSeeds: Record<string, string>, rolls: Roll[], seedHex?: string): RollCheck[] {
+  const key = seedHex ? streamDiceKey(seedHex) : null;
+  return rolls.map((roll, i) => {
+    const derived = roll.stream ? diceSeeds[roll.stream] : undefined;
+    if (!derived) return { roll, expected: null, ok: false, draw: i };
+    const fromSeed = key === null || hmacSha256Hex(key, roll.stream as string) === derived;
+    const expected = rollFromDerived(derived, sidesOf(roll.die));
+    return { roll, expected, ok: fromSeed && expected === roll.value, draw: i };
+  });
 }

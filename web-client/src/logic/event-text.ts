@@ -1,5 +1,6 @@
 // One line of text per event (docs/events.md) for the period reports.
 import { GameEvent } from "./view-types.js";
+import { describeSize } from "./knowledge.js";
 
 const hx = (h: unknown) => (Array.isArray(h) ? `(${h[0]}, ${h[1]})` : String(h ?? ""));
 
@@ -14,7 +15,15 @@ export function eventText(e: GameEvent): string {
     case "decision": return `${e.force} ${String(e.kind).replace(/_/g, " ")}${e.window ? ` [${e.window}]` : ""}: ${JSON.stringify(e.answer)} (${e.by})`;
     case "dice_roll": return `Roll ${e.die} = ${e.value} for ${e.purpose}${e.force ? ` (${e.force})` : ""}`;
     case "contact_dice": return `Contact dice: ${(e.scores as { force: string; die: number; modified: number }[]).map((s) => `${s.force} ${s.die}→${s.modified}`).join(", ")}`;
-    case "intelligence": return `${e.receiver} learns of ${(e.fact as { force?: string })?.force ?? "an opponent"}: ${JSON.stringify(e.fact)}`;
+    case "intelligence": {
+      // A size estimate is shown with its band (estimate ÷ (1 ± p), logic/estimate-band.ts).
+      const { size, ...rest } = (e.fact ?? {}) as { force?: string; size?: unknown };
+      return `${e.receiver} learns of ${rest.force ?? "an opponent"}: ${size ? `size ${describeSize(size)}; ` : ""}${JSON.stringify(rest)}`;
+    }
+    case "scout_result": {
+      const reports = Array.isArray(e.reports) ? (e.reports as { force: string; hex: unknown; size?: unknown }[]) : [];
+      return `Scout ${e.scout} at ${hx(e.target)}: ${e.result}${reports.map((r) => `; ${r.force} at ${hx(r.hex)}, size ${describeSize(r.size)}`).join("")}`;
+    }
     // The figures lost are the disengager's owner's alone (R-11.1); opponents see the percentage.
     case "disengagement": return `${e.force} disengages: total ${e.total}, loses ${typeof e.figures_lost === "number" ? `${e.figures_lost} figures` : `${e.loss_percent}%`}${e.displaced ? ", displaced" : ""}`;
     case "avoided": return `${e.force} avoids ${hx(e.from)} → ${hx(e.to)}`;

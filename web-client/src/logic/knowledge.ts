@@ -3,13 +3,14 @@
 // refreshed until a new source reveals them, so each carries its age.
 import { Hex } from "./hex.js";
 import { GameEvent, KnowledgeFact } from "./view-types.js";
+import { bandText, estimateBand } from "./estimate-band.js";
 
 export interface KnownEnemy {
   force: string;
   hex: Hex | null;          // last known position
   hexSource: string;        // where the position comes from
   hexPeriod: number | null; // period ordinal of the position
-  size: string;             // "about 24 (18–30)", "40 exactly", "unknown"
+  size: string;             // "about 24 (19–32, ±25%)", "40 figures (exact)", "unknown"
   composition: string;      // "light_horse, spearmen", "spearmen 30, archers 10", ...
   aware: boolean | null;
   factPeriod: number;       // ordinal of the newest fact
@@ -23,9 +24,8 @@ export function describeSize(size: unknown): string {
   if (typeof s.exact === "number") return `${s.exact} figures (exact)`;
   if (typeof s.estimate === "number") {
     const p = s.accuracy_percent ?? 0;
-    const low = Math.max(0, Math.round(s.estimate * (1 - p / 100)));
-    const high = Math.round(s.estimate * (1 + p / 100));
-    return p > 0 ? `about ${s.estimate} (${low}–${high}, ±${p}%)` : `about ${s.estimate}`;
+    // The true size is estimate ÷ (1 ± p), not estimate × (1 ± p) (logic/estimate-band.ts).
+    return p > 0 ? `about ${s.estimate} (${bandText(estimateBand(s.estimate, p))}, ±${p}%)` : `about ${s.estimate}`;
   }
   return "unknown";
 }

@@ -16,6 +16,7 @@ export interface Ruleset {
     exhausted_rate_percent: number;
   };
   troop_types: Record<string, TroopType>;
+  terrain_cards?: { grid?: { columns: number; rows: number } };
 }
 
 export interface Company { type: string; figures: number; name?: string; }

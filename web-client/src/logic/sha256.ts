@@ -12,7 +12,34 @@ const K = new Uint32Array([
 ]);
 
 export function sha256Hex(text: string): string {
-  const bytes = new TextEncoder().encode(text);
+  return toHex(sha256Bytes(new TextEncoder().encode(text)));
+}
+
+export function toHex(bytes: Uint8Array): string {
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// HMAC-SHA256 (RFC 2104) of a string under a string key, hex: a period's dice streams
+// (docs/protocol.md "Dice").
+export function hmacSha256Hex(key: string, data: string): string {
+  let k: Uint8Array = new TextEncoder().encode(key);
+  if (k.length > 64) k = sha256Bytes(k);
+  const inner = new Uint8Array(64), outer = new Uint8Array(64);
+  for (let i = 0; i < 64; i++) {
+    inner[i] = (k[i] ?? 0) ^ 0x36;
+    outer[i] = (k[i] ?? 0) ^ 0x5c;
+  }
+  const message = new TextEncoder().encode(data);
+  const innerInput = new Uint8Array(64 + message.length);
+  innerInput.set(inner);
+  innerInput.set(message, 64);
+  const outerInput = new Uint8Array(96);
+  outerInput.set(outer);
+  outerInput.set(sha256Bytes(innerInput), 64);
+  return toHex(sha256Bytes(outerInput));
+}
+
+export function sha256Bytes(bytes: Uint8Array): Uint8Array {
   const bitLen = bytes.length * 8;
   const padded = new Uint8Array(((bytes.length + 9 + 63) >> 6) << 6);
   padded.set(bytes);
@@ -42,5 +69,8 @@ export function sha256Hex(text: string): string {
     }
     h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
   }
-  return [...h].map((x) => x.toString(16).padStart(8, "0")).join("");
+  const out = new Uint8Array(32);
+  const outView = new DataView(out.buffer);
+  h.forEach((x, i) => outView.setUint32(4 * i, x));
+  return out;
 }

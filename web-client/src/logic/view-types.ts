@@ -24,9 +24,11 @@ export interface World {
   sides: { id: string; name: string; home_hexes?: Hex[] }[];
   players: { id: string; name: string; side: string }[];
   ruleset: { name: string; version: string; sha256?: string };
+  // Always present (logic/view-shape.ts), empty where the viewer may see nothing: a player's
+  // own forces, allies and facts; every force and every player's facts for an all-seeing view.
   forces: OwnForce[];
-  allies?: AllyForce[];
-  knowledge?: KnowledgeFact[] | Record<string, KnowledgeFact[]>;
+  allies: AllyForce[];
+  knowledge: KnowledgeFact[] | Record<string, KnowledgeFact[]>;
   settings?: Record<string, unknown>;
 }
 
@@ -73,7 +75,8 @@ export interface PeriodReport {
   day?: number;
   period?: string;
   seed_hash: string;
-  seed: string;
+  seed?: string;  // the GM's; players get dice_seeds (docs/protocol.md "Dice")
+  dice_seeds?: Record<string, string>;
   events: GameEvent[];
   committed_at?: string;
 }

@@ -134,10 +134,12 @@ export class App {
     void this.loadHistory();
   }
 
+  // A snapshot replaces the view we held (ViewStore.snapshot): nothing the viewer may no
+  // longer see stays on screen.
   private async takeSnapshot(m: Message): Promise<void> {
-    const view = m.view as CampaignView;
     const firstTime = this.store.campaign !== m.campaign;
-    this.store.snapshot(String(m.campaign), Number(m.version), view);
+    this.store.snapshot(String(m.campaign), Number(m.version), m.view as CampaignView);
+    const view = this.store.view!;
     if (firstTime) { this.reports.clear(); this.decisions.clear(); this.answered.clear(); this.drafts.clear(); this.draftsDirty = false; }
     await this.loadRuleset(view);
     this.map = buildMap(view.world.map);

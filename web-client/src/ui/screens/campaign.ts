@@ -15,7 +15,7 @@ let activeTab = "map";
 export function campaignScreen(app: App): { element: HTMLElement; update: (part: Part) => void; dispose: () => void } {
   const v = app.view!;
   const tabs: Tab[] = [
-    { id: "map", label: () => (v.you.role === "gm" ? "Map" : "Map and orders"), build: ordersTab },
+    { id: "map", label: () => (v.you.role === "player" ? "Map and orders" : "Map"), build: ordersTab },
     { id: "decisions", label: () => `Decisions (${app.decisions.size})`, build: decisionsTab },
     { id: "reports", label: () => "Reports", build: reportsTab },
   ];

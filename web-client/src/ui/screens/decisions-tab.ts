@@ -72,8 +72,9 @@ export function decisionsTab(app: App): { element: HTMLElement; update: (part: P
         // The server sends the whole battlefield with the report request (R-6.6); the cards
         // gathered from this player's own placement requests are only those placed before them.
         const field = (ctx.battlefield as PlacedCard[] | undefined) ?? cards;
+        const grid = app.ruleset?.terrain_cards?.grid ?? { columns: 6, rows: 4 }; // R-6.6's grid
         return h("div", { class: "battle" },
-          h("div", { class: "battle-side" }, h("h4", {}, "Battlefield"), field.length ? battlefieldSketch(field) : h("p", {}, "The terrain cards are listed in the period report once it resolves."),
+          h("div", { class: "battle-side" }, h("h4", {}, "Battlefield"), field.length ? battlefieldSketch(field, grid.columns, grid.rows) : h("p", {}, "The terrain cards are listed in the period report once it resolves."),
             companionPanel(app, record, answer)),
           h("div", {}, buttons, h("h4", {}, "Or report what happened on the table"), battleReportForm(record, answer)));
       }

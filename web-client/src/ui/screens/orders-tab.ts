@@ -90,8 +90,11 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
   function knowledgePanel(): HTMLElement {
     const v = app.view!;
     if (v.you.role !== "player") {
+      // An observer of a campaign whose setting "observers" is "map" sees no pieces.
+      const mapOnly = v.you.role === "observer" && v.world.forces.length === 0;
       return h("section", { "aria-labelledby": "all-forces" }, h("h2", { id: "all-forces" }, "All forces"),
-        h("ul", { class: "forces-list" }, v.world.forces.map((f) => h("li", {}, `${f.name} (${f.player}) at (${f.hex[0]}, ${f.hex[1]}): ${forceFigures(f)} figures, ${f.order_state ?? "formed"}`))));
+        mapOnly ? h("p", { id: "map-only" }, "Observers of this campaign see the map only.") : null,
+        v.world.forces.length ? h("ul", { class: "forces-list" }, v.world.forces.map((f) => h("li", {}, `${f.name} (${f.player}) at (${f.hex[0]}, ${f.hex[1]}): ${forceFigures(f)} figures, ${f.order_state ?? "formed"}`))) : null);
     }
     const enemies = enemiesKnown(app);
     return h("section", { "aria-labelledby": "forces-h" },

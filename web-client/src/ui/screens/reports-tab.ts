@@ -3,7 +3,7 @@
 import { App, Part } from "../app.js";
 import { h, replaceContent } from "../dom.js";
 import { eventText } from "../../logic/event-text.js";
-import { checkAllRolls, checkSeenRolls, seedMatchesHash } from "../../logic/dice-log.js";
+import { checkAllRolls, checkSeenRolls, checkStreamRolls, seedMatchesHash } from "../../logic/dice-log.js";
 import { PeriodReport } from "../../logic/view-types.js";
 
 export function reportsTab(app: App): { element: HTMLElement; update: (part: Part) => void } {
@@ -11,23 +11,31 @@ export function reportsTab(app: App): { element: HTMLElement; update: (part: Par
   let open = -1;
 
   function diceLog(rep: PeriodReport): HTMLElement {
-    const rolls = rep.events.filter((e) => e.type === "dice_roll").map((e) => ({ die: String(e.die), value: Number(e.value), purpose: String(e.purpose ?? "") }));
-    if (!rep.seed) return h("p", {}, "The seed is revealed when the period resolves.");
-    const hashOk = seedMatchesHash(rep.seed, rep.seed_hash);
-    const all = app.view?.you.role === "gm";
-    const checks = all ? checkAllRolls(rep.seed, rolls) : checkSeenRolls(rep.seed, rolls);
+    const rolls = rep.events.filter((e) => e.type === "dice_roll").map((e) => ({ die: String(e.die), value: Number(e.value), purpose: String(e.purpose ?? ""), stream: e.stream === undefined ? undefined : String(e.stream) }));
+    const gm = app.view?.you.role === "gm";
+    const seed = rep.seed;
+    const hashOk = seed ? seedMatchesHash(seed, rep.seed_hash) : false;
+    const streams = rep.dice_seeds !== undefined;
+    if (!streams && !seed) return h("p", {}, "The dice are checked when the period resolves.");
+    // Since dice streams, every roll is checked against its own derived seed (and, for the GM,
+    // that seed against the period's); periods before them, against the seed's one sequence.
+    const checks = streams ? checkStreamRolls(rep.dice_seeds ?? {}, rolls, seed)
+      : gm ? checkAllRolls(seed as string, rolls) : checkSeenRolls(seed as string, rolls);
     const ok = checks.every((c) => c.ok);
+    const verdict = rolls.length === 0 ? "No rolls you may see."
+      : !ok ? (streams ? "Some rolls do not follow from their derived seeds." : "Some rolls do not follow from the seed.")
+      : streams ? (seed ? `All ${rolls.length} rolls re-derived from the seed, each from its own stream.` : `Your ${rolls.length} rolls each follow from their own derived seed; the period's seed stays sealed (docs/protocol.md, "Dice").`)
+      : gm ? `All ${rolls.length} rolls re-derived from the seed, in order.` : `Your ${rolls.length} rolls are among the seed's draws, in order (you do not see the others).`;
     return h("section", { class: "dice-log", "aria-label": `Dice log of period ${rep.period_index}` },
       h("h4", {}, "Dice log"),
-      h("p", {}, `Seed ${rep.seed}`), h("p", {}, `Published hash ${rep.seed_hash}: `, h("strong", {}, hashOk ? "the seed matches it" : "DOES NOT MATCH")),
-      h("p", { class: "dice-verdict" }, rolls.length === 0 ? "No rolls you may see." :
-        ok ? (all ? `All ${rolls.length} rolls re-derived from the seed, in order.` : `Your ${rolls.length} rolls are among the seed's draws, in order (you do not see the others).`)
-          : "Some rolls do not follow from the seed."),
+      seed ? [h("p", {}, `Seed ${seed}`), h("p", {}, `Published hash ${rep.seed_hash}: `, h("strong", {}, hashOk ? "the seed matches it" : "DOES NOT MATCH"))]
+        : h("p", {}, `Published seed hash ${rep.seed_hash}.`),
+      h("p", { class: "dice-verdict" }, verdict),
       rolls.length ? h("table", {}, h("caption", {}, "Rolls"),
-        h("thead", {}, h("tr", {}, ["#", "Purpose", "Die", "Value", "From the seed"].map((t) => h("th", { scope: "col" }, t)))),
+        h("thead", {}, h("tr", {}, ["#", "Purpose", "Die", "Value", streams ? "From its stream" : "From the seed"].map((t) => h("th", { scope: "col" }, t)))),
         h("tbody", {}, checks.map((c, i) => h("tr", { class: c.ok ? "" : "bad" },
           h("td", {}, i + 1), h("td", {}, c.roll.purpose ?? ""), h("td", {}, c.roll.die), h("td", {}, c.roll.value),
-          h("td", {}, c.ok ? `✓ draw ${(c.draw ?? 0) + 1}` : `✗ expected ${c.expected ?? "?"}`))))) : null);
+          h("td", {}, c.ok ? (streams ? "✓" : `✓ draw ${(c.draw ?? 0) + 1}`) : `✗ expected ${c.expected ?? "?"}`))))) : null);
   }
 
   function render(): void {
