@@ -1,5 +1,7 @@
 #include "server/config.hpp"
 
+#include <arpa/inet.h>
+
 #include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -7,6 +9,7 @@
 
 #include "server/client_address.hpp"
 #include "server/credentials.hpp"
+#include "storage/insecure_test_seed.hpp"
 
 namespace umpire::server {
 
@@ -155,6 +158,18 @@ void apply_environment(ServerConfig& c, const std::function<const char*(const ch
     list("UMPIRE_TRUSTED_PROXIES", c.trusted_proxies);
 }
 
+bool is_loopback_bind(const std::string& address) {
+    if (address == "localhost") return true;
+    unsigned char v4[4];
+    if (inet_pton(AF_INET, address.c_str(), v4) == 1) return v4[0] == 127;
+    unsigned char v6[16];
+    if (inet_pton(AF_INET6, address.c_str(), v6) == 1) {
+        static const unsigned char one[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+        return std::equal(v6, v6 + 16, one);
+    }
+    return false;
+}
+
 bool is_log_level(const std::string& name) {
     static const std::vector<std::string> levels{"trace", "debug", "info", "warn", "error",
                                                  "critical", "off"};
@@ -185,6 +200,14 @@ std::string config_problem(const ServerConfig& c) {
         if (value < 1) return std::string("limit ") + name + " must be at least 1";
     if (c.admin_port >= 0 && c.admin_port == c.port && c.port != 0)
         return "admin_port must differ from port";
+    if (!c.insecure_test_seed.empty()) {
+        if (!storage::is_insecure_test_seed(c.insecure_test_seed))
+            return "--insecure-test-seed must be 64 hex digits";
+        if (!is_loopback_bind(c.bind) || (c.admin_port >= 0 && !is_loopback_bind(c.admin_bind)))
+            return "--insecure-test-seed makes every token and die predictable: it is for tests "
+                   "only and refused unless the server is bound to loopback (bind is \"" +
+                   c.bind + "\")";
+    }
     return {};
 }
 

@@ -77,6 +77,10 @@ struct ServerConfig {
     std::string admin_bind = "127.0.0.1";
     int admin_port = -1;
     bool demo = false;  // create the demo campaign and accounts if missing, print the logins
+    // TEST ONLY (--insecure-test-seed, never from a config file or the environment): 64 hex
+    // digits that fix every period seed, token and code the server draws
+    // (storage/insecure_test_seed.hpp). Refused unless bind (and admin_bind) are loopback.
+    std::string insecure_test_seed;
     Limits limits;
 
     std::vector<std::string> origins() const;  // allowed_origins, or the defaults above
@@ -85,6 +89,8 @@ struct ServerConfig {
 // Empty when the configuration can be served; otherwise what is wrong with it (an unknown log
 // level, password cost or trusted proxy, a limit below 1).
 std::string config_problem(const ServerConfig& config);
+// True for a loopback address: 127.0.0.0/8, ::1 or "localhost".
+bool is_loopback_bind(const std::string& address);
 // The log levels --log-level takes.
 bool is_log_level(const std::string& name);
 

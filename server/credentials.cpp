@@ -4,6 +4,8 @@
 
 #include <stdexcept>
 
+#include "storage/insecure_test_seed.hpp"
+
 namespace umpire::server {
 
 namespace {
@@ -48,6 +50,8 @@ bool verify_password(const std::string& stored_hash, const std::string& password
 
 std::string new_token() {
     ensure_sodium();
+    // TEST ONLY (--insecure-test-seed): a fixed sequence of tokens.
+    if (auto fixed = storage::insecure_test_bytes("token", 32)) return to_hex(fixed->data(), fixed->size());
     unsigned char bytes[32];
     randombytes_buf(bytes, sizeof bytes);
     return to_hex(bytes, sizeof bytes);
@@ -57,6 +61,10 @@ std::string new_code() {
     ensure_sodium();
     static constexpr char kAlphabet[] = "abcdefghjkmnpqrstuvwxyz23456789";
     std::string code;
+    if (auto fixed = storage::insecure_test_bytes("code", 10)) {  // TEST ONLY (--insecure-test-seed)
+        for (unsigned char b : *fixed) code += kAlphabet[b % (sizeof kAlphabet - 1)];
+        return code;
+    }
     for (int i = 0; i < 10; ++i) code += kAlphabet[randombytes_uniform(sizeof kAlphabet - 1)];
     return code;
 }

@@ -3,6 +3,10 @@
 #include <sodium.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
+#include "storage/insecure_test_seed.hpp"
+
 namespace umpire::server {
 
 using protocol::ErrorCode;
@@ -11,7 +15,10 @@ using protocol::ProtocolError;
 std::string new_error_id() {
     if (sodium_init() < 0) return "000000000000";
     unsigned char bytes[6];
-    randombytes_buf(bytes, sizeof bytes);
+    if (auto fixed = storage::insecure_test_bytes("error-id", sizeof bytes))  // TEST ONLY
+        std::copy(fixed->begin(), fixed->end(), bytes);
+    else
+        randombytes_buf(bytes, sizeof bytes);
     char hex[sizeof bytes * 2 + 1];
     sodium_bin2hex(hex, sizeof hex, bytes, sizeof bytes);
     return hex;

@@ -14,6 +14,7 @@
 #include "server/admin_command.hpp"
 #include "server/demo.hpp"
 #include "server/net_server.hpp"
+#include "storage/insecure_test_seed.hpp"
 
 int main(int argc, char** argv) {
     using namespace umpire::server;
@@ -51,6 +52,10 @@ int main(int argc, char** argv) {
     auto* private_hooks = app.add_flag(
         "--allow-private-webhooks", flags.allow_private_webhooks,
         "let webhooks reach loopback and private addresses (tests, closed networks)");
+    auto* test_seed = app.add_option(
+        "--insecure-test-seed", flags.insecure_test_seed,
+        "TEST ONLY: 64 hex digits fixing every period seed, token and invite code (makes them "
+        "predictable; refused unless bound to loopback)");
     auto* admin = add_admin_command(app);
     CLI11_PARSE(app, argc, argv);
     if (admin->parsed()) return 0;  // its callback did the work
@@ -78,11 +83,20 @@ int main(int argc, char** argv) {
     if (metrics_token->count()) config.metrics_token = flags.metrics_token;
     if (admin_bind->count()) config.admin_bind = flags.admin_bind;
     if (admin_port->count()) config.admin_port = flags.admin_port;
+    if (test_seed->count()) config.insecure_test_seed = flags.insecure_test_seed;
     if (const auto problem = config_problem(config); !problem.empty()) {
         std::cerr << "umpire-server: " << problem << "\n";
         return 2;
     }
     spdlog::set_level(spdlog::level::from_str(config.log_level));
+    if (!config.insecure_test_seed.empty()) {
+        // Checked above: only on loopback. Loud, whatever the log level.
+        std::cerr << "umpire-server: WARNING: --insecure-test-seed is set: every period seed, "
+                     "session token and invite code is predictable from it. FOR TESTS ONLY; "
+                     "never serve a real campaign like this.\n" << std::flush;
+        spdlog::warn("INSECURE TEST SEED: every period seed, token and invite code is predictable");
+        umpire::storage::set_insecure_test_seed(config.insecure_test_seed);
+    }
 
     // SIGINT/SIGTERM are blocked before any thread starts (workers inherit the mask) and taken
     // by one watcher thread, which stops the server cleanly.

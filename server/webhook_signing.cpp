@@ -4,6 +4,8 @@
 
 #include <stdexcept>
 
+#include "storage/insecure_test_seed.hpp"
+
 namespace umpire::server {
 
 namespace {
@@ -13,10 +15,13 @@ void ensure_sodium() {
     if (!ready) throw std::runtime_error("libsodium failed to initialise");
 }
 
-std::string random_hex(std::size_t bytes) {
+std::string random_hex(std::size_t bytes, std::string_view purpose) {
     ensure_sodium();
     std::string raw(bytes, '\0');
-    randombytes_buf(raw.data(), raw.size());
+    if (auto fixed = storage::insecure_test_bytes(purpose, bytes))  // TEST ONLY (--insecure-test-seed)
+        raw.assign(fixed->begin(), fixed->end());
+    else
+        randombytes_buf(raw.data(), raw.size());
     std::string hex(bytes * 2 + 1, '\0');
     sodium_bin2hex(hex.data(), hex.size(), reinterpret_cast<const unsigned char*>(raw.data()),
                    raw.size());
@@ -27,9 +32,9 @@ std::string random_hex(std::size_t bytes) {
 
 }  // namespace
 
-std::string new_webhook_secret() { return random_hex(crypto_auth_hmacsha256_KEYBYTES); }
+std::string new_webhook_secret() { return random_hex(crypto_auth_hmacsha256_KEYBYTES, "webhook-secret"); }
 
-std::string new_delivery_id() { return random_hex(16); }
+std::string new_delivery_id() { return random_hex(16, "delivery-id"); }
 
 std::string webhook_signature(const std::string& secret_hex, std::int64_t timestamp,
                               const std::string& body) {

@@ -5,6 +5,7 @@
 #include <array>
 
 #include "storage/error.hpp"
+#include "storage/insecure_test_seed.hpp"
 
 namespace umpire::storage {
 
@@ -39,6 +40,8 @@ std::string sha256_hex(std::string_view data) {
 
 SealedSeed draw_seed() {
     ensure_sodium();
+    // TEST ONLY (umpire-server --insecure-test-seed): a fixed sequence of period seeds.
+    if (auto fixed = insecure_test_bytes("period-seed", 32)) return seal_seed(to_hex(fixed->data(), fixed->size()));
     std::array<unsigned char, 32> bytes{};
     randombytes_buf(bytes.data(), bytes.size());
     SealedSeed seed;

@@ -84,6 +84,31 @@ TEST(OperatorSurface, LogLevelsAndOtherSettingsAreChecked) {
     EXPECT_NE(server::config_problem(c).find("tcp_connections_per_address"), std::string::npos);
 }
 
+// The test-only fixed seed (docs/protocol.md "How the promise is tested") is refused unless
+// the server listens on loopback only, and must be 64 hex digits.
+TEST(OperatorSurface, TheInsecureTestSeedIsRefusedOffLoopback) {
+    const std::string seed(64, 'a');
+    server::ServerConfig c;
+    c.insecure_test_seed = seed;
+    EXPECT_EQ(server::config_problem(c), "");  // default bind 127.0.0.1
+    for (const char* bind : {"127.0.0.2", "::1", "localhost"}) {
+        c.bind = bind;
+        EXPECT_EQ(server::config_problem(c), "") << bind;
+    }
+    for (const char* bind : {"0.0.0.0", "::", "192.168.1.10", "example.org", "::ffff:10.0.0.1"}) {
+        c.bind = bind;
+        EXPECT_NE(server::config_problem(c).find("loopback"), std::string::npos) << bind;
+    }
+    c.bind = "127.0.0.1";
+    c.admin_port = 9100;
+    c.admin_bind = "0.0.0.0";
+    EXPECT_NE(server::config_problem(c).find("loopback"), std::string::npos);
+    c.admin_bind = "127.0.0.1";
+    EXPECT_EQ(server::config_problem(c), "");
+    c.insecure_test_seed = "abc";
+    EXPECT_NE(server::config_problem(c).find("64 hex digits"), std::string::npos);
+}
+
 // A scenario that cannot be read: the GM is told so, without the server's folders.
 TEST(OperatorSurface, ClientErrorsNameNoServerPaths) {
     TempDir dir;

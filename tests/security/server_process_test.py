@@ -90,6 +90,17 @@ with tempfile.TemporaryDirectory() as tmp:
     check(bad.returncode == 2 and "bogus" in bad.stderr, "--log-level bogus exits 2 naming it")
     check(not os.path.exists(db), "a refused start makes no database")
 
+    # The test-only fixed seed: refused off loopback (exit 2, nothing made), loud on loopback.
+    seed = ["--insecure-test-seed", "5eed" * 16]
+    off = subprocess.run([server_bin] + base[2:] + ["--bind", "0.0.0.0"] + seed,
+                         capture_output=True, text=True)
+    check(off.returncode == 2 and "loopback" in off.stderr and not os.path.exists(db),
+          "--insecure-test-seed off loopback exits 2 and makes nothing")
+    short = subprocess.run([server_bin] + base + ["--insecure-test-seed", "abc"],
+                           capture_output=True, text=True)
+    check(short.returncode == 2 and "64 hex digits" in short.stderr,
+          "--insecure-test-seed must be 64 hex digits")
+
     # Accounts from the command line: the first is the administrator.
     made = subprocess.run([server_bin, "admin", "create-account", "--db", db, "--name", "root",
                            "--password-cost", "min"], capture_output=True, text=True)
@@ -121,6 +132,17 @@ with tempfile.TemporaryDirectory() as tmp:
     finally:
         proc.terminate()
         proc.wait(10)
+
+    # On loopback it starts, says loudly that it is for tests only, and stops cleanly.
+    loud = subprocess.Popen([server_bin] + base + seed, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    said = [loud.stdout.readline() for _ in range(2)]  # spdlog's warning, then the address
+    loud.terminate()
+    _, err = loud.communicate(timeout=20)
+    check(any("listening at" in line for line in said) and
+          "WARNING: --insecure-test-seed" in err and "FOR TESTS ONLY" in err and
+          any("INSECURE TEST SEED" in line for line in said),
+          "--insecure-test-seed on loopback starts with a warning on stderr and in the log")
 
     # Out of descriptors: 64 of them, 150 connections waiting. Accept fails with EMFILE; the
     # server must wait between tries (its CPU stays low) and serve again once they go.
