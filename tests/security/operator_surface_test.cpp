@@ -95,7 +95,7 @@ TEST(OperatorSurface, TheInsecureTestSeedIsRefusedOffLoopback) {
         c.bind = bind;
         EXPECT_EQ(server::config_problem(c), "") << bind;
     }
-    for (const char* bind : {"0.0.0.0", "::", "192.168.1.10", "example.org", "::ffff:10.0.0.1"}) {
+    for (const char* bind : {"0.0.0.0", "::", "192.168.1.10", "example.org", "::ffff:192.168.1.10"}) {
         c.bind = bind;
         EXPECT_NE(server::config_problem(c).find("loopback"), std::string::npos) << bind;
     }

