@@ -6,6 +6,7 @@
 //       the first such local time after the period opens (with daylight saving: a time that
 //       does not exist that day is the moment the clocks change; an ambiguous one the later)
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -14,6 +15,8 @@
 namespace umpire::server {
 
 using TimePoint = std::chrono::system_clock::time_point;
+// The wall clock, as a function so tests can step it (server/wall_timers.hpp).
+using WallClock = std::function<TimePoint()>;
 
 // Empty when `policy` is valid; otherwise what is wrong with it.
 std::string deadline_policy_problem(const nlohmann::json& policy);

@@ -80,7 +80,7 @@ Hub::~Hub() = default;
 
 void Hub::start() {
     for (const auto& id : services_->campaigns->campaign_ids()) {
-        auto room = std::make_unique<Room>(*services_, storage::Campaign::open(*services_->campaigns, id));
+        auto room = std::make_unique<Room>(*services_, storage::Campaign::open(*services_->campaigns, id, services_->clock()));
         room->start();
         rooms_[id] = std::move(room);
     }
@@ -454,7 +454,8 @@ Room& Hub::create_campaign(const std::string& scenario_file, const std::string& 
     options.id = id;
     options.time_zone = time_zone.empty() ? "UTC" : time_zone;
     auto campaign = storage::Campaign::create_from_file(*services_->campaigns, scenario_file,
-                                                        services_->config.ruleset_dirs, options);
+                                                        services_->config.ruleset_dirs, options,
+                                                        services_->clock());
     const std::string campaign_id = campaign.id();
     services_->server->put_membership({gm_account, campaign_id, "gm", std::nullopt});
     auto room = std::make_unique<Room>(*services_, std::move(campaign));

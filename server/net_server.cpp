@@ -21,6 +21,7 @@
 #include "server/http_client.hpp"
 #include "server/password_checks.hpp"
 #include "server/static_files.hpp"
+#include "server/wall_timers.hpp"
 #include "server/webhook_worker.hpp"
 #include "server/ws_session.hpp"
 
@@ -31,39 +32,53 @@ using tcp = net::ip::tcp;
 
 namespace {
 
-// Timers keyed by name on the I/O thread, against the system clock (deadlines are wall time).
+// Timers keyed by name on the I/O thread, due by the wall clock (server/wall_timers.hpp): one
+// steady timer wakes the table when the next is due and at least every second, so a step of
+// the wall clock either way is noticed within a second.
 class AsioScheduler final : public Scheduler {
 public:
-    explicit AsioScheduler(net::io_context& io) : io_(io) {}
+    AsioScheduler(net::io_context& io, WallClock clock)
+        : wake_(io), clock_(clock ? std::move(clock) : WallClock(&std::chrono::system_clock::now)) {}
     Services* services = nullptr;  // for the guard of timer callbacks
-    TimePoint now() const override { return std::chrono::system_clock::now(); }
+    TimePoint now() const override { return clock_(); }
     void at(const std::string& key, TimePoint when, std::function<void()> fn) override {
-        cancel(key);
-        auto timer = std::make_shared<net::steady_timer>(io_);
-        const auto wait = when - now();
-        timer->expires_after(wait.count() > 0 ? std::chrono::duration_cast<std::chrono::steady_clock::duration>(wait)
-                                              : std::chrono::steady_clock::duration::zero());
-        timers_[key] = timer;
-        timer->async_wait([this, key, timer, fn = std::move(fn)](beast::error_code ec) {
-            if (ec) return;
-            if (auto it = timers_.find(key); it != timers_.end() && it->second == timer)
-                timers_.erase(it);
+        timers_.at(key, when, [this, key, fn = std::move(fn)] {
             run_guarded(services ? services->metrics : nullptr, "timer " + key, [&] {
                 if (services && services->fault) services->fault("timer", key);
                 fn();
             });
         });
+        if (!firing_) arm(std::clamp(std::chrono::duration_cast<WallTimers::Nap>(when - now()),
+                                     WallTimers::Nap::zero(), kMaxNap));
     }
-    void cancel(const std::string& key) override {
-        if (auto it = timers_.find(key); it != timers_.end()) {
-            it->second->cancel();
-            timers_.erase(it);
-        }
-    }
+    void cancel(const std::string& key) override { timers_.cancel(key); }
 
 private:
-    net::io_context& io_;
-    std::map<std::string, std::shared_ptr<net::steady_timer>> timers_;
+    static constexpr WallTimers::Nap kMaxNap = std::chrono::seconds(1);
+
+    // Wakes after `nap`, unless a wake is already due sooner.
+    void arm(WallTimers::Nap nap) {
+        const auto until = std::chrono::steady_clock::now() + nap;
+        if (waiting_ && until >= armed_until_) return;
+        armed_until_ = until;
+        waiting_ = true;
+        wake_.expires_at(until);  // a pending wait ends with operation_aborted
+        wake_.async_wait([this](beast::error_code ec) {
+            if (ec) return;  // replaced by a sooner wake, or the server stops
+            waiting_ = false;
+            firing_ = true;
+            const auto next = timers_.fire_due(clock_, kMaxNap);
+            firing_ = false;
+            if (next) arm(*next);
+        });
+    }
+
+    net::steady_timer wake_;
+    WallClock clock_;
+    WallTimers timers_;
+    std::chrono::steady_clock::time_point armed_until_{};
+    bool waiting_ = false;
+    bool firing_ = false;  // timers scheduled while firing are seen by fire_due's answer
 };
 
 
@@ -86,7 +101,7 @@ struct NetServer::Impl {
     net::steady_timer admin_accept_pause{io};
     Metrics metrics;
     Stores stores{config.database};
-    AsioScheduler scheduler{io};
+    AsioScheduler scheduler;
     // One worker thread delivers webhooks; results come back on the I/O thread.
     WebhookWorker webhooks{webhook_transport(config), config.webhook_queue_capacity,
                            [this](std::function<void()> fn) { net::post(io, std::move(fn)); }};
@@ -104,7 +119,7 @@ struct NetServer::Impl {
         }};
     std::unique_ptr<Hub> hub;
 
-    explicit Impl(const ServerConfig& c) : config(c) {
+    Impl(const ServerConfig& c, WallClock clock) : config(c), scheduler(io, std::move(clock)) {
         services.config = config;
         stores.wire(services);
         scheduler.services = &services;
@@ -447,7 +462,8 @@ void NetServer::Impl::accept(tcp::acceptor& a, net::steady_timer& pause, bool ad
     });
 }
 
-NetServer::NetServer(const ServerConfig& config) : impl_(std::make_unique<Impl>(config)) {
+NetServer::NetServer(const ServerConfig& config, WallClock clock)
+    : impl_(std::make_unique<Impl>(config, std::move(clock))) {
     impl_->hub->start();
     impl_->accept(impl_->acceptor, impl_->accept_pause, false);
     if (impl_->admin_acceptor.is_open())

@@ -15,7 +15,8 @@ namespace umpire::server {
 class NetServer {
 public:
     // Opens the database (creating it), binds the port (0: any free port), starts the Hub.
-    explicit NetServer(const ServerConfig& config);
+    // `clock` is the wall clock deadlines are kept by (empty: the system's); tests step it.
+    explicit NetServer(const ServerConfig& config, WallClock clock = {});
     ~NetServer();
     NetServer(const NetServer&) = delete;
     NetServer& operator=(const NetServer&) = delete;

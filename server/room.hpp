@@ -3,11 +3,13 @@
 // joined it, and its deadline timer. A Room is touched only on the I/O thread, so engine and
 // storage calls need no locks. Every handler checks the sender's membership afresh, commits
 // first, and only then sends — each viewer its own projection (protocol/projection.hpp).
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "protocol/messages.hpp"
@@ -84,12 +86,22 @@ private:
     std::vector<protocol::OrderFlag> order_flags() const;
     Json notices() const;
 
+    // One command, one commit (room_commits.cpp): runs `body` inside one transaction (or inside
+    // the command already running), then what it deferred. On failure nothing is committed,
+    // the campaign is reloaded from storage and the exception goes on; `what` names the
+    // command in the log.
+    void in_one_commit(std::string_view what, const std::function<void()>& body);
+    // Queues `effect` (a broadcast, a timer, a webhook send) until the running command commits:
+    // true if queued, false if no command is running (the caller does it now).
+    bool defer(std::function<void()> effect);
+    void undo_in_memory(bool wrote);  // after a failed command: reload if it wrote
+
     // Resolution (room_play.cpp): resolves when every played player has confirmed (or at the
-    // deadline with `settle`, or on the GM's word), and announces what happened.
-    void try_resolve(bool settle);
+    // deadline with `settle`, or on the GM's word, `even_if_paused` for force_advance), and
+    // announces what happened. One commit: the period, the next deadline, the notifications.
+    void try_resolve(bool settle, bool even_if_paused = false);
     void resolve_quietly(bool settle);  // after the sender's own commit: errors are logged
     bool all_confirmed() const;
-    void after_commit_of_period(const storage::ResolvedPeriod& period);
 
     // Deadlines and notifications (room_deadlines.cpp).
     void open_deadline();  // for the period just opened, by the policy
@@ -114,7 +126,18 @@ private:
                                           const LoadedCompanion& companion) const;
     void broadcast_companion(const LoadedCompanion& companion, const Peer* sender);
 
-    // GM commands (room_gm.cpp).
+    // GM commands (room_gm.cpp): a table of handlers, each run inside one commit.
+    struct GmCall;
+    void gm_invite(GmCall& call);
+    void gm_assign(GmCall& call);
+    void gm_set_deadline(GmCall& call);
+    void gm_pause_or_resume(GmCall& call);
+    void gm_extend(GmCall& call);
+    void gm_force_advance(GmCall& call);
+    void gm_rollback(GmCall& call);
+    void gm_edit(GmCall& call);
+    void gm_resolve(GmCall& call);
+    void gm_answer_for(GmCall& call);
     void record_action(const std::string& kind, const std::string& reason, const Json& details);
     void reload();  // after an edit of the campaign record
 
@@ -124,6 +147,8 @@ private:
     std::set<std::string> in_flight_;  // notifications posted, answer not back yet
     std::map<std::string, TimePoint> retry_at_;  // failed notifications: not before then
     bool pumping_ = false, pump_again_ = false;  // a result during a pump: pump once more
+    bool committing_ = false;                      // a command's transaction is open
+    std::vector<std::function<void()>> after_commit_;  // its effects, in order (defer)
 };
 
 }  // namespace umpire::server

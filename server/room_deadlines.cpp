@@ -32,30 +32,30 @@ void Room::open_deadline() {
 }
 
 void Room::start() {
-    auto d = current_deadline();
-    if (!d) {
-        open_deadline();
-        d = current_deadline();
-    }
-    if (d->due_at && campaign_.record().status == "active") {
+    in_one_commit("start", [&] {
+        auto d = current_deadline();
+        if (!d) {
+            open_deadline();
+            d = current_deadline();
+        }
+        if (!d->due_at || campaign_.record().status != "active") return;
         const auto due = parse_iso_utc(*d->due_at);
         const auto now = services_->scheduler->now();
-        if (due && *due <= now) {
-            const auto moved = now + minutes(services_->config.downtime_grace_minutes);
-            d->due_at = iso_utc(moved);
-            services_->server->put_deadline(*d);
-            record_action("downtime_extension",
-                          "the server was down at the deadline; it moves " +
-                              std::to_string(services_->config.downtime_grace_minutes) +
-                              " minutes on",
-                          {{"period_index", campaign_.period_index()}, {"due_at", *d->due_at}});
-        }
-    }
+        if (!due || *due > now) return;
+        const auto moved = now + minutes(services_->config.downtime_grace_minutes);
+        d->due_at = iso_utc(moved);
+        services_->server->put_deadline(*d);
+        record_action("downtime_extension",
+                      "the server was down at the deadline; it moves " +
+                          std::to_string(services_->config.downtime_grace_minutes) + " minutes on",
+                      {{"period_index", campaign_.period_index()}, {"due_at", *d->due_at}});
+    });
     schedule_timers();
     pump_webhooks();
 }
 
 void Room::schedule_timers() {
+    if (defer([this] { schedule_timers(); })) return;  // timers follow what was committed
     auto* s = services_->scheduler;
     const std::string key = "deadline:" + id();
     s->cancel(key);
@@ -70,7 +70,11 @@ void Room::schedule_timers() {
 }
 
 void Room::on_deadline() {
-    if (campaign_.record().status != "active" || !deadline_passed()) return;
+    if (campaign_.record().status != "active") return;
+    if (!deadline_passed()) {
+        schedule_timers();  // woken early (the wall clock stepped back): wait for the deadline
+        return;
+    }
     try {
         try_resolve(true);
     } catch (const std::exception& e) {

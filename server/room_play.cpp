@@ -124,40 +124,42 @@ void Room::resolve_quietly(bool settle) {
     }
 }
 
-void Room::try_resolve(bool settle) {
-    if (campaign_.record().status != "active") return;
-    storage::ResolvedPeriod result;
+void Room::try_resolve(bool settle, bool even_if_paused) {
+    if (campaign_.record().status != "active" && !even_if_paused) return;
+    const bool inside_a_command = committing_;  // then the command reports storage errors
     try {
-        result = campaign_.resolve_period(settle);
+        in_one_commit("resolution", [&] {
+            auto result = std::make_shared<storage::ResolvedPeriod>(campaign_.resolve_period(settle));
+            if (!result->complete) {
+                for (const auto& d : result->pending)
+                    for (const auto& m : services_->server->memberships(id()))
+                        if ((m.player && *m.player == d.player) || (m.role == "gm" && d.player == "gm"))
+                            notify(m.account_id,
+                                   "decision:" + std::to_string(d.period_index) + ":" + d.decision_id,
+                                   {{"type", "decision_needed"}, {"campaign", id()},
+                                    {"period_index", d.period_index}, {"decision", d.decision_id}});
+                send_views();
+                return;
+            }
+            open_deadline();
+            notify_players("resolved:" + std::to_string(result->index) + "." +
+                               std::to_string(result->attempt),
+                           {{"type", "period_resolved"}, {"campaign", id()},
+                            {"period_index", result->index},
+                            {"next_period_index", campaign_.period_index()}},
+                           false);
+            defer([this, result] {
+                services_->metrics->periods_resolved++;
+                broadcast_resolved(*result);
+            });
+            send_views();
+            schedule_timers();
+        });
     } catch (const storage::StorageError& e) {
+        if (inside_a_command) throw;
         // Nothing was committed; the period stays as it was and can be resolved again.
         throw to_protocol_error(e, ErrorCode::conflict, services_->campaigns->location());
     }
-    if (!result.complete) {
-        send_views();
-        for (const auto& d : result.pending) {
-            for (const auto& m : services_->server->memberships(id()))
-                if ((m.player && *m.player == d.player) || (m.role == "gm" && d.player == "gm"))
-                    notify(m.account_id, "decision:" + std::to_string(d.period_index) + ":" +
-                                             d.decision_id,
-                           {{"type", "decision_needed"}, {"campaign", id()},
-                            {"period_index", d.period_index}, {"decision", d.decision_id}});
-        }
-        return;
-    }
-    after_commit_of_period(result);
-}
-
-void Room::after_commit_of_period(const storage::ResolvedPeriod& period) {
-    services_->metrics->periods_resolved++;
-    open_deadline();
-    broadcast_resolved(period);
-    send_views();
-    notify_players("resolved:" + std::to_string(period.index) + "." + std::to_string(period.attempt),
-                   {{"type", "period_resolved"}, {"campaign", id()}, {"period_index", period.index},
-                    {"next_period_index", campaign_.period_index()}},
-                   false);
-    schedule_timers();
 }
 
 void Room::report(const Reply& reply, const Actor& actor, const protocol::GetReport& m) {

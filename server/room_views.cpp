@@ -153,6 +153,7 @@ void Room::join(const Reply& reply, const Actor& actor) {
 void Room::leave(Peer& peer) { peer.joined.erase(id()); }
 
 void Room::send_views() {
+    if (defer([this] { send_views(); })) return;  // after the running command commits
     std::map<std::string, Json> views;  // one projection per distinct viewer
     for (const auto& peer : live_peers()) {
         auto& joined = peer->joined[id()];
@@ -212,6 +213,7 @@ void Room::broadcast_resolved(const storage::ResolvedPeriod& period) {
 }
 
 void Room::broadcast_notice(const Json& notice) {
+    if (defer([this, notice] { broadcast_notice(notice); })) return;
     auto f = frame({{"type", "notice"}, {"campaign", id()}, {"notice", notice}});
     for (const auto& peer : live_peers()) peer->send(f);
 }

@@ -67,6 +67,7 @@ void Room::webhook_deliveries(const Reply& reply, const Actor& actor) {
 }
 
 void Room::pump_webhooks() {
+    if (defer([this] { pump_webhooks(); })) return;  // send only what was committed
     auto* sender = services_->webhooks;
     if (!sender) return;
     // A sender that answers at once (tests) would re-enter from inside the loop below.
@@ -114,13 +115,15 @@ void Room::on_webhook_result(const storage::NotificationRecord& n, const std::st
     const int attempt = n.attempts + 1;
     const int attempts = services_->config.webhook_attempts;
     try {
-        const auto at = services_->now_iso();
-        services_->server->note_attempt(n, result.delivered, at);
-        services_->server->add_webhook_delivery(
-            {n.account_id, id(), n.key, delivery_id, attempt, at,
-             result.delivered ? "delivered" : "failed",
-             result.http_status ? std::optional<int>(result.http_status) : std::nullopt,
-             result.error.substr(0, kErrorChars)});
+        in_one_commit("webhook delivery record", [&] {
+            const auto at = services_->now_iso();
+            services_->server->note_attempt(n, result.delivered, at);
+            services_->server->add_webhook_delivery(
+                {n.account_id, id(), n.key, delivery_id, attempt, at,
+                 result.delivered ? "delivered" : "failed",
+                 result.http_status ? std::optional<int>(result.http_status) : std::nullopt,
+                 result.error.substr(0, kErrorChars)});
+        });
     } catch (const std::exception& e) {
         // Storage busy: the attempt is not counted and the notification goes again.
         spdlog::warn("campaign {}: webhook delivery {} not recorded: {}", id(), delivery_id,

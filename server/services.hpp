@@ -49,13 +49,17 @@ struct Services {
     // its name ("http", "message", "timer") and what it concerns; it may throw. Null in service.
     std::function<void(std::string_view site, std::string_view detail)> fault = {};
     std::string now_iso() const { return iso_utc(scheduler->now()); }
+    // The same as the clock campaigns stamp their records with (rollbacks, receipts).
+    storage::Clock clock() const {
+        return [this] { return now_iso(); };
+    }
 };
 
 // The stores of one database file, campaigns and the server's own tables, on one connection;
 // the server and the tests open them alike and hand them to Services with wire().
 struct Stores {
-    explicit Stores(const std::string& database)
-        : campaigns(std::make_unique<storage::SqliteCampaignStore>(database)),
+    explicit Stores(const std::string& database, const storage::ConnectionOptions& options = {})
+        : campaigns(std::make_unique<storage::SqliteCampaignStore>(database, options)),
           server(std::make_unique<storage::ServerStore>(campaigns->connection())) {}
     void wire(Services& services) const {
         services.campaigns = campaigns.get();

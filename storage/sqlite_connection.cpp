@@ -83,6 +83,7 @@ std::string Connection::query_text(std::string_view sql) {
 }
 
 std::int64_t Connection::changes() const { return sqlite3_changes64(db_); }
+std::int64_t Connection::total_changes() const { return sqlite3_total_changes64(db_); }
 
 Statement::Statement(Connection& connection, std::string_view sql)
     : connection_(&connection), sql_(sql) {
@@ -173,18 +174,32 @@ std::optional<int> Statement::optional_int(int column) const {
 }
 
 Transaction::Transaction(Connection& connection, Mode mode) : connection_(connection) {
+    if (sqlite3_get_autocommit(connection_.handle()) == 0) {
+        // Inside another transaction: a savepoint. Nesting is strictly last in, first out, and
+        // SQLite's RELEASE and ROLLBACK TO take the innermost of a name, so one name serves.
+        savepoint_ = "umpire_inner";
+        connection_.exec("SAVEPOINT " + savepoint_);
+        open_ = true;
+        return;
+    }
     connection_.exec(mode == Mode::immediate ? "BEGIN IMMEDIATE" : "BEGIN");
     open_ = true;
 }
 
 Transaction::~Transaction() {
     if (!open_) return;
+    if (!savepoint_.empty()) {
+        // Undo this savepoint's writes and drop it; the outer transaction stays open.
+        const std::string undo = "ROLLBACK TO " + savepoint_ + "; RELEASE " + savepoint_;
+        sqlite3_exec(connection_.handle(), undo.c_str(), nullptr, nullptr, nullptr);
+        return;
+    }
     // After a failed COMMIT SQLite may already have rolled back; then ROLLBACK is a no-op error.
     sqlite3_exec(connection_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
 }
 
 void Transaction::commit() {
-    connection_.exec("COMMIT");
+    connection_.exec(savepoint_.empty() ? std::string("COMMIT") : "RELEASE " + savepoint_);
     open_ = false;
 }
 

@@ -38,6 +38,8 @@ public:
     const std::string& path() const { return path_; }
     sqlite3* handle() const { return db_; }
     std::int64_t changes() const;
+    // Rows changed since the connection opened, rolled back ones included.
+    std::int64_t total_changes() const;
 
     // Throws the StorageError for result code `rc` of `what`.
     [[noreturn]] void fail(int rc, std::string_view what) const;
@@ -95,6 +97,12 @@ private:
 
 // BEGIN IMMEDIATE on construction (the write lock is taken up front, so a busy database fails
 // here rather than half-way), ROLLBACK on destruction unless commit() succeeded.
+//
+// Transactions nest: one opened while another is open on the same connection is a SAVEPOINT
+// inside it, and its commit() only releases the savepoint. So a server command that calls
+// several store writes inside one outer Transaction commits them all in the outer COMMIT, or
+// none (issue 29: one transaction per command); an inner failure undoes the inner writes alone
+// and the caller decides whether the outer goes on.
 class Transaction {
 public:
     enum class Mode { immediate, deferred };
@@ -103,9 +111,12 @@ public:
     Transaction(const Transaction&) = delete;
     Transaction& operator=(const Transaction&) = delete;
     void commit();
+    // Whether this is the outermost transaction, whose commit() is the durable COMMIT.
+    bool outermost() const { return savepoint_.empty(); }
 
 private:
     Connection& connection_;
+    std::string savepoint_;  // empty for the outermost (BEGIN … COMMIT)
     bool open_ = false;
 };
 

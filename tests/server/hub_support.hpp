@@ -39,8 +39,9 @@ public:
 
 // A hub over a database file; reopening on the same directory is a server restart.
 struct HubHarness {
-    explicit HubHarness(const TempDir& dir, server::TimePoint at = {})
-        : services{test_config(dir)}, stores(services.config.database) {
+    explicit HubHarness(const TempDir& dir, server::TimePoint at = {},
+                        const storage::ConnectionOptions& options = {})
+        : services{test_config(dir)}, stores(services.config.database, options) {
         services.config.allow_private_webhooks = true;  // the tests' webhooks are on 127.0.0.1
         if (at != server::TimePoint{}) scheduler.time = at;
         stores.wire(services);

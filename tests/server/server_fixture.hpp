@@ -49,8 +49,9 @@ class RunningServer {
 public:
     explicit RunningServer(const server::ServerConfig& config,
                            const std::vector<std::pair<std::string, std::string>>& accounts = {},
-                           const std::function<void(server::Hub&)>& setup = {})
-        : server_(config) {
+                           const std::function<void(server::Hub&)>& setup = {},
+                           server::WallClock clock = {})
+        : server_(config, std::move(clock)) {
         spdlog::set_level(spdlog::level::from_str(config.log_level));
         for (const auto& [name, password] : accounts) server_.hub().create_account(name, password);
         if (setup) setup(server_.hub());
@@ -75,6 +76,7 @@ public:
         return {r.status, Json::parse(r.body, nullptr, false)};
     }
     server::Services& services() { return server_.services(); }
+    server::Hub& hub() { return server_.hub(); }  // on the I/O thread only (on_io_thread)
     // Runs `fn` on the server's I/O thread and waits for it.
     void on_io_thread(const std::function<void()>& fn) {
         std::promise<void> done;

@@ -1,0 +1,59 @@
+// One command, one commit (issue 29). Every store write a command makes — state, GM action,
+// deadline, notifications to send — joins one SQLite transaction (inner store transactions are
+// savepoints in it, storage/sqlite_connection.hpp), and nothing leaves the server before that
+// transaction commits: broadcasts, timers and webhook sends wait in a queue until then. A command
+// that fails anywhere, its COMMIT included, changes nothing; the room then reloads its campaign
+// from storage, since the engine's in-memory state may have run ahead of what was kept.
+#include <spdlog/spdlog.h>
+
+#include "server/room.hpp"
+
+namespace umpire::server {
+
+void Room::in_one_commit(std::string_view what, const std::function<void()>& body) {
+    if (committing_) {
+        body();  // already inside a command: its writes join that command's commit
+        return;
+    }
+    std::vector<std::function<void()>> effects;
+    auto& connection = services_->campaigns->connection();
+    const auto changes_before = connection.total_changes();
+    try {
+        storage::Transaction transaction(connection);
+        committing_ = true;
+        body();
+        transaction.commit();
+    } catch (const storage::StorageError& e) {
+        undo_in_memory(connection.total_changes() != changes_before);
+        spdlog::error("campaign {}: {} failed, nothing committed ({}, SQLite code {}): {}", id(), what,
+                      storage::to_string(e.kind()), e.sqlite_code(), e.what());
+        throw;
+    } catch (...) {
+        undo_in_memory(connection.total_changes() != changes_before);
+        throw;
+    }
+    committing_ = false;
+    effects.swap(after_commit_);
+    for (auto& effect : effects) effect();
+}
+
+void Room::undo_in_memory(bool wrote) {
+    committing_ = false;
+    after_commit_.clear();
+    if (!wrote) return;  // refused before any write: memory is as the store has it
+    try {
+        reload();
+    } catch (const std::exception& e) {
+        // The store cannot even be read: the room keeps its last state; every later command
+        // fails the same way and says so.
+        spdlog::error("campaign {}: reloading after a failed command failed: {}", id(), e.what());
+    }
+}
+
+bool Room::defer(std::function<void()> effect) {
+    if (!committing_) return false;
+    after_commit_.push_back(std::move(effect));
+    return true;
+}
+
+}  // namespace umpire::server

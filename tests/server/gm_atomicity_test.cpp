@@ -1,0 +1,203 @@
+// One transaction per GM command (issue 29, finding 1): with the Nth write or sync of the
+// database failing (an I/O error, or a disk that stays full), every GM command either commits
+// all it changes and answers gm_done, or leaves the file exactly as it was and answers
+// `unavailable`; and the room carries on as if the failed attempt had never happened: the same
+// command then succeeds with the very effect it has without faults. Before, pause, resume, edit,
+// set_deadline, extend and force_advance were several commits each, and a failure between them
+// left half a command behind.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <functional>
+#include <set>
+
+#include "fault_vfs.hpp"
+#include "hub_support.hpp"
+
+namespace umpire::testing {
+namespace {
+
+namespace st = storage::testing;
+using namespace std::chrono;
+
+// The file's committed content, read by a connection of its own: each table's row count, and
+// the rows themselves of `exact` tables (all of them when `exact` is empty).
+std::string content_of(const std::string& path, const std::set<std::string>& exact = {}) {
+    sqlite3* db = nullptr;
+    EXPECT_EQ(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+    auto rows_of = [&](const std::string& sql, const std::function<void(sqlite3_stmt*)>& row) {
+        sqlite3_stmt* s = nullptr;
+        EXPECT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &s, nullptr), SQLITE_OK) << sql;
+        while (sqlite3_step(s) == SQLITE_ROW) row(s);
+        sqlite3_finalize(s);
+    };
+    auto text = [](sqlite3_stmt* s, int c) {
+        const auto* t = sqlite3_column_text(s, c);
+        return t ? std::string(reinterpret_cast<const char*>(t)) : std::string("NULL");
+    };
+    std::vector<std::string> tables;
+    rows_of("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
+            [&](sqlite3_stmt* s) { tables.push_back(text(s, 0)); });
+    std::string out;
+    for (const auto& table : tables) {
+        int count = 0;
+        std::string rows;
+        const bool whole = exact.empty() || exact.contains(table);
+        rows_of("SELECT * FROM \"" + table + "\"", [&](sqlite3_stmt* s) {
+            ++count;
+            if (!whole) return;
+            rows += " ";
+            for (int c = 0; c < sqlite3_column_count(s); ++c) rows += " " + text(s, c);
+            rows += "\n";
+        });
+        out += table + ": " + std::to_string(count) + " rows\n" + rows;
+    }
+    sqlite3_close(db);
+    return out;
+}
+
+// The tables whose rows a GM command's effect fixes exactly; the others (sessions, invites,
+// periods with their random seeds) are compared by their row counts.
+const std::set<std::string> kDeterministic{"campaigns", "deadlines", "gm_actions", "memberships"};
+
+struct GmCase {
+    std::string name;
+    std::function<void(HubHarness&, const std::shared_ptr<FakePeer>& gm)> prepare;
+    Json command;
+};
+
+Json gm_message(Json command) {
+    command["type"] = "gm";
+    command["campaign"] = "raid";
+    return command;
+}
+
+const Json kHourDeadline{{"command", "set_deadline"},
+                         {"deadline", {{"kind", "duration"}, {"minutes", 60}}},
+                         {"reason", "an hour a turn"}};
+
+void with_deadline(HubHarness& h, const std::shared_ptr<FakePeer>& gm) {
+    ASSERT_EQ(h.send(gm, gm_message(kHourDeadline))["type"], "gm_done");
+}
+
+void paused(HubHarness& h, const std::shared_ptr<FakePeer>& gm) {
+    with_deadline(h, gm);
+    ASSERT_EQ(h.send(gm, gm_message({{"command", "pause"}, {"reason", "away"}}))["type"], "gm_done");
+}
+
+void one_period_on(HubHarness& h, const std::shared_ptr<FakePeer>& gm) {
+    with_deadline(h, gm);
+    ASSERT_EQ(h.send(gm, gm_message({{"command", "force_advance"}, {"reason", "go"}}))["type"],
+              "gm_done");
+}
+
+std::vector<GmCase> gm_cases() {
+    return {
+        {"set_deadline", {}, kHourDeadline},
+        {"pause", with_deadline, {{"command", "pause"}, {"reason", "a player is ill"}}},
+        {"resume", paused, {{"command", "resume"}, {"reason", "better"}}},
+        {"extend", with_deadline, {{"command", "extend"}, {"minutes", 15}, {"key", "k"}, {"reason", "post"}}},
+        {"edit", {}, {{"command", "edit"}, {"changes", {{"name", "The Raid"}}}, {"reason", "typo"}}},
+        {"force_advance", with_deadline, {{"command", "force_advance"}, {"reason", "late"}}},
+        {"force_advance_paused", paused, {{"command", "force_advance"}, {"reason", "late"}}},
+        {"rollback", one_period_on, {{"command", "rollback"}, {"to_period", 0}, {"reason", "oops"}}},
+        {"invite", {}, {{"command", "invite"}, {"role", "observer"}}},
+    };
+}
+
+class GmCommandUnderFaults : public ::testing::TestWithParam<GmCase> {
+protected:
+    static void SetUpTestSuite() { st::register_fault_vfs(); }
+    void TearDown() override { st::disarm_fault(); }
+
+    static storage::ConnectionOptions faulty() {
+        storage::ConnectionOptions options;
+        options.vfs = st::kFaultVfs;
+        options.busy_timeout_ms = 50;
+        return options;
+    }
+    // A server on a copy of the prepared database, its GM logged in and joined.
+    struct Running {
+        std::unique_ptr<HubHarness> h;
+        std::shared_ptr<FakePeer> gm;
+        std::string db;
+    };
+    Running start_on_copy(const TempDir& dir) {
+        std::filesystem::copy_file(prepared.path / "server.db", dir.path / "server.db");
+        Running r;
+        r.h = std::make_unique<HubHarness>(dir, server::TimePoint{}, faulty());
+        r.h->hub->start();
+        r.gm = r.h->peer("gm");
+        EXPECT_EQ(r.h->send(r.gm, {{"type", "join"}, {"campaign", "raid"}})["type"], "snapshot");
+        r.db = r.h->services.config.database;
+        return r;
+    }
+
+    void SetUp() override {
+        {
+            HubHarness h(prepared);
+            for (const auto& [name, pw] : kDemoAccounts) h.hub->create_account(name, pw);
+            demo_campaign(*h.hub);
+            auto gm = h.peer("gm");
+            if (GetParam().prepare) GetParam().prepare(h, gm);
+        }  // closed: the copy holds everything (the last connection checkpoints the WAL)
+        TempDir dir;
+        Running r = start_on_copy(dir);
+        const Json reply = r.h->send(r.gm, gm_message(GetParam().command));
+        ASSERT_EQ(reply["type"], "gm_done") << reply.dump();
+        expected = content_of(r.db, kDeterministic);
+    }
+
+    TempDir prepared;
+    std::string expected;  // the command's effect without faults
+};
+
+TEST_P(GmCommandUnderFaults, CommitsAllOrNothingAndSaysWhich) {
+    struct Fault {
+        int code;
+        bool sticky;
+    };
+    const Fault faults[] = {{SQLITE_IOERR_WRITE, false}, {SQLITE_IOERR_FSYNC, false}, {SQLITE_FULL, true}};
+    int failed = 0, done = 0;
+    for (const auto& fault : faults) {
+        for (int n = 1; n <= 400; ++n) {
+            TempDir dir;
+            Running r = start_on_copy(dir);
+            const std::string before = content_of(r.db);
+            const auto notices_before = r.gm->of_type("notice").size();
+            st::arm_fault(n, fault.code, fault.sticky);
+            const Json reply = r.h->send(r.gm, gm_message(GetParam().command));
+            const bool fired = st::fault_fired();
+            st::disarm_fault();
+            if (reply["type"] == "gm_done") {
+                ++done;
+                EXPECT_EQ(content_of(r.db, kDeterministic), expected)
+                    << "gm_done, fault " << fault.code << " at write " << n;
+            } else {
+                ++failed;
+                EXPECT_EQ(reply["code"], "unavailable") << reply.dump();
+                EXPECT_EQ(content_of(r.db), before)
+                    << "an error reply, yet the file changed: fault " << fault.code << " at write " << n;
+                // Nothing was told of what was not kept.
+                EXPECT_EQ(r.gm->of_type("notice").size(), notices_before);
+                // The room carries on from what the file holds: the same command now succeeds
+                // with the effect it has without faults.
+                const Json again = r.h->send(r.gm, gm_message(GetParam().command));
+                EXPECT_EQ(again["type"], "gm_done") << again.dump();
+                EXPECT_EQ(content_of(r.db, kDeterministic), expected)
+                    << "retried after fault " << fault.code << " at write " << n;
+            }
+            if (!fired) break;  // the command needs fewer than n writes: every one was tried
+        }
+    }
+    EXPECT_GT(failed, 0) << "no fault ever hit the command";
+    EXPECT_GT(done, 0);
+    RecordProperty("failed_attempts", failed);
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryKind, GmCommandUnderFaults, ::testing::ValuesIn(gm_cases()),
+                         [](const auto& info) { return info.param.name; });
+
+}  // namespace
+}  // namespace umpire::testing
