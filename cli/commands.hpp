@@ -16,6 +16,7 @@ void add_ruleset_command(CLI::App& app);
 void add_resolve_command(CLI::App& app);
 void add_play_command(CLI::App& app);
 void add_storage_commands(CLI::App& app);  // campaign, verify, export, import
+void add_backup_commands(CLI::App& app);   // backup, restore, migrate
 void add_client_commands(CLI::App& app);   // client: play on a server over HTTP
 
 // Directories searched for ruleset files: --rulesets, $UMPIRE_RULESETS, the shipped rulesets.

@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
     umpire::cli::add_resolve_command(app);
     umpire::cli::add_play_command(app);
     umpire::cli::add_storage_commands(app);
+    umpire::cli::add_backup_commands(app);
     umpire::cli::add_client_commands(app);
     CLI11_PARSE(app, argc, argv);
     return 0;

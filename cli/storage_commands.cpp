@@ -1,8 +1,6 @@
 // `umpire campaign …`, `umpire verify`, `umpire export`, `umpire import`: campaigns kept in an
 // SQLite database (docs/storage.md). Every command opens the database, does one job and exits;
 // each write is one transaction, so an interrupted command changes nothing or everything.
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <set>
@@ -12,6 +10,7 @@
 #include "rules/scenario_io.hpp"
 #include "storage/archive.hpp"
 #include "storage/campaign_service.hpp"
+#include "storage/private_files.hpp"
 #include "storage/replay.hpp"
 #include "storage/sqlite_store.hpp"
 
@@ -288,17 +287,9 @@ void add_archive_commands(CLI::App& app) {
         guarded([&] {
             auto store = open_store(ex->db, false);
             const auto archive = store->read_archive(ex->campaign);
-            // Write beside the target, then rename: a failed export leaves no half file.
-            const std::string temporary = ex->out + ".partial";
-            {
-                std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-                out << storage::archive_text(archive);
-                if (!out.flush()) {
-                    std::filesystem::remove(temporary);
-                    throw StorageError(storage::ErrorKind::io, ex->out + ": cannot write");
-                }
-            }
-            std::filesystem::rename(temporary, ex->out);
+            // Mode 0600 whatever the umask (it holds the open period's sealed seed), written
+            // whole under a temporary name, then renamed: a failed export leaves no half file.
+            storage::write_private_file(ex->out, storage::archive_text(archive));
             std::cout << "exported " << ex->campaign << " to " << ex->out << ": "
                       << archive.periods.size() << " period(s)\n";
         });

@@ -88,6 +88,13 @@ constexpr const char* kPlaceholderPage =
     "(set <code>static_dir</code>); clients connect by WebSocket to <code>/ws</code> or use the "
     "JSON API at <code>/api/v1/messages</code> (docs/protocol.md).</p>";
 
+// The backup taken before a migration at start, and the migration, go to the log.
+storage::ConnectionOptions store_options() {
+    storage::ConnectionOptions options;
+    options.notice = [](const std::string& text) { spdlog::warn("{}", text); };
+    return options;
+}
+
 }  // namespace
 
 struct NetServer::Impl {
@@ -100,7 +107,7 @@ struct NetServer::Impl {
     net::steady_timer accept_pause{io};
     net::steady_timer admin_accept_pause{io};
     Metrics metrics;
-    Stores stores{config.database};
+    Stores stores{config.database, store_options()};
     AsioScheduler scheduler;
     // One worker thread delivers webhooks; results come back on the I/O thread.
     WebhookWorker webhooks{webhook_transport(config), config.webhook_queue_capacity,

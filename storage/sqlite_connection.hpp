@@ -2,6 +2,7 @@
 // A thin RAII layer over the SQLite C API: a connection, prepared statements and transactions.
 // Every failure becomes a StorageError naming the file, the operation and SQLite's message.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +18,12 @@ struct ConnectionOptions {
     std::string vfs;              // empty: SQLite's default VFS (tests register fault shims)
     int busy_timeout_ms = 5000;   // how long to wait for another writer before SQLITE_BUSY
     bool create = true;           // create the file if it does not exist
+    // Opening a store at an older schema copies the file first (upgrade.hpp); off only for
+    // scratch copies that are not anyone's data.
+    bool backup_before_migrating = true;
+    // Where opening a store says what it did to the file (the backup, the migration); unset:
+    // "umpire: …" on stderr.
+    std::function<void(const std::string&)> notice;
 };
 
 class Statement;

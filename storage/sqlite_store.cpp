@@ -19,7 +19,7 @@ SqliteCampaignStore::SqliteCampaignStore(const std::string& path,
     // on power failure (NORMAL in WAL mode only protects against a process crash).
     db.exec("PRAGMA synchronous = FULL");
     db.exec("PRAGMA foreign_keys = ON");
-    migrate(db);
+    upgrade_ = upgrade(db, options);
 }
 
 void SqliteCampaignStore::create_campaign(const CampaignRecord& campaign,

@@ -6,14 +6,19 @@
 
 #include "storage/campaign_store.hpp"
 #include "storage/sqlite_connection.hpp"
+#include "storage/upgrade.hpp"
 
 namespace umpire::storage {
 
 class SqliteCampaignStore final : public CampaignStore {
 public:
     // Opens the database (creating it when options.create), refuses a foreign, corrupt or newer
-    // file with a clear StorageError, and migrates it to the latest schema version.
+    // file with a clear StorageError, and migrates it to the latest schema version, backing an
+    // older one up first (upgrade.hpp).
     explicit SqliteCampaignStore(const std::string& path, const ConnectionOptions& options = {});
+
+    // The versions found and reached on opening, and the backup taken before migrating.
+    const UpgradeResult& upgrade_result() const { return upgrade_; }
 
     Connection& connection() { return *connection_; }
     int schema_version() { return static_cast<int>(connection_->query_int("PRAGMA user_version")); }
@@ -56,6 +61,7 @@ public:
 
 private:
     std::unique_ptr<Connection> connection_;
+    UpgradeResult upgrade_;
 };
 
 }  // namespace umpire::storage

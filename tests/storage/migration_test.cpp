@@ -2,12 +2,14 @@
 // or not databases at all give a clear error and are left untouched.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 
 #include <random>
 
 #include "storage/migrations.hpp"
 #include "storage/replay.hpp"
 #include "storage/sqlite_rows.hpp"
+#include "storage/upgrade.hpp"
 #include "test_support.hpp"
 
 namespace umpire::storage::testing {
@@ -291,6 +293,74 @@ TEST(Migrations, Version7MakesTheFirstAccountTheAdministratorAndKeepsGmsCreating
     EXPECT_EQ(rights("first"), (std::pair<std::int64_t, std::int64_t>{1, 1}));
     EXPECT_EQ(rights("gm"), (std::pair<std::int64_t, std::int64_t>{0, 1}));
     EXPECT_EQ(rights("player"), (std::pair<std::int64_t, std::int64_t>{0, 0}));
+}
+
+TEST(Migrations, AnOlderDatabaseIsBackedUpBeforeItIsMigrated) {
+    TempDir dir;
+    const std::string path = dir.file("v2.db");
+    make_version_2_fixture(path);
+    long long events = 0;
+    {
+        Connection raw(path);
+        events = raw.query_int("SELECT count(*) FROM events");
+    }
+    std::vector<std::string> notices;
+    ConnectionOptions options;
+    options.notice = [&](const std::string& text) { notices.push_back(text); };
+    std::string backup;
+    {
+        SqliteCampaignStore store(path, options);
+        EXPECT_EQ(store.upgrade_result().from, 2);
+        EXPECT_EQ(store.upgrade_result().to, latest_schema_version());
+        backup = store.upgrade_result().backup;
+    }
+    const std::string prefix = path + ".pre-v" + std::to_string(latest_schema_version()) + "-";
+    ASSERT_EQ(backup.rfind(prefix, 0), 0u) << backup;
+    EXPECT_EQ(backup.size(), prefix.size() + std::string("20261203T064426Z.bak").size());
+    ASSERT_EQ(notices.size(), 2u);
+    EXPECT_NE(notices[0].find("backed up to " + backup), std::string::npos) << notices[0];
+    EXPECT_NE(notices[1].find("migrated from schema version 2 to"), std::string::npos);
+    struct stat st {};
+    ASSERT_EQ(::stat(backup.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0600u);
+    {
+        // The backup is the database as it was: version 2, its events still rows.
+        ConnectionOptions existing;
+        existing.create = false;
+        Connection old(backup, existing);
+        EXPECT_EQ(check_database(old), 2);
+        EXPECT_GT(events, 10);
+        EXPECT_EQ(old.query_int("SELECT count(*) FROM events"), events);
+        EXPECT_EQ(old.query_text("PRAGMA integrity_check"), "ok");
+    }
+    // Once current, opening it takes no further backup.
+    SqliteCampaignStore again(path, options);
+    EXPECT_TRUE(again.upgrade_result().backup.empty());
+    EXPECT_EQ(notices.size(), 2u);
+}
+
+TEST(Migrations, ADryRunTriesEveryStepOnACopyAndChangesNothing) {
+    TempDir dir;
+    const std::string path = dir.file("v1.db");
+    std::string receipt;
+    make_version_1_fixture(path, receipt);
+    const std::string before = read_file(path);
+    const auto plan = dry_run_upgrade(path);
+    EXPECT_EQ(plan.from, 1);
+    EXPECT_EQ(plan.to, latest_schema_version());
+    ASSERT_EQ(plan.steps.size(), static_cast<std::size_t>(latest_schema_version() - 1));
+    EXPECT_EQ(plan.steps.front().version, 2);
+    EXPECT_EQ(plan.after.schema_version, latest_schema_version());
+    EXPECT_EQ(plan.after.campaigns, 1);
+    EXPECT_TRUE(plan.mismatches.empty()) << plan.mismatches.front();
+    EXPECT_EQ(read_file(path), before);
+    std::vector<std::string> files;
+    for (const auto& entry : fs::directory_iterator(dir.path()))
+        files.push_back(entry.path().filename().string());
+    EXPECT_EQ(files, std::vector<std::string>{"v1.db"});
+
+    { SqliteCampaignStore store(path); }
+    EXPECT_TRUE(dry_run_upgrade(path).steps.empty());  // up to date: nothing to try
 }
 
 TEST(Migrations, AFailingStepLeavesTheDatabaseAtTheVersionBefore) {
