@@ -12,6 +12,7 @@
 #include "server/metrics.hpp"
 #include "server/password_checks.hpp"
 #include "server/webhook_delivery.hpp"
+#include "storage/clock.hpp"
 #include "storage/server_store.hpp"
 #include "storage/sqlite_store.hpp"
 

@@ -59,13 +59,15 @@ std::string content_of(const std::string& path, const std::set<std::string>& exa
 
 // The tables whose rows a GM command's effect fixes exactly; the others (sessions, invites,
 // periods with their random seeds) are compared by their row counts.
-const std::set<std::string> kDeterministic{"campaigns", "deadlines", "gm_actions", "memberships"};
+const std::set<std::string> kDeterministic{"campaigns", "period_deadlines", "gm_actions", "memberships"};
 
 struct GmCase {
     std::string name;
     std::function<void(HubHarness&, const std::shared_ptr<FakePeer>& gm)> prepare;
     Json command;
 };
+
+void PrintTo(const GmCase& c, std::ostream* out) { *out << c.name; }
 
 Json gm_message(Json command) {
     command["type"] = "gm";
