@@ -17,6 +17,7 @@
 #include "storage/engine_call.hpp"
 #include "storage/period_codec.hpp"
 #include "storage/seeds.hpp"
+#include "storage/server_store.hpp"
 #include "storage/sqlite_store.hpp"
 
 namespace {
@@ -154,6 +155,25 @@ std::int64_t file_bytes(storage::Connection& db) {
     return db.query_int("PRAGMA page_count") * db.query_int("PRAGMA page_size");
 }
 
+// The next commit of the fixture's campaign: the stored period for its open period and the
+// period it opens.
+std::pair<storage::PeriodRecord, storage::OpenPeriodRecord> next_commit(Fixture& f) {
+    auto open = *f.store->open_period("bench");
+    storage::PeriodRecord period = f.periods[open.index % 2];
+    period.index = open.index;
+    period.day = open.day;
+    period.kind = open.kind;
+    period.seed_hash = open.seed_hash;
+    period.seed = open.sealed_seed;
+    period.order_receipts.clear();
+    for (const auto& o : f.store->orders("bench", open.index))
+        period.order_receipts.push_back(o.receipt);
+    const auto seed = storage::draw_seed();
+    storage::OpenPeriodRecord next{"bench", open.index + 1, open.day, open.kind,
+                                   seed.hash, seed.secret, period.committed_at};
+    return {std::move(period), std::move(next)};
+}
+
 void BM_CommitPeriod(benchmark::State& state) {
     auto& f = fixture();
     auto& db = f.store->connection();
@@ -161,19 +181,7 @@ void BM_CommitPeriod(benchmark::State& state) {
     std::int64_t commits = 0;
     for (auto _ : state) {
         state.PauseTiming();
-        auto open = *f.store->open_period("bench");
-        storage::PeriodRecord period = f.periods[open.index % 2];
-        period.index = open.index;
-        period.day = open.day;
-        period.kind = open.kind;
-        period.seed_hash = open.seed_hash;
-        period.seed = open.sealed_seed;
-        period.order_receipts.clear();
-        for (const auto& o : f.store->orders("bench", open.index))
-            period.order_receipts.push_back(o.receipt);
-        const auto seed = storage::draw_seed();
-        storage::OpenPeriodRecord next{"bench", open.index + 1, open.day, open.kind,
-                                       seed.hash, seed.secret, period.committed_at};
+        auto [period, next] = next_commit(f);
         state.ResumeTiming();
         f.store->commit_period(period, next);
         ++commits;
@@ -186,6 +194,64 @@ void BM_CommitPeriod(benchmark::State& state) {
                                                         p.state_after.size() - p.orders.size());
     state.counters["file_bytes_per_period"] =
         static_cast<double>(file_bytes(db) - bytes_before) / static_cast<double>(commits);
+}
+
+// The same period committed as the server's force_advance does since issue 29: inside one
+// command's transaction (the period's own transaction a savepoint in it), with the GM action and
+// the next period's deadline.
+void BM_CommitPeriodInACommand(benchmark::State& state) {
+    auto& f = fixture();
+    storage::ServerStore server(f.store->connection());
+    for (auto _ : state) {
+        state.PauseTiming();
+        auto [period, next] = next_commit(f);
+        state.ResumeTiming();
+        storage::Transaction command(f.store->connection());
+        server.add_gm_action({"bench", 0, "force_advance", "bench", "{}", period.committed_at});
+        f.store->commit_period(period, next);
+        server.put_deadline({"bench", next.index, "2025-03-02T00:00:00.000Z", std::nullopt, 0});
+        command.commit();
+    }
+}
+
+// A GM command's writes (pause: the campaign, the deadline, the GM action), in one transaction
+// as now, and as the three commits they were before issue 29 (the baseline).
+void gm_command_writes(storage::ServerStore& server, std::int64_t n) {
+    const std::string status = n % 2 ? "paused" : "active";
+    server.update_campaign("bench", "A thousand forces", "{}", R"({"kind":"manual"})", status);
+    server.put_deadline({"bench", 0, std::nullopt, 3'600'000 + n, 0});
+    server.add_gm_action({"bench", 0, n % 2 ? "pause" : "resume", "bench", "{}",
+                          "2025-03-01T00:00:00.000Z"});
+}
+
+void BM_CommitPeriodSavepointOnly(benchmark::State& state) {
+    auto& f = fixture();
+    for (auto _ : state) {
+        state.PauseTiming();
+        auto [period, next] = next_commit(f);
+        state.ResumeTiming();
+        storage::Transaction command(f.store->connection());
+        f.store->commit_period(period, next);
+        command.commit();
+    }
+}
+
+void BM_GmCommandOneCommit(benchmark::State& state) {
+    auto& f = fixture();
+    storage::ServerStore server(f.store->connection());
+    std::int64_t n = 0;
+    for (auto _ : state) {
+        storage::Transaction command(f.store->connection());
+        gm_command_writes(server, ++n);
+        command.commit();
+    }
+}
+
+void BM_GmCommandThreeCommits(benchmark::State& state) {
+    auto& f = fixture();
+    storage::ServerStore server(f.store->connection());
+    std::int64_t n = 0;
+    for (auto _ : state) gm_command_writes(server, ++n);
 }
 
 void BM_BaselineOneBlobInsert(benchmark::State& state) {
@@ -234,6 +300,10 @@ void BM_ResolveAndCommit(benchmark::State& state) {
 
 BENCHMARK(BM_BaselineOneBlobInsert)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_CommitPeriod)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_CommitPeriodInACommand)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_CommitPeriodSavepointOnly)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_GmCommandThreeCommits)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_GmCommandOneCommit)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_EngineOnly)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_ResolveAndCommit)->Unit(benchmark::kMillisecond)->UseRealTime();
 
@@ -251,6 +321,17 @@ public:
         std::cout << "\nratio to the baseline (one blob of the same bytes in one transaction):\n";
         for (const auto& [name, time] : times_)
             std::cout << "  " << name << ": " << time / base->second << "x\n";
+        // Issue 29: what one transaction per command costs, each against its same-run baseline.
+        std::cout << "\none transaction per command (issue 29):\n";
+        ratio("a 1,000-force period committed inside a force_advance command",
+              "BM_CommitPeriodInACommand/real_time", "BM_CommitPeriod/real_time");
+        ratio("a GM command's writes in one commit, against three commits",
+              "BM_GmCommandOneCommit/real_time", "BM_GmCommandThreeCommits/real_time");
+    }
+    void ratio(const char* what, const std::string& run, const std::string& baseline) {
+        const auto a = times_.find(run), b = times_.find(baseline);
+        if (a == times_.end() || b == times_.end()) return;
+        std::cout << "  " << what << ": " << a->second / b->second << "x\n";
     }
 
 private:

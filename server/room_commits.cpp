@@ -1,6 +1,6 @@
 // One command, one commit (issue 29). Every store write a command makes — state, GM action,
-// deadline, notifications to send — joins one SQLite transaction (inner store transactions are
-// savepoints in it, storage/sqlite_connection.hpp), and nothing leaves the server before that
+// deadline, notifications to send — joins one SQLite transaction (inner store transactions join
+// it, storage/sqlite_connection.hpp), and nothing leaves the server before that
 // transaction commits: broadcasts, timers and webhook sends wait in a queue until then. A command
 // that fails anywhere, its COMMIT included, changes nothing; the room then reloads its campaign
 // from storage, since the engine's in-memory state may have run ahead of what was kept.

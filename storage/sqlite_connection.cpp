@@ -175,23 +175,18 @@ std::optional<int> Statement::optional_int(int column) const {
 
 Transaction::Transaction(Connection& connection, Mode mode) : connection_(connection) {
     if (sqlite3_get_autocommit(connection_.handle()) == 0) {
-        // Inside another transaction: a savepoint. Nesting is strictly last in, first out, and
-        // SQLite's RELEASE and ROLLBACK TO take the innermost of a name, so one name serves.
-        savepoint_ = "umpire_inner";
-        connection_.exec("SAVEPOINT " + savepoint_);
-        open_ = true;
+        joined_ = open_ = true;  // a part of the transaction already open
         return;
     }
     connection_.exec(mode == Mode::immediate ? "BEGIN IMMEDIATE" : "BEGIN");
+    connection_.spoiled_ = false;
     open_ = true;
 }
 
 Transaction::~Transaction() {
     if (!open_) return;
-    if (!savepoint_.empty()) {
-        // Undo this savepoint's writes and drop it; the outer transaction stays open.
-        const std::string undo = "ROLLBACK TO " + savepoint_ + "; RELEASE " + savepoint_;
-        sqlite3_exec(connection_.handle(), undo.c_str(), nullptr, nullptr, nullptr);
+    if (joined_) {
+        connection_.spoiled_ = true;  // the outer transaction must not commit without this part
         return;
     }
     // After a failed COMMIT SQLite may already have rolled back; then ROLLBACK is a no-op error.
@@ -199,7 +194,14 @@ Transaction::~Transaction() {
 }
 
 void Transaction::commit() {
-    connection_.exec(savepoint_.empty() ? std::string("COMMIT") : "RELEASE " + savepoint_);
+    if (joined_) {
+        open_ = false;
+        return;
+    }
+    if (connection_.spoiled_)
+        throw StorageError(ErrorKind::internal,
+                           connection_.path() + ": a part of the transaction failed; nothing committed");
+    connection_.exec("COMMIT");
     open_ = false;
 }
 

@@ -52,8 +52,10 @@ public:
     [[noreturn]] void fail(int rc, std::string_view what) const;
 
 private:
+    friend class Transaction;
     sqlite3* db_ = nullptr;
     std::string path_;
+    bool spoiled_ = false;  // a joined part of the open transaction failed (Transaction)
 };
 
 // A prepared statement. Parameters are 1-based, columns 0-based, as in SQLite.
@@ -105,11 +107,13 @@ private:
 // BEGIN IMMEDIATE on construction (the write lock is taken up front, so a busy database fails
 // here rather than half-way), ROLLBACK on destruction unless commit() succeeded.
 //
-// Transactions nest: one opened while another is open on the same connection is a SAVEPOINT
-// inside it, and its commit() only releases the savepoint. So a server command that calls
-// several store writes inside one outer Transaction commits them all in the outer COMMIT, or
-// none (issue 29: one transaction per command); an inner failure undoes the inner writes alone
-// and the caller decides whether the outer goes on.
+// Transactions nest: one opened while another is open on the same connection joins it, and its
+// commit() only says its part is done. So a server command that calls several store writes
+// inside one outer Transaction commits them all in the outer COMMIT, or none (issue 29: one
+// transaction per command). A joined part that ends without commit() (it threw) spoils the
+// whole: the outer commit() then refuses and everything rolls back, so a caller that caught the
+// part's error cannot commit half of it. (Savepoints would let the outer go on without the
+// part, but made a period's commit 60% slower; nothing needs that.)
 class Transaction {
 public:
     enum class Mode { immediate, deferred };
@@ -119,11 +123,11 @@ public:
     Transaction& operator=(const Transaction&) = delete;
     void commit();
     // Whether this is the outermost transaction, whose commit() is the durable COMMIT.
-    bool outermost() const { return savepoint_.empty(); }
+    bool outermost() const { return !joined_; }
 
 private:
     Connection& connection_;
-    std::string savepoint_;  // empty for the outermost (BEGIN … COMMIT)
+    bool joined_ = false;  // inside another transaction on the connection
     bool open_ = false;
 };
 
