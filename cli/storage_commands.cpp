@@ -125,7 +125,7 @@ void add_campaign_commands(CLI::App& app) {
                 throw StorageError(storage::ErrorKind::invalid_input,
                                    create->scenario + ": " + std::to_string(problems.size()) +
                                        " problem(s)\n" + problems.to_text());
-            auto store = open_store(create->db, true);
+            auto store = open_store(create->db, Access::create);
             storage::CreateOptions options;
             options.id = create->id;
             options.time_zone = create->time_zone;
@@ -155,7 +155,7 @@ void add_campaign_commands(CLI::App& app) {
         ->excludes(confirm);
     cmd->callback([orders] {
         guarded([&] {
-            auto store = open_store(orders->db, false);
+            auto store = open_store(orders->db, Access::write);
             auto campaign = Campaign::open(*store, orders->campaign);
             const auto list = read_orders_for(campaign, orders->file, orders->player);
             const auto state = orders->draft ? storage::OrderState::draft
@@ -181,7 +181,7 @@ void add_campaign_commands(CLI::App& app) {
                   "missing answers take standing instructions or defaults (deadline passed)");
     cmd->callback([resolve] {
         guarded([&] {
-            auto store = open_store(resolve->db, false);
+            auto store = open_store(resolve->db, Access::write);
             auto campaign = Campaign::open(*store, resolve->campaign);
             for (int i = 0; i < resolve->periods; ++i) {
                 const auto period = campaign.resolve_period(resolve->settle);
@@ -230,7 +230,7 @@ void add_campaign_commands(CLI::App& app) {
     cmd->add_option("--reason", rollback->reason, "why (recorded)")->required();
     cmd->callback([rollback] {
         guarded([&] {
-            auto store = open_store(rollback->db, false);
+            auto store = open_store(rollback->db, Access::write);
             auto campaign = Campaign::open(*store, rollback->campaign);
             const int from = campaign.period_index();
             const int no = campaign.roll_back(rollback->to, rollback->reason);
@@ -248,7 +248,7 @@ void add_campaign_commands(CLI::App& app) {
     cmd->add_option("CAMPAIGN", status->second, "campaign id")->required();
     cmd->callback([status] {
         guarded([&] {
-            auto store = open_store(status->first, false);
+            auto store = open_store(status->first, Access::read);
             auto campaign = Campaign::open(*store, status->second);
             std::cout << status_json(*store, campaign).dump(2) << "\n";
         });
@@ -262,7 +262,7 @@ void add_verify_command(CLI::App& app) {
     cmd->add_option("CAMPAIGN", args->second, "campaign id")->required();
     cmd->callback([args] {
         guarded([&] {
-            auto store = open_store(args->first, false);
+            auto store = open_store(args->first, Access::read);
             const auto report = storage::verify_campaign(*store, args->second);
             for (const auto& mismatch : report.mismatches) std::cout << mismatch << "\n";
             std::cout << args->second << ": " << report.periods_checked << " period(s) replayed, "
@@ -286,7 +286,7 @@ void add_archive_commands(CLI::App& app) {
     cmd->add_option("--out", ex->out, "archive file to write")->required();
     cmd->callback([ex] {
         guarded([&] {
-            auto store = open_store(ex->db, false);
+            auto store = open_store(ex->db, Access::read);
             const auto archive = store->read_archive(ex->campaign);
             // Write beside the target, then rename: a failed export leaves no half file.
             const std::string temporary = ex->out + ".partial";
@@ -315,7 +315,7 @@ void add_archive_commands(CLI::App& app) {
             if (!document)
                 throw StorageError(storage::ErrorKind::invalid_input,
                                    im->second + ": " + problems.to_text());
-            auto store = open_store(im->first, true);
+            auto store = open_store(im->first, Access::create);
             try {
                 const auto id = storage::import_campaign(*store, *document);
                 std::cout << "imported " << id << " into " << im->first << "\n";
