@@ -18,8 +18,10 @@
 #include "server/client_address.hpp"
 #include "server/connection_gate.hpp"
 #include "server/guard.hpp"
+#include "server/health.hpp"
 #include "server/http_client.hpp"
 #include "server/password_checks.hpp"
+#include "server/server_database.hpp"
 #include "server/static_files.hpp"
 #include "server/webhook_worker.hpp"
 #include "server/ws_session.hpp"
@@ -85,7 +87,9 @@ struct NetServer::Impl {
     net::steady_timer accept_pause{io};
     net::steady_timer admin_accept_pause{io};
     Metrics metrics;
-    Stores stores{config.database};
+    // The one-writer lock, --create-db and the writable check, before anything listens.
+    ServerDatabase database{config};
+    HealthCheck health;
     AsioScheduler scheduler{io};
     // One worker thread delivers webhooks; results come back on the I/O thread.
     WebhookWorker webhooks{webhook_transport(config), config.webhook_queue_capacity,
@@ -106,7 +110,7 @@ struct NetServer::Impl {
 
     explicit Impl(const ServerConfig& c) : config(c) {
         services.config = config;
-        stores.wire(services);
+        database.stores().wire(services);
         scheduler.services = &services;
         services.scheduler = &scheduler;
         services.webhooks = &webhooks;
@@ -279,8 +283,11 @@ private:
                         http::response<http::string_body>& res) {
         const auto target = request.target();
         if (target == "/healthz" || target == "/readyz") {
+            // Both ask whether the database takes writes: a server that cannot commit is down.
+            auto report = server_.health.check(server_.services.campaigns->connection());
+            res.result(static_cast<http::status>(report.status));
             res.set(http::field::content_type, "application/json");
-            res.body() = R"({"status":"ok"})";
+            res.body() = std::move(report.body);
             return true;
         }
         if (target != "/metrics") return false;

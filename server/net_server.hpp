@@ -14,7 +14,8 @@ namespace umpire::server {
 
 class NetServer {
 public:
-    // Opens the database (creating it), binds the port (0: any free port), starts the Hub.
+    // Opens the database (server_database.hpp: locked, created only with create_database,
+    // writable), binds the port (0: any free port), starts the Hub.
     explicit NetServer(const ServerConfig& config);
     ~NetServer();
     NetServer(const NetServer&) = delete;
