@@ -31,7 +31,7 @@ void add_decision_commands(CLI::App& group) {
     cmd->add_option("--player", list->player, "only this player's requests");
     cmd->callback([list] {
         guarded([&] {
-            auto store = open_store(list->db, false);
+            auto store = open_store(list->db, Access::read);
             auto campaign = Campaign::open(*store, list->campaign);
             if (!list->player.empty() && !campaign.state().find_player(list->player))
                 throw storage::StorageError(storage::ErrorKind::invalid_input,
@@ -54,7 +54,7 @@ void add_decision_commands(CLI::App& group) {
     cmd->add_option("--answer", answer->answer, "the answer: JSON, or a bare word")->required();
     cmd->callback([answer] {
         guarded([&] {
-            auto store = open_store(answer->db, false);
+            auto store = open_store(answer->db, Access::write);
             auto campaign = Campaign::open(*store, answer->campaign);
             const Json value = answer_value(answer->answer);
             campaign.answer_decision(answer->player, answer->decision, value);

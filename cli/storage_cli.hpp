@@ -3,10 +3,12 @@
 // opening the database, turning storage errors into exit codes, and decision requests as lines.
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "cli/commands.hpp"
 #include "rules/json_reader.hpp"
+#include "storage/database_lock.hpp"
 #include "storage/error.hpp"
 #include "storage/records.hpp"
 #include "storage/sqlite_store.hpp"
@@ -28,12 +30,30 @@ void guarded(Body body) {
     }
 }
 
+// read: status, decisions, verify, export (safe beside a running server: SQLite's WAL).
+// write: commands that change a campaign; they refuse while a server holds the database
+// (storage/database_lock.hpp). create: write, and make the database if it is missing.
+enum class Access { read, write, create };
+
+// An open database, with the shared writer's lock for as long as a writing command runs.
+struct OpenStore {
+    std::optional<storage::DatabaseLock> lock;
+    std::unique_ptr<storage::SqliteCampaignStore> store;
+    storage::SqliteCampaignStore& operator*() { return *store; }
+    storage::SqliteCampaignStore* operator->() { return store.get(); }
+};
+
 // Existing databases only unless `create`: a mistyped path must not create an empty one.
-inline std::unique_ptr<storage::SqliteCampaignStore> open_store(const std::string& path,
-                                                                bool create) {
+inline OpenStore open_store(const std::string& path, Access access) {
+    OpenStore open;
+    // A missing file fails to open below (no lock file is left beside a mistyped path).
+    if (access == Access::create ||
+        (access == Access::write && storage::database_file_state(path) != storage::FileState::missing))
+        open.lock.emplace(path, storage::DatabaseLock::Mode::command);
     storage::ConnectionOptions options;
-    options.create = create;
-    return std::make_unique<storage::SqliteCampaignStore>(path, options);
+    options.create = access == Access::create;
+    open.store = std::make_unique<storage::SqliteCampaignStore>(path, options);
+    return open;
 }
 
 // {"type": "decision_request", "period_index": N, ...the engine's request}: one JSON line.

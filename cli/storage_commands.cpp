@@ -124,7 +124,7 @@ void add_campaign_commands(CLI::App& app) {
                 throw StorageError(storage::ErrorKind::invalid_input,
                                    create->scenario + ": " + std::to_string(problems.size()) +
                                        " problem(s)\n" + problems.to_text());
-            auto store = open_store(create->db, true);
+            auto store = open_store(create->db, Access::create);
             storage::CreateOptions options;
             options.id = create->id;
             options.time_zone = create->time_zone;
@@ -154,7 +154,7 @@ void add_campaign_commands(CLI::App& app) {
         ->excludes(confirm);
     cmd->callback([orders] {
         guarded([&] {
-            auto store = open_store(orders->db, false);
+            auto store = open_store(orders->db, Access::write);
             auto campaign = Campaign::open(*store, orders->campaign);
             const auto list = read_orders_for(campaign, orders->file, orders->player);
             const auto state = orders->draft ? storage::OrderState::draft
@@ -180,7 +180,7 @@ void add_campaign_commands(CLI::App& app) {
                   "missing answers take standing instructions or defaults (deadline passed)");
     cmd->callback([resolve] {
         guarded([&] {
-            auto store = open_store(resolve->db, false);
+            auto store = open_store(resolve->db, Access::write);
             auto campaign = Campaign::open(*store, resolve->campaign);
             for (int i = 0; i < resolve->periods; ++i) {
                 const auto period = campaign.resolve_period(resolve->settle);
@@ -229,7 +229,7 @@ void add_campaign_commands(CLI::App& app) {
     cmd->add_option("--reason", rollback->reason, "why (recorded)")->required();
     cmd->callback([rollback] {
         guarded([&] {
-            auto store = open_store(rollback->db, false);
+            auto store = open_store(rollback->db, Access::write);
             auto campaign = Campaign::open(*store, rollback->campaign);
             const int from = campaign.period_index();
             const int no = campaign.roll_back(rollback->to, rollback->reason);
@@ -247,7 +247,7 @@ void add_campaign_commands(CLI::App& app) {
     cmd->add_option("CAMPAIGN", status->second, "campaign id")->required();
     cmd->callback([status] {
         guarded([&] {
-            auto store = open_store(status->first, false);
+            auto store = open_store(status->first, Access::read);
             auto campaign = Campaign::open(*store, status->second);
             std::cout << status_json(*store, campaign).dump(2) << "\n";
         });
@@ -261,7 +261,7 @@ void add_verify_command(CLI::App& app) {
     cmd->add_option("CAMPAIGN", args->second, "campaign id")->required();
     cmd->callback([args] {
         guarded([&] {
-            auto store = open_store(args->first, false);
+            auto store = open_store(args->first, Access::read);
             const auto report = storage::verify_campaign(*store, args->second);
             for (const auto& mismatch : report.mismatches) std::cout << mismatch << "\n";
             std::cout << args->second << ": " << report.periods_checked << " period(s) replayed, "
@@ -285,7 +285,7 @@ void add_archive_commands(CLI::App& app) {
     cmd->add_option("--out", ex->out, "archive file to write")->required();
     cmd->callback([ex] {
         guarded([&] {
-            auto store = open_store(ex->db, false);
+            auto store = open_store(ex->db, Access::read);
             const auto archive = store->read_archive(ex->campaign);
             // Mode 0600 whatever the umask (it holds the open period's sealed seed), written
             // whole under a temporary name, then renamed: a failed export leaves no half file.
@@ -306,7 +306,7 @@ void add_archive_commands(CLI::App& app) {
             if (!document)
                 throw StorageError(storage::ErrorKind::invalid_input,
                                    im->second + ": " + problems.to_text());
-            auto store = open_store(im->first, true);
+            auto store = open_store(im->first, Access::create);
             try {
                 const auto id = storage::import_campaign(*store, *document);
                 std::cout << "imported " << id << " into " << im->first << "\n";

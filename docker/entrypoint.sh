@@ -8,8 +8,12 @@
 #                                          secret); without it a password is drawn and printed
 #                                          once to the container's log
 #
+#   UMPIRE_CREATE_DB=0                     do not pass --create-db: refuse to start on a missing
+#                                          or empty database (say, a volume that did not mount)
+#
 # The bootstrap is skipped for `admin …` commands (docker compose run --rm umpire admin …).
 # It only ever adds the account: it never changes a password or rights that exist.
+# The server gets --create-db, so the first start on a new volume makes the database.
 set -eu
 
 server=${UMPIRE_SERVER_BIN:-umpire-server}
@@ -36,4 +40,7 @@ if [ -n "${UMPIRE_BOOTSTRAP_ADMIN:-}" ] && [ "$is_admin_command" = no ]; then
   fi
 fi
 
+if [ "$is_admin_command" = no ] && [ "${UMPIRE_CREATE_DB:-1}" != 0 ]; then
+  exec "$server" --create-db "$@"
+fi
 exec "$server" "$@"

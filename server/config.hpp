@@ -77,6 +77,9 @@ struct ServerConfig {
     std::string admin_bind = "127.0.0.1";
     int admin_port = -1;
     bool demo = false;  // create the demo campaign and accounts if missing, print the logins
+    // --create-db (a flag only): make the database when its file is missing or empty. Without
+    // it the server refuses to start on either: a wrong path must not start an empty server.
+    bool create_database = false;
     // TEST ONLY (--insecure-test-seed, never from a config file or the environment): 64 hex
     // digits that fix every period seed, token and code the server draws
     // (storage/insecure_test_seed.hpp). Refused unless bind (and admin_bind) are loopback.

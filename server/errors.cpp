@@ -51,6 +51,13 @@ ProtocolError to_protocol_error(const storage::StorageError& e, ErrorCode bad_in
             return ProtocolError(ErrorCode::conflict, what);
         case storage::ErrorKind::not_found:
             return ProtocolError(ErrorCode::unknown_period, "not found");
+        case storage::ErrorKind::gone:
+            // Every command from now on fails so; the operator must hear of it (with the file).
+            spdlog::error("storage: {}", e.what());
+            return ProtocolError(ErrorCode::unavailable,
+                                 "storage is unavailable: the server's database file was removed "
+                                 "or replaced; nothing was acknowledged, and the server takes no "
+                                 "changes until its operator restores the file and restarts it");
         case storage::ErrorKind::busy:
         case storage::ErrorKind::io:
         case storage::ErrorKind::disk_full:

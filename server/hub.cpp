@@ -170,12 +170,17 @@ void Hub::handle(const std::shared_ptr<Peer>& peer, std::string_view text) {
     } catch (const ProtocolError& e) {
         send_error(*peer, message.re, e);
     } catch (const storage::StorageError& e) {
-        spdlog::error("storage: {} ({})", e.what(), storage::to_string(e.kind()));
-        send_error(*peer, message.re,
-                   to_protocol_error(e, ErrorCode::invalid_argument, services_->campaigns->location()));
+        send_error(*peer, message.re, storage_error(e));
     } catch (const std::exception& e) {
         send_error(*peer, message.re, internal_error("handling " + message.type, e));
     }
+}
+
+ProtocolError Hub::storage_error(const storage::StorageError& e) const {
+    // to_protocol_error logs `gone` itself: it is met in the rooms too.
+    if (e.kind() != storage::ErrorKind::gone)
+        spdlog::error("storage: {} ({})", e.what(), storage::to_string(e.kind()));
+    return to_protocol_error(e, ErrorCode::invalid_argument, services_->campaigns->location());
 }
 
 void Hub::end_async(const std::shared_ptr<Peer>& peer) {
@@ -349,11 +354,14 @@ void Hub::login_with_password(const Reply& reply, const protocol::Login& m) {
     if (!verifier) return checked(verify_password(stored, m.password));
     auto peer = reply.peer;
     ++peer->async_pending;
-    const bool queued = verifier->verify(stored, m.password, [this, peer, checked](bool matches) {
+    const bool queued = verifier->verify(stored, m.password, [this, peer, re = reply.re, checked](bool matches) {
         try {
             checked(matches);
+        } catch (const storage::StorageError& e) {
+            // The session was not stored (the database failing or gone): as for any command.
+            send_error(*peer, re, storage_error(e));
         } catch (const std::exception& e) {
-            send_error(*peer, Json(), internal_error("finishing a login", e));
+            send_error(*peer, re, internal_error("finishing a login", e));
         }
         end_async(peer);
     });

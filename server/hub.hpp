@@ -66,6 +66,8 @@ private:
     void finish_login(const Reply& reply, std::string token);
     void dispatch(const Reply& reply, const protocol::ClientMessage& message);
     void send_error(Peer& peer, const Json& re, const protocol::ProtocolError& error);
+    // A storage failure that reached the hub: logged, and what the client is told.
+    protocol::ProtocolError storage_error(const storage::StorageError& e) const;
     Room& room_of(const std::string& id);
     Actor actor_in(const Room& room, const Peer& peer) const;
     void login(const Reply& reply, const protocol::Login& m);

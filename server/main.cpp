@@ -25,10 +25,13 @@ int main(int argc, char** argv) {
     ServerConfig flags;
     std::vector<std::string> origins, rulesets, proxies;
     std::string demo_scenario;
+    bool create_db = false;
     app.add_option("--config", config_file, "JSON configuration file")->check(CLI::ExistingFile);
     auto* bind = app.add_option("--bind", flags.bind, "address to listen on (default 127.0.0.1)");
     auto* port = app.add_option("--port", flags.port, "port (0: any free port)");
     auto* db = app.add_option("--db", flags.database, "SQLite database file");
+    app.add_flag("--create-db", create_db,
+                 "make the database if the file is missing or empty (else that stops the start)");
     auto* stat = app.add_option("--static-dir", flags.static_dir, "the web client's files");
     auto* maps = app.add_flag("--serve-source-maps", flags.serve_source_maps,
                               "serve the static dir's .map files too (development)");
@@ -84,6 +87,7 @@ int main(int argc, char** argv) {
     if (admin_bind->count()) config.admin_bind = flags.admin_bind;
     if (admin_port->count()) config.admin_port = flags.admin_port;
     if (test_seed->count()) config.insecure_test_seed = flags.insecure_test_seed;
+    config.create_database = create_db;
     if (const auto problem = config_problem(config); !problem.empty()) {
         std::cerr << "umpire-server: " << problem << "\n";
         return 2;

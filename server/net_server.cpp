@@ -18,8 +18,10 @@
 #include "server/client_address.hpp"
 #include "server/connection_gate.hpp"
 #include "server/guard.hpp"
+#include "server/health.hpp"
 #include "server/http_client.hpp"
 #include "server/password_checks.hpp"
+#include "server/server_database.hpp"
 #include "server/static_files.hpp"
 #include "server/wall_timers.hpp"
 #include "server/webhook_worker.hpp"
@@ -88,13 +90,6 @@ constexpr const char* kPlaceholderPage =
     "(set <code>static_dir</code>); clients connect by WebSocket to <code>/ws</code> or use the "
     "JSON API at <code>/api/v1/messages</code> (docs/protocol.md).</p>";
 
-// The backup taken before a migration at start, and the migration, go to the log.
-storage::ConnectionOptions store_options() {
-    storage::ConnectionOptions options;
-    options.notice = [](const std::string& text) { spdlog::warn("{}", text); };
-    return options;
-}
-
 }  // namespace
 
 struct NetServer::Impl {
@@ -107,7 +102,9 @@ struct NetServer::Impl {
     net::steady_timer accept_pause{io};
     net::steady_timer admin_accept_pause{io};
     Metrics metrics;
-    Stores stores{config.database, store_options()};
+    // The one-writer lock, --create-db and the writable check, before anything listens.
+    ServerDatabase database{config};
+    HealthCheck health;
     AsioScheduler scheduler;
     // One worker thread delivers webhooks; results come back on the I/O thread.
     WebhookWorker webhooks{webhook_transport(config), config.webhook_queue_capacity,
@@ -128,7 +125,7 @@ struct NetServer::Impl {
 
     Impl(const ServerConfig& c, WallClock clock) : config(c), scheduler(io, std::move(clock)) {
         services.config = config;
-        stores.wire(services);
+        database.stores().wire(services);
         scheduler.services = &services;
         services.scheduler = &scheduler;
         services.webhooks = &webhooks;
@@ -301,8 +298,11 @@ private:
                         http::response<http::string_body>& res) {
         const auto target = request.target();
         if (target == "/healthz" || target == "/readyz") {
+            // Both ask whether the database takes writes: a server that cannot commit is down.
+            auto report = server_.health.check(server_.services.campaigns->connection());
+            res.result(static_cast<http::status>(report.status));
             res.set(http::field::content_type, "application/json");
-            res.body() = R"({"status":"ok"})";
+            res.body() = std::move(report.body);
             return true;
         }
         if (target != "/metrics") return false;

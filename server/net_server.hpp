@@ -14,8 +14,9 @@ namespace umpire::server {
 
 class NetServer {
 public:
-    // Opens the database (creating it), binds the port (0: any free port), starts the Hub.
-    // `clock` is the wall clock deadlines are kept by (empty: the system's); tests step it.
+    // Opens the database (server_database.hpp: locked, created only with create_database,
+    // writable), binds the port (0: any free port), starts the Hub. `clock` is the wall clock
+    // deadlines are kept by (empty: the system's); tests step it.
     explicit NetServer(const ServerConfig& config, WallClock clock = {});
     ~NetServer();
     NetServer(const NetServer&) = delete;

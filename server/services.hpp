@@ -58,6 +58,7 @@ struct Services {
 
 // The stores of one database file, campaigns and the server's own tables, on one connection;
 // the server and the tests open them alike and hand them to Services with wire().
+// The server opens them through ServerDatabase (server_database.hpp: its lock and checks).
 struct Stores {
     explicit Stores(const std::string& database, const storage::ConnectionOptions& options = {})
         : campaigns(std::make_unique<storage::SqliteCampaignStore>(database, options)),

@@ -12,6 +12,7 @@ const char* to_string(ErrorKind kind) {
         case ErrorKind::corrupt: return "corrupt";
         case ErrorKind::cannot_open: return "cannot_open";
         case ErrorKind::read_only: return "read_only";
+        case ErrorKind::gone: return "gone";
         case ErrorKind::not_umpire: return "not_umpire";
         case ErrorKind::too_new: return "too_new";
         case ErrorKind::not_found: return "not_found";

@@ -14,6 +14,7 @@ enum class ErrorKind {
     corrupt,        // not an SQLite file, or a damaged one
     cannot_open,    // the file cannot be opened or created
     read_only,      // the file or directory is not writable
+    gone,           // the open database file was removed or replaced: nothing more goes to it
     not_umpire,     // an SQLite database of some other application
     too_new,        // written by a newer Umpire: its schema version is above ours
     not_found,      // no such campaign, period, decision…

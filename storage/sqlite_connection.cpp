@@ -2,7 +2,10 @@
 
 #include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 namespace umpire::storage {
 
@@ -20,13 +23,47 @@ void create_owner_only(const std::string& path) {
     if (fd >= 0) ::close(fd);  // EEXIST: an existing file keeps its mode
 }
 
+bool is_special(const std::string& path) {
+    return path.empty() || path == ":memory:" || path.rfind("file:", 0) == 0;
+}
+
+// SQLite's default: checkpoint once the WAL holds this many pages. The identity check's WAL
+// hook replaces SQLite's own auto-checkpoint hook, so it checkpoints in its place.
+constexpr int kWalAutoCheckpointPages = 1000;
+
 }  // namespace
 
-Connection::Connection(const std::string& path, const ConnectionOptions& options) : path_(path) {
-    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
-    if (options.create) {
+FileState database_file_state(const std::string& path) {
+    if (is_special(path)) return FileState::present;
+    struct stat wal {};
+    const bool has_wal = ::stat((path + "-wal").c_str(), &wal) == 0 && wal.st_size > 0;
+    struct stat st {};
+    // Other errors than a missing file are left to the open, which names them.
+    if (::stat(path.c_str(), &st) != 0)
+        return errno != ENOENT ? FileState::present : has_wal ? FileState::wal_only : FileState::missing;
+    if (!S_ISREG(st.st_mode) || st.st_size > 0) return FileState::present;
+    // A WAL database's commits can still be all in its -wal: that is not an empty database.
+    return has_wal ? FileState::present : FileState::empty;
+}
+
+Connection::Connection(const std::string& path, const ConnectionOptions& options)
+    : path_(path), busy_timeout_ms_(options.busy_timeout_ms) {
+    int flags = (options.read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX;
+    const FileState state = database_file_state(path);
+    if (state == FileState::wal_only)
+        // A new file would take the old WAL's pages as its own.
+        throw StorageError(ErrorKind::cannot_open,
+                           path + ": no database file, but its " + path + "-wal is there (the last "
+                                  "commits of a database that was removed): put the database back, "
+                                  "or move the -wal and -shm aside to start a new one");
+    if (options.create && !options.read_only) {
         flags |= SQLITE_OPEN_CREATE;
         create_owner_only(path);
+    } else if (state == FileState::empty) {
+        // SQLite would take it as a new database and write a schema into it.
+        throw StorageError(ErrorKind::cannot_open,
+                           path + ": the file is empty (0 bytes), not a database; an empty file "
+                                  "becomes a new database only when making one is asked for");
     }
     const int rc = sqlite3_open_v2(path.c_str(), &db_, flags,
                                    options.vfs.empty() ? nullptr : options.vfs.c_str());
@@ -44,14 +81,74 @@ Connection::Connection(const std::string& path, const ConnectionOptions& options
     }
     sqlite3_extended_result_codes(db_, 1);
     sqlite3_busy_timeout(db_, options.busy_timeout_ms);
+    struct stat st {};
+    if (!is_special(path) && ::stat(path.c_str(), &st) == 0) {
+        file_ = FileId{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
+        sqlite3_wal_hook(db_, &Connection::on_wal_commit, this);
+    }
 }
 
 Connection::~Connection() {
     // close_v2 defers the close until the last statement is finalized; statements are RAII too.
-    if (db_) sqlite3_close_v2(db_);
+    if (!db_) return;
+    if (gone()) empty_wal();
+    sqlite3_wal_hook(db_, nullptr, nullptr);  // a deferred close must not call back into this
+    sqlite3_close_v2(db_);
+}
+
+void Connection::set_busy_timeout(int ms) {
+    busy_timeout_ms_ = ms;
+    sqlite3_busy_timeout(db_, ms);
+}
+
+// Called by SQLite after each commit is in the WAL (synced), before the statement that
+// committed returns: an error here makes that statement fail, so the commit is not acknowledged.
+int Connection::on_wal_commit(void* self, sqlite3* db, const char* name, int pages) {
+    if (!static_cast<Connection*>(self)->file_still_there()) return SQLITE_IOERR;
+    if (pages >= kWalAutoCheckpointPages)
+        sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    return SQLITE_OK;
+}
+
+bool Connection::file_still_there() {
+    if (gone()) return false;
+    if (!file_) return true;
+    struct stat now {};
+    if (::stat(path_.c_str(), &now) != 0) {
+        if (errno != ENOENT && errno != ENOTDIR) return true;  // cannot tell: no proof it is gone
+        gone_reason_ = "was removed";
+    } else if (static_cast<std::uint64_t>(now.st_dev) == file_->device &&
+               static_cast<std::uint64_t>(now.st_ino) == file_->inode) {
+        return true;
+    } else {
+        gone_reason_ = "was replaced by another file";
+    }
+    empty_wal();
+    return false;
+}
+
+// SQLite skips its checkpoint on close once the file moved, and leaves the WAL full at
+// "<path>-wal", where it would be read as the WAL of whatever file is put at the path. So fold
+// it into the file this connection has open and truncate it, both through open descriptors:
+// nothing at the path is touched by name. Again on close if readers held it up now.
+void Connection::empty_wal() {
+    sqlite3_wal_checkpoint_v2(db_, "main", SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
+}
+
+void Connection::check_file() {
+    if (!file_still_there()) fail_gone();
+}
+
+void Connection::fail_gone() const {
+    throw StorageError(ErrorKind::gone,
+                       path_ + ": the database file " + gone_reason_ +
+                           " while this process had it open; it reads and writes it no more "
+                           "(the change under way is not acknowledged): put the file back or "
+                           "restore a backup, then start again");
 }
 
 void Connection::fail(int rc, std::string_view what) const {
+    if (gone()) fail_gone();
     // The connection's message is more precise than the code's ("no such table: x").
     std::string detail = db_ && sqlite3_extended_errcode(db_) == rc ? sqlite3_errmsg(db_)
                                                                      : sqlite3_errstr(rc);
@@ -62,6 +159,7 @@ void Connection::fail(int rc, std::string_view what) const {
 }
 
 void Connection::exec(const std::string& sql) {
+    if (gone()) fail_gone();
     char* message = nullptr;
     const int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message);
     if (message) sqlite3_free(message);
@@ -87,6 +185,7 @@ std::int64_t Connection::total_changes() const { return sqlite3_total_changes64(
 
 Statement::Statement(Connection& connection, std::string_view sql)
     : connection_(&connection), sql_(sql) {
+    if (connection.gone()) connection.fail_gone();
     const int rc = sqlite3_prepare_v2(connection.handle(), sql_.data(),
                                       static_cast<int>(sql_.size()), &stmt_, nullptr);
     if (rc != SQLITE_OK) connection.fail(rc, "preparing " + sql_.substr(0, 60));

@@ -17,7 +17,10 @@ namespace umpire::storage {
 struct ConnectionOptions {
     std::string vfs;              // empty: SQLite's default VFS (tests register fault shims)
     int busy_timeout_ms = 5000;   // how long to wait for another writer before SQLITE_BUSY
-    bool create = true;           // create the file if it does not exist
+    // Create the file if it does not exist. Without it a missing file is refused, and so is a
+    // zero-length one: it is not a database, and must not silently become a new one.
+    bool create = true;
+    bool read_only = false;       // SQLITE_OPEN_READONLY (tests of a database that refuses writes)
     // Opening a store at an older schema copies the file first (upgrade.hpp); off only for
     // scratch copies that are not anyone's data.
     bool backup_before_migrating = true;
@@ -25,6 +28,12 @@ struct ConnectionOptions {
     // "umpire: …" on stderr.
     std::function<void(const std::string&)> notice;
 };
+
+// What is at a database path before it is opened: nothing, an empty file (zero bytes and no
+// WAL beside it), no file but a WAL (the last commits of a database that was removed), or
+// something to open. `:memory:` and `file:` URIs are `present`.
+enum class FileState { missing, empty, wal_only, present };
+FileState database_file_state(const std::string& path);
 
 class Statement;
 
@@ -47,15 +56,38 @@ public:
     std::int64_t changes() const;
     // Rows changed since the connection opened, rolled back ones included.
     std::int64_t total_changes() const;
+    void set_busy_timeout(int ms);
+    int busy_timeout() const { return busy_timeout_ms_; }
 
-    // Throws the StorageError for result code `rc` of `what`.
+    // The file opened must stay the file at path(): a write into a removed or replaced file
+    // would be acknowledged and then lost. Every commit checks it (one stat, after the commit
+    // reached the WAL and before the statement returns), and so does this. Once the file is
+    // gone the commit fails with StorageError(gone), and so does every later statement: the
+    // connection neither reads nor writes the orphan again, and its WAL is folded into the
+    // orphan and emptied (a full one would be read as the next file's). No check for :memory:
+    // and URIs.
+    void check_file();
+    bool gone() const { return !gone_reason_.empty(); }
+
+    // Throws the StorageError for result code `rc` of `what` (`gone` once the file is gone).
     [[noreturn]] void fail(int rc, std::string_view what) const;
+    [[noreturn]] void fail_gone() const;
 
 private:
     friend class Transaction;
+    static int on_wal_commit(void* self, sqlite3* db, const char* name, int pages);
+    bool file_still_there();
+    void empty_wal();
+
     sqlite3* db_ = nullptr;
     std::string path_;
-    bool spoiled_ = false;  // a joined part of the open transaction failed (Transaction)
+    int busy_timeout_ms_ = 0;
+    struct FileId {
+        std::uint64_t device = 0, inode = 0;
+    };
+    std::optional<FileId> file_;  // as opened; none for :memory: and URIs
+    std::string gone_reason_;     // empty while the file is there
+    bool spoiled_ = false;        // a joined part of the open transaction failed (Transaction)
 };
 
 // A prepared statement. Parameters are 1-based, columns 0-based, as in SQLite.

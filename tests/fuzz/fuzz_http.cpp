@@ -43,6 +43,7 @@ public:
         c.bind = "127.0.0.1";
         c.port = 0;
         c.database = (dir_ / "fuzz.db").string();
+        c.create_database = true;
         c.static_dir = (dir_ / "static").string();
         c.scenarios_dir = std::string(UMPIRE_SOURCE_DIR) + "/scenarios";
         c.ruleset_dirs = {std::string(UMPIRE_SOURCE_DIR) + "/rulesets"};

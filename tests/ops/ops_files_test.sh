@@ -54,7 +54,10 @@ if [ "$entry" = /usr/local/bin/umpire-entrypoint ]; then
   has "$dockerfile" '^COPY docker/entrypoint.sh /usr/local/bin/umpire-entrypoint' "the entrypoint script"
   [ -x docker/entrypoint.sh ] || fail "docker/entrypoint.sh is not executable"
   sh -n docker/entrypoint.sh || fail "docker/entrypoint.sh: sh -n"
+  # The server refuses a missing database unless told to make one: a new volume's first start.
+  grep -q -- '"\$server" --create-db' docker/entrypoint.sh || fail "docker/entrypoint.sh does not pass --create-db"
 fi
+grep -q -- '--create-db' scripts/run || fail "scripts/run does not pass --create-db: its first run would be refused"
 
 # --- proxy examples ------------------------------------------------------------------------------
 # The WebSocket path: the one the server upgrades and the web client opens.
@@ -106,7 +109,7 @@ grep -q '(docs/operations.md)' README.md || fail "README.md does not link docs/o
 # Flags umpire-server defines (CLI11 options and flags are string literals in server/*.cpp).
 defined=$( (grep -ohE '"--[a-z0-9][a-z0-9-]*"' server/*.cpp | tr -d '"'; echo --help) | sort -u)  # --help: CLI11's own
 # Flags the document names as not there yet (a plan, not the server's): issue 29.
-planned='--create-db --log-format'
+planned='--log-format'
 # 1. The configuration table's first column, 2. inline code that starts with -- or runs
 # umpire-server, 3. umpire-server command lines in code blocks (with their continuations).
 mentioned=$(

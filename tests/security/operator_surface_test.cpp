@@ -57,7 +57,7 @@ TEST(OperatorSurface, TheDatabaseAndItsWalAreTheOwnersAlone) {
         RunningServer server(config, kDemoAccounts, demo_campaign);
         TestClient gm(server.port());
         gm.hello_login("gm", "pw-gm");  // a write: the WAL exists
-        for (const std::string suffix : {"", "-wal", "-shm"}) {
+        for (const std::string suffix : {"", "-wal", "-shm", ".lock"}) {
             struct stat st {};
             const auto file = config.database + suffix;
             ASSERT_EQ(::stat(file.c_str(), &st), 0) << file;

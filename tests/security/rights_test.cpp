@@ -1,5 +1,7 @@
 // Creating campaigns is a right: a player cannot clone the campaign he plays in from its
 // scenario (every side's order of battle) nor even see the scenarios' names.
+#include <optional>
+
 #include "server_fixture.hpp"
 
 namespace umpire::testing {
@@ -9,15 +11,16 @@ class Rights : public ::testing::Test {
 protected:
     TempDir dir;
     server::ServerConfig config = test_config(dir);
-    RunningServer server{config, kDemoAccounts, demo_campaign};
+    // Optional: a restart closes it first (one server per database).
+    std::optional<RunningServer> server{std::in_place, config, kDemoAccounts, demo_campaign};
 };
 
 TEST_F(Rights, TheFirstAccountAdministersAndOthersHaveNoRights) {
-    TestClient gm(server.port());
+    TestClient gm(server->port());
     gm.hello_login("gm", "pw-gm");
     auto lobby = gm.request({{"type", "list_campaigns"}});
     EXPECT_FALSE(lobby["scenarios"].empty()) << "the administrator is offered the scenarios";
-    TestClient anna(server.port());
+    TestClient anna(server->port());
     anna.hello_login("anna", "pw-anna");
     auto players_lobby = anna.request({{"type", "list_campaigns"}});
     EXPECT_EQ(players_lobby["scenarios"], Json::array()) << players_lobby.dump();
@@ -25,7 +28,7 @@ TEST_F(Rights, TheFirstAccountAdministersAndOthersHaveNoRights) {
 }
 
 TEST_F(Rights, APlayerCannotCreateACampaignAndNothingIsMade) {
-    TestClient anna(server.port());
+    TestClient anna(server->port());
     anna.hello_login("anna", "pw-anna");
     auto refused = anna.request({{"type", "create_campaign"}, {"scenario", "valormr-demo"},
                                  {"campaign", "clone"}});
@@ -38,9 +41,9 @@ TEST_F(Rights, APlayerCannotCreateACampaignAndNothingIsMade) {
 }
 
 TEST_F(Rights, AGrantedAccountMayCreateAndTheGrantCanBeTakenBack) {
-    TestClient olaf(server.port());
+    TestClient olaf(server->port());
     olaf.hello_login("olaf", "pw-olaf");
-    server.stop();
+    server.reset();
     {
         server::Stores stores(config.database);
         const auto id = stores.server->account_by_name("olaf")->id;
@@ -48,13 +51,14 @@ TEST_F(Rights, AGrantedAccountMayCreateAndTheGrantCanBeTakenBack) {
         EXPECT_TRUE(stores.server->account_by_name("olaf")->may_create_campaigns);
         EXPECT_FALSE(stores.server->account_by_name("olaf")->admin);
     }
-    RunningServer again(config);
-    TestClient olaf2(again.port());
-    olaf2.hello_login("olaf", "pw-olaf");
-    auto created = olaf2.request({{"type", "create_campaign"}, {"scenario", "valormr-demo"},
-                                  {"campaign", "olafs"}});
-    EXPECT_EQ(created["type"], "campaign_created") << created.dump();
-    again.stop();
+    {
+        RunningServer again(config);
+        TestClient olaf2(again.port());
+        olaf2.hello_login("olaf", "pw-olaf");
+        auto created = olaf2.request({{"type", "create_campaign"}, {"scenario", "valormr-demo"},
+                                      {"campaign", "olafs"}});
+        EXPECT_EQ(created["type"], "campaign_created") << created.dump();
+    }
     {
         server::Stores stores(config.database);
         stores.server->set_rights(stores.server->account_by_name("olaf")->id, false, false);

@@ -30,7 +30,7 @@ with socketserver.TCPServer(("127.0.0.1", 0), H) as s:
 PY
 PIDS+=($!)
 
-"$SERVER" --port 0 --db "$WORK/s.db" --demo "$SRC/scenarios/valormr-demo.json" \
+"$SERVER" --port 0 --db "$WORK/s.db" --create-db --demo "$SRC/scenarios/valormr-demo.json" \
   --rulesets "$SRC/rulesets" --scenarios-dir "$SRC/scenarios" --password-cost min \
   --log-level warn --allow-private-webhooks > "$WORK/server.out" 2>&1 &
 PIDS+=($!)

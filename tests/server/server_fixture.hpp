@@ -38,6 +38,7 @@ inline server::ServerConfig test_config(const TempDir& dir) {
     c.bind = "127.0.0.1";
     c.port = 0;
     c.database = (dir.path / "server.db").string();
+    c.create_database = true;  // a fresh file in a fresh directory (--create-db)
     c.scenarios_dir = kSource + "/scenarios";
     c.ruleset_dirs = {kSource + "/rulesets"};
     c.password_cost = "min";

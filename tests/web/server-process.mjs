@@ -19,7 +19,7 @@ export async function startServer({ binary, source, staticDir }) {
   const db = join(dir, "campaigns.db");
   const port = await freePort();
   const child = spawn(binary, [
-    "--bind", "127.0.0.1", "--port", String(port), "--db", db,
+    "--bind", "127.0.0.1", "--port", String(port), "--db", db, "--create-db",
     "--scenarios-dir", join(source, "scenarios"), "--rulesets", join(source, "rulesets"),
     "--demo", join(source, "scenarios", "valormr-demo.json"), "--password-cost", "min",
     "--static-dir", staticDir, "--log-level", "warn",
