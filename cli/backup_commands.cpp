@@ -141,7 +141,7 @@ void add_migrate_command(CLI::App& app) {
             std::string why;
             const auto lock = storage::WriterLock::try_acquire(args->db, why);
             if (!lock) throw StorageError(ErrorKind::busy, why + "; stop it before migrating");
-            const auto store = open_store(args->db, false);
+            auto store = open_store(args->db, Access::read);  // the WriterLock above is held
             const auto& result = store->upgrade_result();
             if (result.from == result.to)
                 std::cout << args->db << ": schema version " << result.to

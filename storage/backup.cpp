@@ -54,7 +54,10 @@ ConnectionOptions existing_file() {
 void copy_database(Connection& source, const std::string& target_path,
                    const BackupOptions& options) {
     {
-        Connection target(target_path, existing_file());
+        // The target is the empty temporary file made for it (0600): a new database.
+        ConnectionOptions new_file;
+        new_file.create = true;
+        Connection target(target_path, new_file);
         sqlite3_backup* backup =
             sqlite3_backup_init(target.handle(), "main", source.handle(), "main");
         if (!backup)
