@@ -46,16 +46,23 @@ std::string iso_ms(spdlog::log_clock::time_point t) {
 class JsonFormatter final : public spdlog::formatter {
 public:
     void format(const spdlog::details::log_msg& msg, spdlog::memory_buf_t& dest) override {
-        Json line = Json::object();
-        line["time"] = iso_ms(msg.time);
+        // time, level and msg first, then the fields (Json's objects sort their keys).
         const auto level = spdlog::level::to_string_view(msg.level);
-        line["level"] = std::string(level.data(), level.size());
-        line["msg"] = std::string(msg.payload.data(), msg.payload.size());
-        if (line_fields && line_fields->is_object())
-            for (const auto& [key, value] : line_fields->items())
-                if (!line.contains(key)) line[key] = value;
+        nlohmann::ordered_json line{{"time", iso_ms(msg.time)},
+                                    {"level", std::string(level.data(), level.size())},
+                                    {"msg", std::string(msg.payload.data(), msg.payload.size())}};
         // Not UTF-8 (a client's bytes in a message): replaced, never a throw from the logger.
-        const std::string text = line.dump(-1, ' ', false, Json::error_handler_t::replace);
+        constexpr auto replace = Json::error_handler_t::replace;
+        std::string text = line.dump(-1, ' ', false, replace);
+        if (line_fields && line_fields->is_object()) {
+            text.pop_back();  // the closing brace
+            for (const auto& [key, value] : line_fields->items()) {
+                if (key == "time" || key == "level" || key == "msg") continue;
+                text += "," + Json(key).dump(-1, ' ', false, replace) + ":" +
+                        value.dump(-1, ' ', false, replace);
+            }
+            text += "}";
+        }
         dest.append(text.data(), text.data() + text.size());
         dest.push_back('\n');
     }
@@ -83,9 +90,9 @@ long long file_bytes(const std::string& path) {
 }
 
 void gauge(std::string& out, const char* name, const char* help, const std::string& value,
-           const char* type = "gauge") {
+           const char* type = "gauge", const std::string& labels = "") {
     out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n" +
-           name + " " + value + "\n";
+           name + labels + " " + value + "\n";
 }
 
 }  // namespace
@@ -154,9 +161,8 @@ void log_access(Metrics* metrics, const AccessRecord& r) {
 
 std::string metrics_text(Services& services) {
     std::string out = services.metrics ? services.metrics->text() : std::string();
-    out += "# HELP umpire_build_info The server's version and git commit.\n"
-           "# TYPE umpire_build_info gauge\n"
-           "umpire_build_info{version=\"" UMPIRE_VERSION "\",git=\"" UMPIRE_GIT "\"} 1\n";
+    gauge(out, "umpire_build_info", "The server's version and git commit.",
+          "1", "gauge", "{version=\"" UMPIRE_VERSION "\",git=\"" UMPIRE_GIT "\"}");
     if (services.metrics) {
         const double start = services.metrics->start_time;
         gauge(out, "process_start_time_seconds", "Start time of the process, Unix seconds.",
@@ -182,11 +188,12 @@ std::string metrics_text(Services& services) {
           std::to_string(file_bytes(db + "-wal")));
     if (!services.campaigns) return out;
     auto& c = services.campaigns->connection();
-    out += "# HELP umpire_campaigns Campaigns by status.\n# TYPE umpire_campaigns gauge\n";
+    const std::string campaigns = "umpire_campaigns";
+    out += "# HELP " + campaigns + " Campaigns by status.\n# TYPE " + campaigns + " gauge\n";
     for (const char* status : {"active", "paused", "finished"}) {
         const auto n = count(c, "SELECT COUNT(*) FROM campaigns WHERE status = ?",
                              [&](storage::Statement& s) { s.bind(1, status); });
-        if (n >= 0) out += fmt::format("umpire_campaigns{{status=\"{}\"}} {}\n", status, n);
+        if (n >= 0) out += fmt::format("{}{{status=\"{}\"}} {}\n", campaigns, status, n);
     }
     const std::string now = services.scheduler ? services.now_iso() : std::string();
     const auto deadlines = count(
