@@ -44,7 +44,7 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
     static const std::vector<std::string> known{
         "bind", "port", "database", "static_dir", "serve_source_maps", "scenarios_dir", "ruleset_dirs",
         "allowed_origins", "password_cost", "session_days", "downtime_grace_minutes",
-        "deadline_warning_minutes", "max_extension_minutes", "webhook_attempts", "log_level",
+        "deadline_warning_minutes", "max_extension_minutes", "webhook_attempts", "log_level", "log_format",
         "demo", "limits", "trusted_proxies", "metrics_token", "admin_bind", "admin_port",
         "allow_private_webhooks", "webhook_queue_capacity",
         "webhook_connect_timeout_ms", "webhook_timeout_ms", "webhook_max_response_bytes",
@@ -75,6 +75,7 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
     take(doc, "webhook_retry_cap_ms", c.webhook_retry_cap_ms, path);
     take(doc, "webhook_queue_retry_ms", c.webhook_queue_retry_ms, path);
     take(doc, "log_level", c.log_level, path);
+    take(doc, "log_format", c.log_format, path);
     take(doc, "demo", c.demo, path);
     take(doc, "trusted_proxies", c.trusted_proxies, path);
     take(doc, "metrics_token", c.metrics_token, path);
@@ -125,6 +126,7 @@ void apply_environment(ServerConfig& c, const std::function<const char*(const ch
     text("UMPIRE_SCENARIOS_DIR", c.scenarios_dir);
     text("UMPIRE_PASSWORD_COST", c.password_cost);
     text("UMPIRE_LOG_LEVEL", c.log_level);
+    text("UMPIRE_LOG_FORMAT", c.log_format);
     number("UMPIRE_MAX_MESSAGE_BYTES", c.limits.max_message_bytes);
     if (const char* v = getenv("UMPIRE_ALLOW_PRIVATE_WEBHOOKS"); v && *v) {
         const std::string flag = v;
@@ -176,7 +178,11 @@ bool is_log_level(const std::string& name) {
     return std::find(levels.begin(), levels.end(), name) != levels.end();
 }
 
+bool is_log_format(const std::string& name) { return name == "text" || name == "json"; }
+
 std::string config_problem(const ServerConfig& c) {
+    if (!is_log_format(c.log_format))
+        return "log format \"" + c.log_format + "\" is not one of text, json";
     if (!is_log_level(c.log_level))
         return "log level \"" + c.log_level + "\" is not one of trace, debug, info, warn, error, "
                "critical, off";

@@ -66,6 +66,7 @@ struct ServerConfig {
     int webhook_retry_cap_ms = 600000;   // the longest wait between retries
     int webhook_queue_retry_ms = 500;    // a full queue: try again this much later
     std::string log_level = "info";
+    std::string log_format = "text";  // on stderr: "text" lines or "json", one object a line
     // Reverse proxies whose X-Forwarded-For / Forwarded headers name the client (addresses or
     // CIDR ranges). Empty: no header is believed.
     std::vector<std::string> trusted_proxies;
@@ -96,13 +97,15 @@ std::string config_problem(const ServerConfig& config);
 bool is_loopback_bind(const std::string& address);
 // The log levels --log-level takes.
 bool is_log_level(const std::string& name);
+// The log formats --log-format takes: text or json.
+bool is_log_format(const std::string& name);
 
 // Applies a JSON config file's members (names as above; limits in "limits"). Throws
 // std::runtime_error naming the file and member on a bad file or an unknown member.
 void apply_config_file(const std::string& path, ServerConfig& config);
 // Applies UMPIRE_BIND, UMPIRE_PORT, UMPIRE_DB, UMPIRE_STATIC_DIR, UMPIRE_SCENARIOS_DIR,
 // UMPIRE_ORIGINS (comma-separated), UMPIRE_PASSWORD_COST, UMPIRE_LOG_LEVEL,
-// UMPIRE_MAX_MESSAGE_BYTES, UMPIRE_TRUSTED_PROXIES (comma-separated), UMPIRE_METRICS_TOKEN,
+// UMPIRE_LOG_FORMAT, UMPIRE_MAX_MESSAGE_BYTES, UMPIRE_TRUSTED_PROXIES (comma-separated), UMPIRE_METRICS_TOKEN,
 // UMPIRE_ADMIN_BIND, UMPIRE_ADMIN_PORT, UMPIRE_ALLOW_PRIVATE_WEBHOOKS (1/true/yes or
 // 0/false/no). `getenv` is injectable for tests.
 void apply_environment(ServerConfig& config,

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "server/observability.hpp"
 #include "storage/insecure_test_seed.hpp"
 
 namespace umpire::server {
@@ -29,6 +30,21 @@ ProtocolError internal_error(const std::string& what, const std::exception& caus
     spdlog::error("error {}: {}: {}", id, what, cause.what());
     return ProtocolError(ErrorCode::internal, "internal error " + id + "; nothing was changed")
         .with_error_id(id);
+}
+
+void log_storage_error(const storage::StorageError& e, std::string_view what,
+                       std::string_view campaign) {
+    using storage::ErrorKind;
+    if (e.kind() == ErrorKind::invalid_input || e.kind() == ErrorKind::conflict ||
+        e.kind() == ErrorKind::not_found || e.kind() == ErrorKind::gone)
+        return;  // a refusal the client is told about, or (gone) logged by to_protocol_error
+    rules::Json fields{{"event", "storage_error"}, {"what", what}, {"kind", storage::to_string(e.kind())},
+                       {"sqlite_code", e.sqlite_code()}, {"error", e.what()}};
+    if (!campaign.empty()) fields["campaign"] = campaign;
+    const std::string prefix = campaign.empty() ? "" : "campaign " + std::string(campaign) + ": ";
+    log_event(spdlog::level::err, fields,
+              fmt::format("{}{} failed ({}, SQLite code {}): {}", prefix, what,
+                          storage::to_string(e.kind()), e.sqlite_code(), e.what()));
 }
 
 ProtocolError to_protocol_error(const storage::StorageError& e, ErrorCode bad_input,

@@ -2,6 +2,8 @@
 // Storage failures as protocol errors: what the client is told, by the StorageError's kind and
 // the operation that failed. Messages from storage name only what the sender may know (storage
 // gives one message for unknown and foreign forces and decisions).
+#include <string_view>
+
 #include "protocol/errors.hpp"
 #include "storage/error.hpp"
 
@@ -10,6 +12,11 @@ namespace umpire::server {
 // `bad_input` is the code for ErrorKind::invalid_input in this operation (invalid_orders,
 // invalid_answer, invalid_argument…).
 // `location` (the database file) is removed from messages: clients are not told file names.
+// Logs, at error, a storage failure the client is told only "unavailable" or "internal" about
+// (busy, I/O, disk full, read-only…: not a refusal of bad input), with the error's kind and
+// SQLite code and what was being done (and the campaign, when there is one).
+void log_storage_error(const storage::StorageError& e, std::string_view what,
+                       std::string_view campaign = {});
 protocol::ProtocolError to_protocol_error(const storage::StorageError& e,
                                           protocol::ErrorCode bad_input,
                                           const std::string& location = {});

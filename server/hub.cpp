@@ -7,6 +7,7 @@
 
 #include "server/credentials.hpp"
 #include "server/errors.hpp"
+#include "server/observability.hpp"
 
 namespace umpire::server {
 
@@ -84,7 +85,6 @@ void Hub::start() {
         room->start();
         rooms_[id] = std::move(room);
     }
-    services_->metrics->set_campaigns(static_cast<long long>(rooms_.size()));
 }
 
 bool Hub::admit(const std::string& address) {
@@ -165,6 +165,7 @@ void Hub::handle(const std::shared_ptr<Peer>& peer, std::string_view text) {
         return;
     }
     const Reply reply{peer, message.re};
+    const auto started = std::chrono::steady_clock::now();
     try {
         dispatch(reply, message);
     } catch (const ProtocolError& e) {
@@ -174,12 +175,26 @@ void Hub::handle(const std::shared_ptr<Peer>& peer, std::string_view text) {
     } catch (const std::exception& e) {
         send_error(*peer, message.re, internal_error("handling " + message.type, e));
     }
+    // Timed (the part on the I/O thread: a password check goes on after); WebSocket messages
+    // are logged at debug only, there are many.
+    const double seconds = seconds_since(started);
+    services_->metrics->message_handled(message.type, seconds);
+    if (peer->kind() == Peer::Kind::websocket && spdlog::should_log(spdlog::level::debug))
+        log_event(spdlog::level::debug,
+                  {{"event", "ws_message"}, {"type", message.type}, {"client", peer->address()},
+                   {"account", peer->account_name}, {"duration_ms", seconds * 1000}},
+                  fmt::format("{} {} message {} handled in {:.1f}ms", peer->address(),
+                              peer->account_name, message.type, seconds * 1000));
 }
 
 ProtocolError Hub::storage_error(const storage::StorageError& e) const {
     // to_protocol_error logs `gone` itself: it is met in the rooms too.
     if (e.kind() != storage::ErrorKind::gone)
-        spdlog::error("storage: {} ({})", e.what(), storage::to_string(e.kind()));
+        log_event(spdlog::level::err,
+                  {{"event", "storage_error"}, {"kind", storage::to_string(e.kind())},
+                   {"sqlite_code", e.sqlite_code()}, {"error", e.what()}},
+                  fmt::format("storage: {} ({}, SQLite code {})", e.what(),
+                              storage::to_string(e.kind()), e.sqlite_code()));
     return to_protocol_error(e, ErrorCode::invalid_argument, services_->campaigns->location());
 }
 
@@ -470,7 +485,12 @@ Room& Hub::create_campaign(const std::string& scenario_file, const std::string& 
     room->start();
     Room& ref = *room;
     rooms_[campaign_id] = std::move(room);
-    services_->metrics->set_campaigns(static_cast<long long>(rooms_.size()));
+    log_event(spdlog::level::info,
+              {{"event", "campaign_created"}, {"campaign", campaign_id},
+               {"scenario", std::filesystem::path(scenario_file).filename().string()},
+               {"gm_account", gm_account}},
+              fmt::format("campaign {} created from {} (GM account {})", campaign_id,
+                          std::filesystem::path(scenario_file).filename().string(), gm_account));
     return ref;
 }
 
@@ -495,6 +515,7 @@ void Hub::create_from_message(const Reply& reply, const protocol::CreateCampaign
     try {
         room = &create_campaign(file.string(), m.id, *reply.peer->account, m.time_zone);
     } catch (const storage::StorageError& e) {
+        log_storage_error(e, "create_campaign");
         throw to_protocol_error(e, ErrorCode::invalid_argument, services_->campaigns->location());
     }
     reply.send({{"type", "campaign_created"},

@@ -14,6 +14,7 @@
 #include "server/admin_command.hpp"
 #include "server/demo.hpp"
 #include "server/net_server.hpp"
+#include "server/observability.hpp"
 #include "storage/insecure_test_seed.hpp"
 
 int main(int argc, char** argv) {
@@ -41,6 +42,8 @@ int main(int argc, char** argv) {
     auto* cost = app.add_option("--password-cost", flags.password_cost, "interactive, moderate or min");
     auto* level = app.add_option("--log-level", flags.log_level,
                                  "trace, debug, info, warn, error, critical or off");
+    auto* log_format = app.add_option("--log-format", flags.log_format,
+                                      "text or json (one object a line); logs go to stderr");
     auto* proxy = app.add_option("--trusted-proxy", proxies,
                                  "a reverse proxy (address or CIDR range) whose X-Forwarded-For "
                                  "and Forwarded headers are believed (repeatable)");
@@ -81,6 +84,7 @@ int main(int argc, char** argv) {
     if (orig->count()) config.allowed_origins = origins;
     if (cost->count()) config.password_cost = flags.password_cost;
     if (level->count()) config.log_level = flags.log_level;
+    if (log_format->count()) config.log_format = flags.log_format;
     if (private_hooks->count()) config.allow_private_webhooks = true;
     if (proxy->count()) config.trusted_proxies = proxies;
     if (metrics_token->count()) config.metrics_token = flags.metrics_token;
@@ -92,7 +96,8 @@ int main(int argc, char** argv) {
         std::cerr << "umpire-server: " << problem << "\n";
         return 2;
     }
-    spdlog::set_level(spdlog::level::from_str(config.log_level));
+    // Logs on stderr; stdout has the start banner alone (the address, the demo logins).
+    setup_logging(config.log_format, config.log_level);
     if (!config.insecure_test_seed.empty()) {
         // Checked above: only on loopback. Loud, whatever the log level.
         std::cerr << "umpire-server: WARNING: --insecure-test-seed is set: every period seed, "

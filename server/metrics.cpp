@@ -17,7 +17,40 @@ void labelled(std::string& out, const char* name, const char* help, const char* 
         out += std::string(name) + "{" + label + "=\"" + value + "\"} " + std::to_string(count) + "\n";
 }
 
+std::string format_bound(double b) {
+    std::string s = std::to_string(b);
+    s.erase(s.find_last_not_of('0') + 1);
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    return s;
+}
+
 }  // namespace
+
+void Histogram::observe(double seconds) {
+    std::size_t i = 0;
+    while (i < kBounds.size() && seconds > kBounds[i]) ++i;
+    counts_[i]++;
+    sum_micros_ += static_cast<long long>(seconds * 1e6);
+}
+
+void Histogram::text(std::string& out, const std::string& name, const std::string& labels) const {
+    const std::string sep = labels.empty() ? "" : ",";
+    long long cumulative = 0;
+    for (std::size_t i = 0; i <= kBounds.size(); ++i) {
+        cumulative += counts_[i];
+        out += name + "_bucket{" + labels + sep + "le=\"" +
+               (i < kBounds.size() ? format_bound(kBounds[i]) : "+Inf") + "\"} " +
+               std::to_string(cumulative) + "\n";
+    }
+    const std::string braces = labels.empty() ? "" : "{" + labels + "}";
+    out += name + "_sum" + braces + " " + std::to_string(sum_micros_ / 1e6) + "\n";
+    out += name + "_count" + braces + " " + std::to_string(cumulative) + "\n";
+}
+
+void Metrics::message_handled(const std::string& type, double seconds) {
+    std::lock_guard lock(mutex_);
+    message_seconds_[type].observe(seconds);
+}
 
 std::string Metrics::text() const {
     std::string out;
@@ -45,11 +78,24 @@ std::string Metrics::text() const {
     counter(out, "umpire_webhooks_sent_total", "Notifications delivered.", webhooks_sent);
     counter(out, "umpire_webhooks_failed_total", "Notification attempts that failed.",
             webhooks_failed);
-    counter(out, "umpire_campaigns", "Campaigns served.", campaigns_, "gauge");
+    const auto histogram = [&](const char* name, const char* help, const Histogram& h) {
+        out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " histogram\n";
+        h.text(out, name);
+    };
+    histogram("umpire_http_request_seconds", "HTTP requests, read to response queued.",
+              http_request_seconds);
+    histogram("umpire_period_resolution_seconds",
+              "Period resolutions, from the attempt through its commit.", resolution_seconds);
+    histogram("umpire_commit_seconds", "SQLite COMMITs of a command or resolution.",
+              commit_seconds);
     std::lock_guard lock(mutex_);
     labelled(out, "umpire_errors_total", "Error replies by code.", "code", errors_);
     labelled(out, "umpire_closes_total", "Connections closed by the server, by reason.", "reason",
              closes_);
+    out += "# HELP umpire_message_seconds Client messages handled (WebSocket and HTTP API), by "
+           "type.\n# TYPE umpire_message_seconds histogram\n";
+    for (const auto& [type, h] : message_seconds_)
+        h.text(out, "umpire_message_seconds", "type=\"" + type + "\"");
     return out;
 }
 

@@ -20,6 +20,7 @@
 #include "server/guard.hpp"
 #include "server/health.hpp"
 #include "server/http_client.hpp"
+#include "server/observability.hpp"
 #include "server/password_checks.hpp"
 #include "server/server_database.hpp"
 #include "server/static_files.hpp"
@@ -202,6 +203,11 @@ private:
             return bad_request("malformed HTTP request: " + ec.message());
         if (ec) return;  // a timeout or a broken connection: nothing to answer
         auto request = parser_->release();
+        // The access log line (respond()) names the request by method, path and id.
+        started_ = std::chrono::steady_clock::now();
+        method_ = std::string(request.method_string());
+        path_ = path_of(std::string_view(request.target().data(), request.target().size()));
+        request_id_ = request_id_for(std::string(request["X-Request-Id"]));
         // Both lengths is how requests are smuggled past proxies (RFC 9112 6.3): refuse.
         if (request.count(http::field::content_length) && request.count(http::field::transfer_encoding))
             return bad_request("a request may not carry both Content-Length and Transfer-Encoding");
@@ -246,6 +252,7 @@ private:
             return respond(json_error(http::status::too_many_requests, "too_many_connections",
                                       "too many connections from this address"), false);
         spdlog::info("WebSocket connection from {}", address_);
+        log_access(&server_.metrics, {method_, path_, address_, request_id_, 101, 0, seconds_since(started_)});
         stream_.expires_never();
         auto& hub = *server_.hub;
         // The session keeps this connection's slot at the gate until it ends.
@@ -314,7 +321,7 @@ private:
             return true;
         }
         res.set(http::field::content_type, "text/plain; version=0.0.4");
-        res.body() = server_.metrics.text();
+        res.body() = metrics_text(server_.services);
         return true;
     }
 
@@ -407,7 +414,16 @@ private:
     }
 
     void respond(http::response<http::string_body> res, bool keep_alive) {
+        if (request_id_.empty()) request_id_ = request_id_for("");  // refused before parsing
+        res.set("X-Request-Id", request_id_);
         if (!res.has_content_length()) res.prepare_payload();  // serve_file sets its own
+        log_access(&server_.metrics, {method_.empty() ? "-" : method_, path_.empty() ? "-" : path_,
+                                      address_, request_id_, static_cast<int>(res.result_int()),
+                                      res.body().size(), seconds_since(started_)});
+        method_.clear();
+        path_.clear();
+        request_id_.clear();
+        started_ = std::chrono::steady_clock::now();
         auto shared = std::make_shared<http::response<http::string_body>>(std::move(res));
         http::async_write(stream_, *shared,
                           [self = shared_from_this(), shared, keep_alive](beast::error_code ec, std::size_t) {
@@ -430,6 +446,9 @@ private:
     bool admin_listener_;
     std::string peer_address_;  // the TCP peer
     std::string address_;       // the client: the peer, or whom a trusted proxy names
+    // The request being answered, for the access log.
+    std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+    std::string method_, path_, request_id_;
 };
 
 }  // namespace

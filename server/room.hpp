@@ -99,8 +99,9 @@ private:
     // Resolution (room_play.cpp): resolves when every played player has confirmed (or at the
     // deadline with `settle`, or on the GM's word, `even_if_paused` for force_advance), and
     // announces what happened. One commit: the period, the next deadline, the notifications.
-    void try_resolve(bool settle, bool even_if_paused = false);
-    void resolve_quietly(bool settle);  // after the sender's own commit: errors are logged
+    // `why` is for the log: "all confirmed", "deadline", "GM force_advance"…
+    void try_resolve(bool settle, bool even_if_paused, const std::string& why);
+    void resolve_quietly(bool settle, const std::string& why);  // after the sender's own commit: errors are logged
     bool all_confirmed() const;
 
     // Deadlines and notifications (room_deadlines.cpp).

@@ -6,6 +6,7 @@
 // from storage, since the engine's in-memory state may have run ahead of what was kept.
 #include <spdlog/spdlog.h>
 
+#include "server/observability.hpp"
 #include "server/room.hpp"
 
 namespace umpire::server {
@@ -22,11 +23,17 @@ void Room::in_one_commit(std::string_view what, const std::function<void()>& bod
         storage::Transaction transaction(connection);
         committing_ = true;
         body();
+        const auto started = std::chrono::steady_clock::now();
         transaction.commit();
+        services_->metrics->commit_seconds.observe(seconds_since(started));
     } catch (const storage::StorageError& e) {
         undo_in_memory(connection.total_changes() != changes_before);
-        spdlog::error("campaign {}: {} failed, nothing committed ({}, SQLite code {}): {}", id(), what,
-                      storage::to_string(e.kind()), e.sqlite_code(), e.what());
+        log_event(spdlog::level::err,
+                  {{"event", "storage_error"}, {"campaign", id()}, {"what", what},
+                   {"kind", storage::to_string(e.kind())}, {"sqlite_code", e.sqlite_code()},
+                   {"error", e.what()}},
+                  fmt::format("campaign {}: {} failed, nothing committed ({}, SQLite code {}): {}",
+                              id(), what, storage::to_string(e.kind()), e.sqlite_code(), e.what()));
         throw;
     } catch (...) {
         undo_in_memory(connection.total_changes() != changes_before);

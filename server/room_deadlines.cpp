@@ -76,7 +76,7 @@ void Room::on_deadline() {
         return;
     }
     try {
-        try_resolve(true);
+        try_resolve(true, false, "deadline");
     } catch (const std::exception& e) {
         spdlog::warn("campaign {}: deadline resolution failed, retrying: {}", id(), e.what());
         // Storage refused (busy, I/O): try again shortly; nothing was committed.

@@ -7,6 +7,7 @@
 
 #include "server/credentials.hpp"
 #include "server/errors.hpp"
+#include "server/observability.hpp"
 #include "server/room.hpp"
 
 namespace umpire::server {
@@ -65,9 +66,16 @@ void Room::gm(const Reply& reply, const Actor& actor, const protocol::GmCommand&
     } catch (const storage::StorageError& e) {
         throw to_protocol_error(e, ErrorCode::invalid_argument, services_->campaigns->location());
     }
+    // The reason is shown to players anyway; the command's other fields (invite codes) are not
+    // logged.
+    log_event(spdlog::level::info,
+              {{"event", "gm_action"}, {"campaign", id()}, {"command", m.command},
+               {"account", actor.account_name}, {"reason", m.reason}},
+              fmt::format("campaign {}: GM {} by {}: {}", id(), m.command, actor.account_name,
+                          m.reason));
     reply.send(done);
     send_views();
-    if (call.then_resolve) resolve_quietly(false);
+    if (call.then_resolve) resolve_quietly(false, "GM answer_for");
 }
 
 void Room::gm_invite(GmCall& call) {
@@ -167,7 +175,7 @@ void Room::gm_extend(GmCall& call) {
 void Room::gm_force_advance(GmCall& call) {
     // Resolves this period even while paused; a paused campaign stays paused after.
     record_action("force_advance", call.m.reason, {{"period_index", campaign_.period_index()}});
-    try_resolve(true, true);
+    try_resolve(true, true, "GM force_advance");
 }
 
 void Room::gm_rollback(GmCall& call) {
@@ -204,7 +212,7 @@ void Room::gm_edit(GmCall& call) {
     record_action("edit", m.reason, {{"changes", m.changes}});
 }
 
-void Room::gm_resolve(GmCall&) { try_resolve(false); }
+void Room::gm_resolve(GmCall&) { try_resolve(false, false, "GM resolve"); }
 
 void Room::gm_answer_for(GmCall& call) {
     const auto& m = call.m;

@@ -4,6 +4,7 @@
 
 #include "rules/orders.hpp"
 #include "server/errors.hpp"
+#include "server/observability.hpp"
 #include "protocol/dice_proofs.hpp"
 #include "server/room.hpp"
 #include "storage/engine_call.hpp"
@@ -70,6 +71,7 @@ void Room::submit_orders(const Reply& reply, const Actor& actor, const protocol:
                                           m.state == "draft" ? storage::OrderState::draft
                                                              : storage::OrderState::submitted);
     } catch (const storage::StorageError& e) {
+        log_storage_error(e, "submit_orders", id());
         throw to_protocol_error(e, ErrorCode::invalid_orders, services_->campaigns->location());
     }
     reply.send(receipt_json(id(), receipt));
@@ -87,11 +89,12 @@ void Room::confirm_orders(const Reply& reply, const Actor& actor, const protocol
     } catch (const storage::StorageError& e) {
         const bool confirmed = std::string(e.what()).find("already confirmed") != std::string::npos;
         if (confirmed) refuse(ErrorCode::conflict, "your orders for this period are already confirmed");
+        log_storage_error(e, "confirm_orders", id());
         throw to_protocol_error(e, ErrorCode::invalid_orders, services_->campaigns->location());
     }
     reply.send(receipt_json(id(), receipt));
     send_views();
-    if (all_confirmed()) resolve_quietly(false);
+    if (all_confirmed()) resolve_quietly(false, "all confirmed");
 }
 
 void Room::answer(const Reply& reply, const Actor& actor, const protocol::Answer& m) {
@@ -100,13 +103,14 @@ void Room::answer(const Reply& reply, const Actor& actor, const protocol::Answer
     try {
         campaign_.answer_decision(actor.viewer.player, m.decision, m.answer);
     } catch (const storage::StorageError& e) {
+        log_storage_error(e, "answer", id());
         throw to_protocol_error(e, ErrorCode::invalid_answer, services_->campaigns->location());
     }
     services_->metrics->decisions_answered++;
     reply.send({{"type", "answer_accepted"}, {"campaign", id()}, {"decision", m.decision},
                 {"answer", m.answer}});
     send_views();
-    if (campaign_.pending_decisions().empty()) resolve_quietly(false);
+    if (campaign_.pending_decisions().empty()) resolve_quietly(false, "decisions answered");
 }
 
 void Room::decisions(const Reply& reply, const Actor& actor) {
@@ -114,19 +118,20 @@ void Room::decisions(const Reply& reply, const Actor& actor) {
     reply.send({{"type", "decisions"}, {"campaign", id()}, {"decisions", view["decisions"]}});
 }
 
-void Room::resolve_quietly(bool settle) {
+void Room::resolve_quietly(bool settle, const std::string& why) {
     // The sender's own commit is done and acknowledged; a failed resolution is the server's
     // problem (logged), not the sender's, and it is tried again on the next trigger.
     try {
-        try_resolve(settle);
+        try_resolve(settle, false, why);
     } catch (const std::exception& e) {
         spdlog::warn("campaign {}: resolution failed, nothing committed: {}", id(), e.what());
     }
 }
 
-void Room::try_resolve(bool settle, bool even_if_paused) {
+void Room::try_resolve(bool settle, bool even_if_paused, const std::string& why) {
     if (campaign_.record().status != "active" && !even_if_paused) return;
     const bool inside_a_command = committing_;  // then the command reports storage errors
+    const auto started = std::chrono::steady_clock::now();
     try {
         in_one_commit("resolution", [&] {
             auto result = std::make_shared<storage::ResolvedPeriod>(campaign_.resolve_period(settle));
@@ -139,6 +144,12 @@ void Room::try_resolve(bool settle, bool even_if_paused) {
                                    {{"type", "decision_needed"}, {"campaign", id()},
                                     {"period_index", d.period_index}, {"decision", d.decision_id}});
                 send_views();
+                log_event(spdlog::level::info,
+                          {{"event", "period_waits"}, {"campaign", id()},
+                           {"period_index", campaign_.period_index()}, {"why", why},
+                           {"pending_decisions", result->pending.size()}},
+                          fmt::format("campaign {}: period {} waits for {} decision(s) ({})", id(),
+                                      campaign_.period_index(), result->pending.size(), why));
                 return;
             }
             open_deadline();
@@ -148,8 +159,15 @@ void Room::try_resolve(bool settle, bool even_if_paused) {
                             {"period_index", result->index},
                             {"next_period_index", campaign_.period_index()}},
                            false);
-            defer([this, result] {
+            defer([this, result, why, started] {
                 services_->metrics->periods_resolved++;
+                services_->metrics->resolution_seconds.observe(seconds_since(started));
+                log_event(spdlog::level::info,
+                          {{"event", "period_resolved"}, {"campaign", id()},
+                           {"period_index", result->index}, {"attempt", result->attempt},
+                           {"why", why}, {"next_period_index", campaign_.period_index()}},
+                          fmt::format("campaign {}: period {} (attempt {}) resolved: {}", id(),
+                                      result->index, result->attempt, why));
                 broadcast_resolved(*result);
             });
             send_views();

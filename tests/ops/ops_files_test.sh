@@ -109,7 +109,7 @@ grep -q '(docs/operations.md)' README.md || fail "README.md does not link docs/o
 # Flags umpire-server defines (CLI11 options and flags are string literals in server/*.cpp).
 defined=$( (grep -ohE '"--[a-z0-9][a-z0-9-]*"' server/*.cpp | tr -d '"'; echo --help) | sort -u)  # --help: CLI11's own
 # Flags the document names as not there yet (a plan, not the server's): issue 29.
-planned='--log-format'
+planned=''
 # 1. The configuration table's first column, 2. inline code that starts with -- or runs
 # umpire-server, 3. umpire-server command lines in code blocks (with their continuations).
 mentioned=$(
@@ -139,13 +139,18 @@ if [ -z "$latest" ]; then
 else
   grep -q "versions 1 to ${latest}[;,. ]" "$ops" || fail "$ops does not say this build knows schema versions 1 to $latest"
 fi
-# Metrics: every umpire_* name in the document is one server/metrics.cpp writes.
+# Metrics: every umpire_* name in the document is one server/metrics.cpp or
+# server/observability.cpp (the gauges read at scrape time) writes.
+metric_sources="server/metrics.cpp server/observability.cpp"
 # shellcheck disable=SC2013  # metric names are words
-for metric in $(grep -oE 'umpire_[a-z_]+' "$ops" | sort -u); do
-  grep -q "\"$metric\"" server/metrics.cpp || fail "$ops names the metric $metric, which server/metrics.cpp does not write"
+# (A histogram's series are named <metric>_bucket, _sum and _count.)
+for metric in $(grep -oE 'umpire_[a-z_]+' "$ops" | sed -E 's/_seconds_(bucket|sum|count)$/_seconds/' | sort -u); do
+  # shellcheck disable=SC2086
+  grep -q "\"$metric\"" $metric_sources || fail "$ops names the metric $metric, which $metric_sources do not write"
 done
 # And every metric the server writes is in the document's table.
-for metric in $(grep -oE '"umpire_[a-z_]+"' server/metrics.cpp | tr -d '"' | sort -u); do
+# shellcheck disable=SC2086
+for metric in $(grep -ohE '"umpire_[a-z_]+"' $metric_sources | tr -d '"' | sort -u); do
   grep -q "\`$metric" "$ops" || fail "$ops does not describe the metric $metric"
 done
 

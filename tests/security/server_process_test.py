@@ -136,13 +136,29 @@ with tempfile.TemporaryDirectory() as tmp:
     # On loopback it starts, says loudly that it is for tests only, and stops cleanly.
     loud = subprocess.Popen([server_bin] + base + seed, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
-    said = [loud.stdout.readline() for _ in range(2)]  # spdlog's warning, then the address
+    said = loud.stdout.readline()  # the address (the log is on stderr)
     loud.terminate()
-    _, err = loud.communicate(timeout=20)
-    check(any("listening at" in line for line in said) and
+    rest, err = loud.communicate(timeout=20)
+    check("listening at" in said and "INSECURE" not in said + rest and
           "WARNING: --insecure-test-seed" in err and "FOR TESTS ONLY" in err and
-          any("INSECURE TEST SEED" in line for line in said),
+          "INSECURE TEST SEED" in err,
           "--insecure-test-seed on loopback starts with a warning on stderr and in the log")
+
+    # The log is on stderr, one JSON object a line with --log-format json; stdout has the
+    # banner alone.
+    quiet = subprocess.Popen([server_bin] + base + ["--log-format", "json"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    said = quiet.stdout.readline()
+    quiet.terminate()
+    rest, err = quiet.communicate(timeout=20)
+    lines = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
+    check("listening at" in said and rest.strip() == "" and
+          any(l.get("msg", "").startswith("listening on") and l.get("level") == "info" and
+              l.get("time", "").endswith("Z") for l in lines) and
+          len(lines) == len(err.splitlines()),
+          "--log-format json: JSON lines on stderr, the banner alone on stdout")
+    bad = subprocess.run([server_bin] + base + ["--log-format", "xml"], capture_output=True, text=True)
+    check(bad.returncode == 2 and "xml" in bad.stderr, "--log-format xml exits 2 naming it")
 
     # Out of descriptors: 64 of them, 150 connections waiting. Accept fails with EMFILE; the
     # server must wait between tries (its CPU stays low) and serve again once they go.
