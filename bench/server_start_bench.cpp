@@ -10,6 +10,7 @@
 #include <map>
 #include <unistd.h>
 
+#include "bench/times_reporter.hpp"
 #include "server/hub.hpp"
 #include "server/services.hpp"
 
@@ -84,23 +85,16 @@ void BM_Restart(benchmark::State& state) { restart(state); }
 BENCHMARK(BM_RestartBaselineOneCampaign)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Restart)->Arg(100)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-class RatioReporter : public benchmark::ConsoleReporter {
+class RatioReporter : public TimesReporter {
 public:
-    void ReportRuns(const std::vector<Run>& runs) override {
-        ConsoleReporter::ReportRuns(runs);
-        for (const auto& run : runs) times_[run.benchmark_name()] = run.GetAdjustedRealTime();
-    }
     void Finalize() override {
         ConsoleReporter::Finalize();
-        const auto base = times_.find("BM_RestartBaselineOneCampaign/1/real_time");
-        const auto hundred = times_.find("BM_Restart/100/real_time");
-        if (base == times_.end() || hundred == times_.end()) return;
-        std::cout << "\nrestart with 100 campaigns: " << hundred->second << " ms, "
-                  << hundred->second / base->second << "x the restart with one\n";
+        const auto one = time_of("BM_RestartBaselineOneCampaign/1/real_time");
+        const auto hundred = time_of("BM_Restart/100/real_time");
+        if (!one || !hundred) return;
+        std::cout << "\nrestart with 100 campaigns: " << *hundred << " ms, " << *hundred / *one
+                  << "x the restart with one\n";
     }
-
-private:
-    std::map<std::string, double> times_;
 };
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 
+#include "bench/times_reporter.hpp"
 #include "rules/ruleset.hpp"
 #include "rules/scenario_io.hpp"
 #include "storage/campaign_service.hpp"
@@ -308,19 +309,14 @@ BENCHMARK(BM_EngineOnly)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_ResolveAndCommit)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The console report, plus the ratio of each run to the baseline.
-class RatioReporter : public benchmark::ConsoleReporter {
+class RatioReporter : public TimesReporter {
 public:
-    void ReportRuns(const std::vector<Run>& runs) override {
-        ConsoleReporter::ReportRuns(runs);
-        for (const auto& run : runs) times_[run.benchmark_name()] = run.GetAdjustedRealTime();
-    }
     void Finalize() override {
         ConsoleReporter::Finalize();
-        const auto base = times_.find("BM_BaselineOneBlobInsert/real_time");
-        if (base == times_.end()) return;
+        const auto base = time_of("BM_BaselineOneBlobInsert/real_time");
+        if (!base) return;
         std::cout << "\nratio to the baseline (one blob of the same bytes in one transaction):\n";
-        for (const auto& [name, time] : times_)
-            std::cout << "  " << name << ": " << time / base->second << "x\n";
+        for (const auto& [name, time] : times_) std::cout << "  " << name << ": " << time / *base << "x\n";
         // Issue 29: what one transaction per command costs, each against its same-run baseline.
         std::cout << "\none transaction per command (issue 29):\n";
         ratio("a 1,000-force period committed inside a force_advance command",
@@ -328,14 +324,12 @@ public:
         ratio("a GM command's writes in one commit, against three commits",
               "BM_GmCommandOneCommit/real_time", "BM_GmCommandThreeCommits/real_time");
     }
-    void ratio(const char* what, const std::string& run, const std::string& baseline) {
-        const auto a = times_.find(run), b = times_.find(baseline);
-        if (a == times_.end() || b == times_.end()) return;
-        std::cout << "  " << what << ": " << a->second / b->second << "x\n";
-    }
 
 private:
-    std::map<std::string, double> times_;
+    void ratio(const char* what, const std::string& run, const std::string& baseline) const {
+        const auto a = time_of(run), b = time_of(baseline);
+        if (a && b) std::cout << "  " << what << ": " << *a / *b << "x\n";
+    }
 };
 
 }  // namespace

@@ -9,7 +9,7 @@
 #include "storage/backup.hpp"
 #include "storage/restore.hpp"
 #include "storage/upgrade.hpp"
-#include "storage/writer_lock.hpp"
+#include "storage/database_lock.hpp"
 
 namespace umpire::cli {
 
@@ -138,10 +138,8 @@ void add_migrate_command(CLI::App& app) {
             }
             if (!std::filesystem::exists(args->db))  // no lock file beside a mistyped name
                 throw StorageError(ErrorKind::cannot_open, args->db + ": no such file");
-            std::string why;
-            const auto lock = storage::WriterLock::try_acquire(args->db, why);
-            if (!lock) throw StorageError(ErrorKind::busy, why + "; stop it before migrating");
-            auto store = open_store(args->db, Access::read);  // the WriterLock above is held
+            const storage::DatabaseLock lock(args->db, storage::DatabaseLock::Mode::maintenance);
+            auto store = open_store(args->db, Access::read);  // under the lock above
             const auto& result = store->upgrade_result();
             if (result.from == result.to)
                 std::cout << args->db << ": schema version " << result.to

@@ -31,6 +31,9 @@ std::string held_message(const std::string& lock, DatabaseLock::Mode mode, long 
     const std::string by = pid ? "umpire-server (pid " + std::to_string(pid) + ")"
                                : "another process (an umpire-server, or an umpire command "
                                  "changing campaigns)";
+    if (mode == DatabaseLock::Mode::maintenance)
+        return lock + " is held by " + by + ": a restore or a migration needs the database to "
+                                              "itself; stop it first";
     if (mode == DatabaseLock::Mode::server)
         return lock + " is held by " + by +
                ": one server per database, and it is that one's; stop it before starting "
@@ -53,7 +56,7 @@ DatabaseLock::DatabaseLock(const std::string& database, Mode mode) : mode_(mode)
                                                              : ErrorKind::cannot_open,
                            lock + ": cannot open the lock file: " + std::strerror(error));
     }
-    if (::flock(fd_, (mode == Mode::server ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0) {
+    if (::flock(fd_, (mode == Mode::command ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0) {
         const int error = errno;
         const long pid = error == EWOULDBLOCK ? holder_pid(fd_) : 0;
         ::close(fd_);

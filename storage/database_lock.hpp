@@ -1,7 +1,8 @@
 #pragma once
 // One writer per database (docs/operations.md, "One server per database"). The server holds
 // `<db>.lock` exclusively for its whole life, with its pid in it; umpire commands that change
-// campaigns hold it shared while they run. So a second server does not start beside the first,
+// campaigns hold it shared while they run; a restore or a migration holds it exclusively, without
+// a pid (maintenance). So a second server does not start beside the first,
 // a command does not write under a running server (whose campaigns in memory would undo it),
 // and a server does not start under a command. Readers (verify, export) take no lock: SQLite's
 // WAL keeps them safe.
@@ -15,7 +16,7 @@ namespace umpire::storage {
 
 class DatabaseLock {
 public:
-    enum class Mode { server, command };
+    enum class Mode { server, command, maintenance };
     // Takes the lock without waiting; throws StorageError(busy) naming the lock file and, when
     // known, the pid of the server holding it. No lock for :memory: and file: URIs.
     DatabaseLock(const std::string& database, Mode mode);

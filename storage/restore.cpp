@@ -8,7 +8,7 @@
 
 #include "storage/migrations.hpp"
 #include "storage/private_files.hpp"
-#include "storage/writer_lock.hpp"
+#include "storage/database_lock.hpp"
 
 namespace umpire::storage {
 
@@ -52,9 +52,7 @@ RestoreReport restore_database(const std::string& backup, const std::string& db,
     if (replacing && !options.replace)
         throw StorageError(ErrorKind::conflict,
                            db + ": already exists; not restoring over it unless told to");
-    std::string why;
-    const auto lock = WriterLock::try_acquire(db, why);
-    if (!lock) throw StorageError(ErrorKind::busy, why + "; stop it before restoring");
+    const DatabaseLock lock(db, DatabaseLock::Mode::maintenance);
 
     TempSibling copy(db);
     RestoreReport report;

@@ -19,7 +19,7 @@ struct RestoreReport {
 
 // Restores `backup` to `db` at the backup's own schema version (so an older build can open it).
 // Refused with nothing changed: an existing db without options.replace (conflict), a process
-// holding db's writer lock (busy: writer_lock.hpp), a backup that is damaged, foreign, too new
+// holding db's writer lock (busy: database_lock.hpp), a backup that is damaged, foreign, too new
 // or empty (corrupt, not_umpire, too_new), or one whose campaigns do not replay (corrupt, each
 // mismatch listed). The restored file is written atomically, mode 0600; the one it replaces
 // is kept as "<db>.before-restore-<UTC time>" with its -wal and -shm.

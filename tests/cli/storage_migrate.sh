@@ -44,7 +44,7 @@ PY
 locker=$!
 for _ in $(seq 100); do [ -e "$WORK/locker.ready" ] && break; sleep 0.1; done
 expect_exit 4 "$UMPIRE" migrate "$WORK/old.db"
-expect_in "$WORK/err" "is in use"
+expect_in "$WORK/err" "is held by"
 [ "$(sha256sum <"$WORK/old.db")" = "$sum" ] || fail "a refused migration changed the database"
 touch "$WORK/locker.stop"
 wait "$locker"

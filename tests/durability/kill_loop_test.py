@@ -21,13 +21,15 @@ import http.client
 import json
 import os
 import random
-import re
 import sqlite3
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+import server_process  # noqa: E402
 
 CAMPAIGN = "valormr-demo"
 ACTION_KINDS = ("pause", "resume", "edit", "set_deadline", "extend", "force_advance", "rollback")
@@ -48,25 +50,9 @@ class Server:
                 "--password-cost", "min", "--rulesets", os.path.join(self.source, "rulesets"),
                 "--scenarios-dir", os.path.join(self.source, "scenarios"), "--config", self.config,
                 "--demo", os.path.join(self.source, "scenarios", "valormr-demo.json")]
-        if first and server_takes_create_db(self.server_bin):
+        if first:
             args.append("--create-db")
-        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self.log, text=True)
-        self.port = None
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            line = self.proc.stdout.readline()
-            if not line:
-                break
-            m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-            if m and self.port is None:
-                self.port = int(m.group(1))
-            if "Stop with" in line:
-                break
-        if self.port is None:
-            self.proc.kill()
-            raise SystemExit("the server did not start; see " + self.log.name)
-        # Drain stdout so the server never blocks on a full pipe.
-        threading.Thread(target=self.proc.stdout.read, daemon=True).start()
+        self.proc, self.port = server_process.start(args, self.log)
 
     def kill(self):
         if self.proc and self.proc.poll() is None:
@@ -74,18 +60,7 @@ class Server:
         self.proc.wait()
 
     def stop(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-
-
-def server_takes_create_db(server_bin):
-    out = subprocess.run([server_bin, "--help"], capture_output=True, text=True).stdout
-    return "--create-db" in out
+        server_process.stop(self.proc)
 
 
 def api(port, message, token=None):

@@ -30,6 +30,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+import server_process  # noqa: E402
 from ws_client import WS  # noqa: E402
 
 # ---------------------------------------------------------------------------------------------
@@ -149,36 +151,16 @@ class Server:
         subprocess.run([server_bin, "admin", "create-account", "--db", self.db, "--name",
                         OBSERVER, "--password-cost", "min", "--password-file", password_file],
                        check=True, stdout=subprocess.DEVNULL, stderr=log)
-        self.proc = subprocess.Popen(
+        self.proc, self.port = server_process.start(
             [server_bin, "--bind", "127.0.0.1", "--port", "0", "--db", self.db,
              "--password-cost", "min", "--scenarios-dir", scen_dir, "--rulesets",
              os.path.join(source, "rulesets"), "--config", config, "--demo", scen_file,
-             "--allow-private-webhooks", "--insecure-test-seed", seed_hex],
-            stdout=subprocess.PIPE, stderr=log, text=True)
-        self.port = None
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            line = self.proc.stdout.readline()
-            if not line:
-                break
-            m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-            if m and self.port is None:
-                self.port = int(m.group(1))
-            if "Stop with" in line:
-                break
-        if self.port is None:
-            self.stop()
-            raise SystemExit("the server did not start")
+             "--allow-private-webhooks", "--insecure-test-seed", seed_hex], log)
         with open(self.db + ".demo-logins.json") as f:
             self.logins = json.load(f)
 
     def stop(self):
-        self.proc.terminate()
-        try:
-            self.proc.wait(20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        server_process.stop(self.proc)
 
 
 class Client:

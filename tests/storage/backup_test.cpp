@@ -9,11 +9,11 @@
 #include <thread>
 
 #include "storage/backup.hpp"
+#include "storage/database_lock.hpp"
 #include "storage/migrations.hpp"
 #include "storage/private_files.hpp"
 #include "storage/replay.hpp"
 #include "storage/restore.hpp"
-#include "storage/writer_lock.hpp"
 #include "test_support.hpp"
 
 namespace umpire::storage::testing {
@@ -237,14 +237,12 @@ TEST(Restore, ABackupAtAnOlderVersionIsRestoredAtThatVersion) {
               5);
 }
 
-TEST(Restore, NotWhileAnotherProcessHoldsTheWriterLock) {
+TEST(Restore, NotWhileAnotherProcessHoldsTheDatabaseLock) {
     TempDir dir;
     const std::string db = dir.file("live.db");
     make_played(db);
     backup_file(db, dir.file("backup.db"));
-    std::string why;
-    const auto server = WriterLock::try_acquire(db, why);
-    ASSERT_TRUE(server) << why;
+    const DatabaseLock server(db, DatabaseLock::Mode::server);
     const std::string before = read_file(db);
     RestoreOptions options;
     options.replace = true;
@@ -253,25 +251,30 @@ TEST(Restore, NotWhileAnotherProcessHoldsTheWriterLock) {
         ADD_FAILURE() << "restored under a held lock";
     } catch (const StorageError& e) {
         EXPECT_EQ(e.kind(), ErrorKind::busy);
-        EXPECT_NE(std::string(e.what()).find("is in use"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("is held by"), std::string::npos) << e.what();
     }
     EXPECT_EQ(read_file(db), before);
 }
 
-TEST(WriterLockTest, OneHolderAtATime) {
+TEST(DatabaseLockMaintenance, OneHolderAtATime) {
     TempDir dir;
     const std::string db = dir.file("a.db");
-    std::string why;
+    auto busy = [&] {
+        try {
+            DatabaseLock again(db, DatabaseLock::Mode::maintenance);
+            return std::string();
+        } catch (const StorageError& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::busy);
+            return std::string(e.what());
+        }
+    };
     {
-        auto first = WriterLock::try_acquire(db, why);
-        ASSERT_TRUE(first) << why;
-        EXPECT_EQ(first->path(), db + ".lock");
-        EXPECT_EQ(mode_of(db + ".lock"), 0600u);
-        auto moved = std::move(*first);
-        EXPECT_FALSE(WriterLock::try_acquire(db, why));
-        EXPECT_NE(why.find("is in use"), std::string::npos) << why;
+        DatabaseLock first(db, DatabaseLock::Mode::maintenance);
+        EXPECT_EQ(mode_of(DatabaseLock::path_for(db)), 0600u);
+        auto moved = std::move(first);
+        EXPECT_NE(busy().find("is held by"), std::string::npos);
     }
-    EXPECT_TRUE(WriterLock::try_acquire(db, why)) << why;
+    EXPECT_EQ(busy(), "");
     EXPECT_TRUE(fs::exists(db + ".lock"));  // never deleted
 }
 
