@@ -2,11 +2,14 @@
 """Writes docs/benchmarks.md (tables) and SVG plots from Google Benchmark JSON results and the
 server load client's results.
 
-Usage: bench_report.py RULES_JSON RULES_LIBC_JSON STORAGE_JSON CPUS_JSON OUT_MD OUT_SVG
+Usage: bench_report.py RULES_JSON RULES_LIBC_JSON STORAGE_JSON START_JSON CPUS_JSON OUT_MD OUT_SVG
                        [UMPIRE_JSON ECHO_JSON SERVER_SVG]
+START_JSON: bench/server_start_bench's results (restart with 100 campaigns).
 CPUS_JSON: what scripts/bench_cpus.py measured on each CPU, and the CPU it chose.
 Every figure is shown beside the baseline measured in the same run, as a ratio. The server
 section (bench_report_server.py) is written when the load client's results are given.
+Comparisons of one commit against the one before it are kept by hand in
+docs/benchmarks-comparisons.md, which this does not write.
 """
 import json
 import math
@@ -14,6 +17,7 @@ import os
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in scripts/
+import bench_report_commands  # noqa: E402
 import bench_report_server  # noqa: E402
 
 
@@ -176,7 +180,7 @@ def cpus_paragraph(cpus):
             f"{where}; the server's load test uses both CPUs (server and client).")
 
 
-def main(rules_path, rules_libc_path, storage_path, cpus_path, md_path, svg_path,
+def main(rules_path, rules_libc_path, storage_path, start_path, cpus_path, md_path, svg_path,
          umpire_path=None, echo_path=None, server_svg_path=None):
     rules, storage, cpus = load(rules_path), load(storage_path), load(cpus_path)
     libc = runs(load(rules_libc_path), "BM_ResolvePeriod/")
@@ -197,6 +201,8 @@ def main(rules_path, rules_libc_path, storage_path, cpus_path, md_path, svg_path
              "baseline in the same run, and changes to the engine by instruction counts "
              "(callgrind), as the rules paragraph does.", "",
              cpus_paragraph(cpus), "",
+             "Changes measured against the commit before them (the edge, hidden information) are "
+             "in [benchmarks-comparisons.md](benchmarks-comparisons.md).", "",
              "## Rules: one period", "",
              "Forces scattered about six hexes apart, every one marching, contacts answered by standing "
              "instructions (`bench/rules_bench.cpp`), allocating through jemalloc as umpire-server "
@@ -341,6 +347,7 @@ def main(rules_path, rules_libc_path, storage_path, cpus_path, md_path, svg_path
                         f"docs/storage.md)")
         lines += ["", verdict + "."]
     lines.append("")
+    lines += bench_report_commands.section(storage, load(start_path))
     if umpire_path and echo_path and server_svg_path:
         lines += bench_report_server.section(umpire_path, echo_path, server_svg_path,
                                              os.path.basename(server_svg_path))
@@ -351,6 +358,6 @@ def main(rules_path, rules_libc_path, storage_path, cpus_path, md_path, svg_path
 
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (7, 10):
+    if len(sys.argv) not in (8, 11):
         sys.exit(__doc__)
     main(*sys.argv[1:])

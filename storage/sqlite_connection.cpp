@@ -105,9 +105,21 @@ void Connection::set_busy_timeout(int ms) {
 // committed returns: an error here makes that statement fail, so the commit is not acknowledged.
 int Connection::on_wal_commit(void* self, sqlite3* db, const char* name, int pages) {
     if (!static_cast<Connection*>(self)->file_still_there()) return SQLITE_IOERR;
-    if (pages >= kWalAutoCheckpointPages)
-        sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    auto& connection = *static_cast<Connection*>(self);
+    if (pages >= kWalAutoCheckpointPages &&
+        sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr) ==
+            SQLITE_LOCKED)
+        // A statement of this connection still reading (stepped to a row, not reset) keeps
+        // its read transaction open past COMMIT, and a checkpoint cannot run under it: left
+        // to the next transaction, the WAL would grow without bound.
+        connection.checkpoint_due_ = true;
     return SQLITE_OK;
+}
+
+void Connection::checkpoint_if_due() {
+    if (!checkpoint_due_) return;
+    checkpoint_due_ = false;
+    sqlite3_wal_checkpoint_v2(db_, "main", SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
 }
 
 bool Connection::file_still_there() {
@@ -277,6 +289,7 @@ Transaction::Transaction(Connection& connection, Mode mode) : connection_(connec
         joined_ = open_ = true;  // a part of the transaction already open
         return;
     }
+    connection_.checkpoint_if_due();
     connection_.exec(mode == Mode::immediate ? "BEGIN IMMEDIATE" : "BEGIN");
     connection_.spoiled_ = false;
     open_ = true;

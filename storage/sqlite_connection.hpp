@@ -78,6 +78,7 @@ private:
     static int on_wal_commit(void* self, sqlite3* db, const char* name, int pages);
     bool file_still_there();
     void empty_wal();
+    void checkpoint_if_due();
 
     sqlite3* db_ = nullptr;
     std::string path_;
@@ -88,6 +89,7 @@ private:
     std::optional<FileId> file_;  // as opened; none for :memory: and URIs
     std::string gone_reason_;     // empty while the file is there
     bool spoiled_ = false;        // a joined part of the open transaction failed (Transaction)
+    bool checkpoint_due_ = false; // the last commit's checkpoint could not run (on_wal_commit)
 };
 
 // A prepared statement. Parameters are 1-based, columns 0-based, as in SQLite.
@@ -145,7 +147,7 @@ private:
 // transaction per command). A joined part that ends without commit() (it threw) spoils the
 // whole: the outer commit() then refuses and everything rolls back, so a caller that caught the
 // part's error cannot commit half of it. (Savepoints would let the outer go on without the
-// part, but made a period's commit 60% slower; nothing needs that.)
+// part; nothing needs that.)
 class Transaction {
 public:
     enum class Mode { immediate, deferred };

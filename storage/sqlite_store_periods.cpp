@@ -19,6 +19,18 @@ OpenPeriodRecord require_open(Connection& db, const std::string& campaign) {
     return *open;
 }
 
+// The attempt number the next resolution of period `index` gets. The statement is finalized
+// when this returns: one left on a row would hold a read transaction past the COMMIT, under
+// which the WAL cannot be checkpointed.
+int next_attempt(Connection& db, const std::string& campaign, int index) {
+    auto attempt = db.prepare(
+        "SELECT coalesce(max(attempt) + 1, 0) FROM periods "
+        "WHERE campaign_id = ? AND period_index = ?");
+    attempt.bind_all(campaign, index);
+    attempt.step();
+    return static_cast<int>(attempt.integer(0));
+}
+
 // The engine ran on the open period as it was read: refused if another process resolved it,
 // or orders or answers arrived meanwhile (they would hold a receipt or an acknowledgement but
 // not have been used).
@@ -101,13 +113,8 @@ int SqliteCampaignStore::commit_period(const PeriodRecord& resolved,
                         resolved.order_receipts, resolved.answers);
     if (next.index != resolved.index + 1 || next.campaign_id != resolved.campaign_id)
         throw StorageError(ErrorKind::internal, "the next open period must follow the resolved one");
-    auto attempt = db.prepare(
-        "SELECT coalesce(max(attempt) + 1, 0) FROM periods "
-        "WHERE campaign_id = ? AND period_index = ?");
-    attempt.bind_all(resolved.campaign_id, resolved.index);
-    attempt.step();
     PeriodRecord row = resolved;
-    row.attempt = static_cast<int>(attempt.integer(0));
+    row.attempt = next_attempt(db, resolved.campaign_id, resolved.index);
     row.rolled_back_by.reset();
     rows::insert_period(db, row);
     // Requests the period completed without an answer took instructions or defaults.

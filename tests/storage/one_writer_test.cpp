@@ -153,6 +153,25 @@ TEST(FileIdentity, TheCheckStillCheckpointsTheWal) {
     EXPECT_LT(fs::file_size(o.db + "-wal"), 1300u * 4096) << "the WAL was never checkpointed";
 }
 
+TEST(FileIdentity, ACommitUnderAStatementStillReadingIsCheckpointedByTheNext) {
+    // A statement stepped to a row and not yet reset keeps a read transaction open past COMMIT,
+    // so the checkpoint after that commit cannot run; the next transaction runs it instead.
+    Opened o;
+    auto& db = o.connection();
+    db.exec("PRAGMA synchronous = OFF");
+    db.exec("CREATE TABLE t (x BLOB)");
+    db.prepare("INSERT INTO t VALUES (1)").run();
+    for (int i = 0; i < 300; ++i) {
+        Transaction transaction(db);
+        db.prepare("INSERT INTO t VALUES (zeroblob(60000))").run();
+        auto reading = db.prepare("SELECT count(*) FROM t");
+        ASSERT_TRUE(reading.step());
+        transaction.commit();  // `reading` still on its row
+    }
+    // 300 commits of 15 pages: 18 MB of WAL if no checkpoint ever ran.
+    EXPECT_LT(fs::file_size(o.db + "-wal"), 1300u * 4096) << "the WAL was never checkpointed";
+}
+
 // --- files that are not databases ----------------------------------------------------------------
 
 TEST(NewFiles, AZeroLengthFileIsOnlyMadeADatabaseWhenAsked) {
