@@ -37,6 +37,7 @@ TEST(Schemas, EverySampleMatchesItsSchema) {
         }
     }
     for (const auto& entry : std::filesystem::directory_iterator(kSchemas)) {
+        if (entry.is_directory()) continue;  // events/: event schemas (event_catalogue_test.cpp)
         const auto stem = entry.path().stem().string();
         if (stem != "samples") {
             EXPECT_TRUE(covered.count(stem)) << "no sample for " << stem;

@@ -5,6 +5,7 @@
 #include <map>
 #include <random>
 
+#include "event_schemas.hpp"
 #include "rules/movement_costs.hpp"
 #include "rules/period.hpp"
 #include "rules/scenario_io.hpp"
@@ -88,6 +89,7 @@ TEST(PeriodInvariants, RandomOrdersAndInstructionsKeepTheWorldLegal) {
                 disengagements += e["type"] == "disengagement";
                 battles += e["type"] == "battle";
                 ASSERT_TRUE(e.contains("audience")) << where << ": " << e.dump();
+                ASSERT_EQ(testing::event_mismatch(e), "") << where;  // as the catalogue declares
                 // Events are written as text directly: the very bytes nlohmann::json writes
                 // for the same object, and the type and audience read back from them.
                 ASSERT_EQ(event.text(), e.dump()) << where;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <fstream>
 
+#include "event_schemas.hpp"
 #include "json_match.hpp"
 #include "shipped_ruleset.hpp"
 #include "rules/dice_script.hpp"
@@ -141,6 +142,8 @@ TEST_P(RuleCase, Reproduces) {
                                      << "\nevents:\n" << all;
         ++at;
     }
+    // Every event is one the catalogue declares, with the fields and types it declares.
+    for (const auto& e : events) EXPECT_EQ(testing::event_mismatch(e), "");
     for (const Json& unwanted : c.value("absent_events", Json::array()))
         for (const auto& e : events)
             EXPECT_FALSE(testing::json_matches(unwanted, e))

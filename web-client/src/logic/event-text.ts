@@ -1,10 +1,14 @@
 // One line of text per event (docs/events.md) for the period reports.
 import { GameEvent } from "./view-types.js";
+import { CampaignEvent } from "./events.generated.js";
 import { describeSize } from "./knowledge.js";
 
 const hx = (h: unknown) => (Array.isArray(h) ? `(${h[0]}, ${h[1]})` : String(h ?? ""));
 
-export function eventText(e: GameEvent): string {
+// Events are typed by the catalogue (protocol/events.json): a field read here that the engine
+// does not write fails to compile.
+export function eventText(event: GameEvent): string {
+  const e = event as unknown as CampaignEvent;  // the server sends only catalogued events
   switch (e.type) {
     case "period_started": return `Day ${e.day}, ${e.period} period (${e.date})`;
     case "order_result": return `Order for ${e.force}: ${e.status}${e.reason ? ` — ${e.reason}` : ""}`;
