@@ -28,7 +28,7 @@ constexpr std::array<EventFieldSpec, 2> kFields2{{
 constexpr std::array<EventFieldSpec, 6> kFields3{{
     EventFieldSpec{"accuracy_percent"sv, "integer"sv, true, false},
     EventFieldSpec{"force"sv, "string"sv, false, false},
-    EventFieldSpec{"reports"sv, "list<object>"sv, true, false},
+    EventFieldSpec{"reports"sv, "list<scout_report>"sv, true, false},
     EventFieldSpec{"result"sv, "string"sv, false, false},
     EventFieldSpec{"scout"sv, "string"sv, false, false},
     EventFieldSpec{"target"sv, "hex"sv, false, false},
@@ -190,7 +190,7 @@ constexpr std::array<EventFieldSpec, 4> kFields29{{
     EventFieldSpec{"to"sv, "hex"sv, false, false},
 }};
 constexpr std::array<EventFieldSpec, 1> kFields30{{
-    EventFieldSpec{"scores"sv, "list<object>"sv, false, false},
+    EventFieldSpec{"scores"sv, "list<contact_score>"sv, false, false},
 }};
 constexpr std::array<EventFieldSpec, 2> kFields31{{
     EventFieldSpec{"contact"sv, "string"sv, false, false},
@@ -198,7 +198,7 @@ constexpr std::array<EventFieldSpec, 2> kFields31{{
 }};
 constexpr std::array<EventFieldSpec, 3> kFields32{{
     EventFieldSpec{"contact"sv, "string"sv, false, false},
-    EventFieldSpec{"fact"sv, "object"sv, false, false},
+    EventFieldSpec{"fact"sv, "intelligence_fact"sv, false, false},
     EventFieldSpec{"receiver"sv, "string"sv, false, false},
 }};
 constexpr std::array<EventFieldSpec, 6> kFields33{{
@@ -211,7 +211,7 @@ constexpr std::array<EventFieldSpec, 6> kFields33{{
 }};
 constexpr std::array<EventFieldSpec, 2> kFields34{{
     EventFieldSpec{"deck"sv, "list<string>"sv, false, false},
-    EventFieldSpec{"swaps"sv, "list<object>"sv, false, false},
+    EventFieldSpec{"swaps"sv, "list<terrain_swap>"sv, false, false},
 }};
 constexpr std::array<EventFieldSpec, 6> kFields35{{
     EventFieldSpec{"card"sv, "string"sv, false, false},
@@ -235,7 +235,7 @@ constexpr std::array<EventFieldSpec, 11> kFields37{{
     EventFieldSpec{"loss_percent"sv, "integer"sv, false, false},
     EventFieldSpec{"modifiers"sv, "object"sv, false, false},
     EventFieldSpec{"no_hex_percent"sv, "integer"sv, false, false},
-    EventFieldSpec{"opponents"sv, "list<object>"sv, false, false},
+    EventFieldSpec{"opponents"sv, "list<disengagement_opponent>"sv, false, false},
     EventFieldSpec{"total"sv, "integer"sv, false, false},
 }};
 constexpr std::array<std::string_view, 2> kPrivate37{"assault_figures"sv, "figures_lost"sv};
@@ -265,7 +265,7 @@ constexpr std::array<EventFieldSpec, 3> kFields42{{
 }};
 constexpr std::array<EventFieldSpec, 7> kFields43{{
     EventFieldSpec{"attacker"sv, "string"sv, false, false},
-    EventFieldSpec{"battlefield"sv, "list<object>"sv, false, false},
+    EventFieldSpec{"battlefield"sv, "list<card_placement>"sv, false, false},
     EventFieldSpec{"contact"sv, "string"sv, false, false},
     EventFieldSpec{"half_period"sv, "string"sv, false, false},
     EventFieldSpec{"hour"sv, "integer"sv, false, false},
@@ -273,9 +273,9 @@ constexpr std::array<EventFieldSpec, 7> kFields43{{
     EventFieldSpec{"sides"sv, "object"sv, false, false},
 }};
 constexpr std::array<EventFieldSpec, 9> kFields44{{
-    EventFieldSpec{"attacker"sv, "object"sv, false, false},
+    EventFieldSpec{"attacker"sv, "battle_side_result"sv, false, false},
     EventFieldSpec{"battle"sv, "string"sv, false, false},
-    EventFieldSpec{"defender"sv, "object"sv, false, false},
+    EventFieldSpec{"defender"sv, "battle_side_result"sv, false, false},
     EventFieldSpec{"rule"sv, "string"sv, false, false},
     EventFieldSpec{"settled_by"sv, "string"sv, false, false},
     EventFieldSpec{"bounds"sv, "integer"sv, true, false},
@@ -284,8 +284,8 @@ constexpr std::array<EventFieldSpec, 9> kFields44{{
     EventFieldSpec{"time_limit_reached"sv, "boolean"sv, true, false},
 }};
 constexpr std::array<EventFieldSpec, 3> kFields45{{
-    EventFieldSpec{"attacker"sv, "object"sv, false, false},
-    EventFieldSpec{"defender"sv, "object"sv, false, false},
+    EventFieldSpec{"attacker"sv, "quick_battle_side"sv, false, false},
+    EventFieldSpec{"defender"sv, "quick_battle_side"sv, false, false},
     EventFieldSpec{"margin"sv, "integer"sv, false, false},
 }};
 constexpr std::array<EventFieldSpec, 5> kFields46{{
@@ -302,7 +302,7 @@ constexpr std::array<EventFieldSpec, 7> kFields47{{
     EventFieldSpec{"outcome"sv, "string"sv, false, false},
     EventFieldSpec{"penalty"sv, "integer"sv, false, false},
     EventFieldSpec{"recovered"sv, "integer"sv, false, false},
-    EventFieldSpec{"regiments"sv, "list<object>"sv, false, false},
+    EventFieldSpec{"regiments"sv, "list<regiment_recovery>"sv, false, false},
     EventFieldSpec{"side"sv, "string"sv, false, false},
 }};
 constexpr std::array<EventFieldSpec, 7> kFields48{{

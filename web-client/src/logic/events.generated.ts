@@ -5,6 +5,100 @@
 export type EventHex = [number, number];
 export type EventAudience = "all" | string[];
 
+export interface ScoutReport {
+  force: string;
+  hex: EventHex;
+  size: SizeEstimate;
+}
+
+export interface SizeEstimate {
+  estimate: number;
+  accuracy_percent: number;
+}
+
+export interface ContactScore {
+  force: string;
+  die: number;
+  modifiers: Record<string, unknown>;
+  modified: number;
+  table_score: number;
+}
+
+export interface IntelligenceFact {
+  force: string;
+  score: number;
+  aware: boolean;
+  size?: FactSize;
+  composition?: Record<string, unknown>;
+}
+
+export interface FactSize {
+  exact?: number;
+  estimate?: number;
+  accuracy_percent?: number;
+}
+
+export interface CardPlacement {
+  card: string;
+  side: string;
+  column: number;
+  row: number;
+  rotation: number;
+}
+
+export interface TerrainSwap {
+  terrain: string;
+  in: string[];
+  out: string[];
+}
+
+export interface DisengagementOpponent {
+  force: string;
+  die: number;
+  modifiers: Record<string, unknown>;
+  total: number;
+  difference: number;
+  loss_percent: number;
+  displaced: boolean;
+}
+
+export interface BattleSideResult {
+  side: string;
+  outcome: string;
+  starting_elements?: number;
+  elements_lost?: number;
+  lost?: number;
+  one_third?: boolean;
+  camp_lost?: boolean;
+  camp_evacuated?: boolean;
+  general_lost?: boolean;
+  darkness?: boolean;
+  withdraw_disengagement?: boolean;
+}
+
+export interface QuickBattleSide {
+  side: string;
+  elements: number;
+  die: number;
+  modifiers: Record<string, unknown>;
+  total: number;
+  outcome: string;
+  loss_percent: number;
+  losses: RegimentFigures[];
+  withdraw_state?: string;
+}
+
+export interface RegimentFigures {
+  regiment: string;
+  figures: number;
+}
+
+export interface RegimentRecovery {
+  regiment: string;
+  lost: number;
+  recovered: number;
+}
+
 /** start of each period */
 export interface PeriodStartedEvent {
   type: "period_started";
@@ -39,7 +133,7 @@ export interface ScoutResultEvent {
   audience: EventAudience;
   accuracy_percent?: number;
   force: string;
-  reports?: Record<string, unknown>[];
+  reports?: ScoutReport[];
   result: string;
   scout: string;
   target: EventHex;
@@ -309,7 +403,7 @@ export interface AvoidedEvent {
 export interface ContactDiceEvent {
   type: "contact_dice";
   audience: EventAudience;
-  scores: Record<string, unknown>[];
+  scores: ContactScore[];
 }
 
 /** */
@@ -325,7 +419,7 @@ export interface IntelligenceEvent {
   type: "intelligence";
   audience: EventAudience;
   contact: string;
-  fact: Record<string, unknown>;
+  fact: IntelligenceFact;
   receiver: string;
 }
 
@@ -346,7 +440,7 @@ export interface TerrainDeckEvent {
   type: "terrain_deck";
   audience: EventAudience;
   deck: string[];
-  swaps: Record<string, unknown>[];
+  swaps: TerrainSwap[];
 }
 
 /** a terrain card on the 6 × 4 grid */
@@ -383,7 +477,7 @@ export interface DisengagementEvent {
   loss_percent: number;
   modifiers: Record<string, unknown>;
   no_hex_percent: number;
-  opponents: Record<string, unknown>[];
+  opponents: DisengagementOpponent[];
   total: number;
 }
 
@@ -436,7 +530,7 @@ export interface BattleEvent {
   type: "battle";
   audience: EventAudience;
   attacker: string;
-  battlefield: Record<string, unknown>[];
+  battlefield: CardPlacement[];
   contact: string;
   half_period: string;
   hour: number;
@@ -448,9 +542,9 @@ export interface BattleEvent {
 export interface BattleResultEvent {
   type: "battle_result";
   audience: EventAudience;
-  attacker: Record<string, unknown>;
+  attacker: BattleSideResult;
   battle: string;
-  defender: Record<string, unknown>;
+  defender: BattleSideResult;
   rule: string;
   settled_by: string;
   bounds?: number;
@@ -463,8 +557,8 @@ export interface BattleResultEvent {
 export interface QuickBattleEvent {
   type: "quick_battle";
   audience: EventAudience;
-  attacker: Record<string, unknown>;
-  defender: Record<string, unknown>;
+  attacker: QuickBattleSide;
+  defender: QuickBattleSide;
   margin: number;
 }
 
@@ -489,7 +583,7 @@ export interface BattleRecoveryEvent {
   outcome: string;
   penalty: number;
   recovered: number;
-  regiments: Record<string, unknown>[];
+  regiments: RegimentRecovery[];
   side: string;
 }
 
