@@ -51,7 +51,7 @@ constexpr std::array<EventFieldSpec, 11> kFields5{{
     EventFieldSpec{"regiment"sv, "string"sv, true, false},
     EventFieldSpec{"round"sv, "integer"sv, true, false},
 }};
-constexpr std::array<EventFieldSpec, 7> kFields6{{
+constexpr std::array<EventFieldSpec, 8> kFields6{{
     EventFieldSpec{"contact"sv, "string"sv, true, false},
     EventFieldSpec{"forces"sv, "list<string>"sv, false, false},
     EventFieldSpec{"purpose"sv, "string"sv, false, false},
@@ -59,6 +59,7 @@ constexpr std::array<EventFieldSpec, 7> kFields6{{
     EventFieldSpec{"winner"sv, "string"sv, false, false},
     EventFieldSpec{"hex"sv, "hex"sv, true, false},
     EventFieldSpec{"t"sv, "fraction"sv, true, false},
+    EventFieldSpec{"side"sv, "string"sv, true, false},
 }};
 constexpr std::array<EventFieldSpec, 8> kFields7{{
     EventFieldSpec{"available"sv, "integer"sv, false, false},

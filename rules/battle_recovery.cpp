@@ -3,6 +3,7 @@
 
 #include "rules/battle_recovery.hpp"
 #include "rules/disengagement.hpp"
+#include "rules/event_records.generated.hpp"
 
 namespace umpire::rules {
 
@@ -85,15 +86,14 @@ BattleRecovery resolve_recovery(const RecoveryRules& rules, const SideReport& re
                                       {"recovered", r.recovered}});
         });
     };
-    log.add("battle_recovery",
-            Fields{{"side", out.side},
-                   {"outcome", to_string(outcome)},
-                   {"method", out.fixed_shares ? "fixed_shares" : "dice"},
-                   {"lost", report.elements_lost()},
-                   {"recovered", out.recovered},
-                   {"penalty", out.penalty},
-                   {"regiments", FieldValue::written(regiments)}},
-            audience);
+    event::BattleRecovery{.lost = report.elements_lost(),
+                          .method = out.fixed_shares ? "fixed_shares" : "dice",
+                          .outcome = to_string(outcome),
+                          .penalty = out.penalty,
+                          .recovered = out.recovered,
+                          .regiments = FieldValue::written(regiments),
+                          .side = out.side}
+        .write(log, audience);
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include "rules/audience.hpp"
 #include "rules/contact_procedure_detail.hpp"
 #include "rules/disengagement.hpp"
+#include "rules/event_records.generated.hpp"
 #include "rules/period.hpp"  // state_version
 #include "rules/quick_battle.hpp"
 #include "rules/rolloff.hpp"
@@ -66,8 +67,8 @@ std::string ContactProcedure::attacking_side(
     // Roll-off between the sides' lowest force ids.
     std::vector<std::string> reps;
     for (const auto& s : side_ids) reps.push_back(sides.at(s).front());
-    const std::string winner = roll_off(reps, r_.dice_, r_.log_, "rolloff for attacker",
-                                        Json{{"contact", id_}}, everyone());
+    const std::string winner =
+        roll_off(reps, r_.dice_, r_.log_, "rolloff for attacker", {.contact = id_}, everyone());
     return side(winner);
 }
 
@@ -94,13 +95,14 @@ void ContactProcedure::open_battle(const std::vector<std::string>& forces) {
         });
     };
     auto record_text = [&](TextOut& out) { write_battle_record(out, record); };
-    r_.log_.add("battle",
-                Fields{{"contact", id_}, {"sides", sides},
-                       {"attacker", attacker}, {"hour", hour_.value_or(0)},
-                       {"battlefield", FieldValue::written(field)},
-                       {"half_period", record.half_period},
-                       {"record", FieldValue::written(record_text)}},
-                everyone());
+    event::Battle{.attacker = attacker,
+                  .battlefield = FieldValue::written(field),
+                  .contact = id_,
+                  .half_period = record.half_period,
+                  .hour = hour_.value_or(0),
+                  .record = FieldValue::written(record_text),
+                  .sides = sides}
+        .write(r_.log_, everyone());
     // the battle takes the half period.
     for (const auto& id : forces) {
         r_.used_up_.insert(id);
@@ -183,11 +185,18 @@ BattleSettlement ContactProcedure::table_battle(const BattleRecord& record,
         if (out.outcome != BattleOutcome::won && !out.darkness)
             s.withdraw_state[side->side] = classify_withdrawal(r_.ruleset_, *side, sr);
     }
-    Json fields = battle_result_json(report, s.result);
-    fields["battle"] = record.id;
-    fields["settled_by"] = "report";
-    fields["report"] = to_json(report);
-    r_.log_.add("battle_result", fields, everyone());
+    const Json sides = battle_result_json(report, s.result);
+    const Json reported = to_json(report);
+    event::BattleResult{.attacker = sides["attacker"],
+                        .battle = record.id,
+                        .defender = sides["defender"],
+                        .rule = s.result.rule,
+                        .settled_by = "report",
+                        .bounds = report.bounds,
+                        .pursuit = s.result.pursuit,
+                        .report = reported,
+                        .time_limit_reached = report.time_limit_reached}
+        .write(r_.log_, everyone());
     return s;
 }
 
@@ -234,13 +243,12 @@ BattleSettlement ContactProcedure::quick_battle(const BattleRecord& record) {
     };
     const auto attacker = side_result(record.attacker, q.attacker);
     const auto defender = side_result(record.defender, q.defender);
-    r_.log_.add("battle_result",
-                Fields{{"battle", record.id},
-                       {"settled_by", "quick_battle"},
-                       {"attacker", FieldValue::written(attacker)},
-                       {"defender", FieldValue::written(defender)},
-                       {"rule", s.result.rule}},
-                everyone());
+    event::BattleResult{.attacker = FieldValue::written(attacker),
+                        .battle = record.id,
+                        .defender = FieldValue::written(defender),
+                        .rule = s.result.rule,
+                        .settled_by = "quick_battle"}
+        .write(r_.log_, everyone());
     return s;
 }
 

@@ -9,6 +9,7 @@
 #include "rules/battle_recovery.hpp"
 #include "rules/contact_procedure_detail.hpp"
 #include "rules/disengagement.hpp"
+#include "rules/event_records.generated.hpp"
 #include "rules/morale.hpp"
 #include "rules/retreat_paths.hpp"
 
@@ -71,11 +72,9 @@ void ContactProcedure::after_battle(const BattleRecord& record, const BattleSett
             if (!f || !on_map(*f)) continue;
             // cavalry that fought a battle tires.
             if (cavalry_fought_battle(*f, r_.ruleset_))
-                r_.log_.add("readiness",
-                            Fields{{"force", id},
-                                   {"readiness", to_string(f->readiness)},
-                                   {"reason", "fought a battle"}},
-                            side_audience(r_.state_, *f));
+                event::Readiness{
+                    .force = id, .readiness = to_string(f->readiness), .reason = "fought a battle"}
+                    .write(r_.log_, side_audience(r_.state_, *f));
             // a battle report tells each commander what it fought.
             for (const auto& r : other.regiments)
                 r_.state_.knowledge[f->player].push_back(
@@ -107,11 +106,13 @@ std::map<std::string, std::vector<Company>> ContactProcedure::take_battle_losses
                 c.figures -= split[i];
                 if (split[i] > 0) lost[r.regiment].push_back({c.type, split[i], c.name});
             }
-            r_.log_.add("battle_losses",
-                        Fields{{"battle", record.id}, {"force", r.force}, {"regiment", r.regiment},
-                               {"figures", it->second}, {"by_company", split},
-                               {"private_to", player_audience(force(r.force).player)}},
-                        everyone());
+            event::BattleLosses{.battle = record.id,
+                                .by_company = split,
+                                .figures = it->second,
+                                .force = r.force,
+                                .regiment = r.regiment,
+                                .private_to = player_audience(force(r.force).player)}
+                .write(r_.log_, everyone());
         }
     return lost;
 }
@@ -191,13 +192,15 @@ void ContactProcedure::recover_after_battle(
                     regiment->companies.push_back({companies[i].type, 0, companies[i].name});
                 regiment->companies[i].figures += change;
             }
-            r_.log_.add("recovery_applied",
-                        Fields{{"battle", record.id}, {"force", r.force}, {"regiment", r.regiment},
-                               {"recovered", recovered}, {"penalty", penalty},
-                               {"recovered_by_company", choice.recovered},
-                               {"penalty_by_company", choice.penalty},
-                               {"private_to", player_audience(f.player)}},
-                        everyone());
+            event::RecoveryApplied{.battle = record.id,
+                                   .force = r.force,
+                                   .penalty = penalty,
+                                   .penalty_by_company = choice.penalty,
+                                   .recovered = recovered,
+                                   .recovered_by_company = choice.recovered,
+                                   .regiment = r.regiment,
+                                   .private_to = player_audience(f.player)}
+                .write(r_.log_, everyone());
         }
     }
     // Companies and regiments left with no figures are gone; a force with none is eliminated.
@@ -210,7 +213,7 @@ void ContactProcedure::recover_after_battle(
             std::erase_if(f.regiments, [](const Regiment& r) { return r.companies.empty(); });
             if (!on_map(f)) {
                 r_.movement_.stop(id, "eliminated");
-                r_.log_.add("force_eliminated", Fields{{"force", id}}, "all");
+                event::ForceEliminated{.force = id}.write(r_.log_, "all");
             }
         }
 }

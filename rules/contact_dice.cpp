@@ -1,4 +1,5 @@
 #include "rules/contact_dice.hpp"
+#include "rules/event_records.generated.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -73,7 +74,7 @@ std::vector<ContactScore> roll_contact_dice(const Ruleset& ruleset,
                                       {"table_score", score.table_score()}});
         });
     };
-    log.add("contact_dice", Fields{{"scores", FieldValue::written(listed)}});
+    event::ContactDice{.scores = FieldValue::written(listed)}.write(log);
     return scores;
 }
 

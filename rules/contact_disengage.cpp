@@ -6,6 +6,7 @@
 #include "rules/audience.hpp"
 #include "rules/contact_procedure_detail.hpp"
 #include "rules/disengagement.hpp"
+#include "rules/event_records.generated.hpp"
 #include "rules/movement_costs.hpp"
 
 namespace umpire::rules {
@@ -99,8 +100,7 @@ void ContactProcedure::disengage(const std::string& id, const std::vector<std::s
         const Hex from = f.hex;
         r_.state_.move_force(f, *hex);
         r_.movement_.moved_outside(id, 0, r_.context_.half);
-        r_.log_.add("displaced", Fields{{"force", id}, {"from", from}, {"to", *hex}},
-                    everyone());
+        event::Displaced{.force = id, .from = from, .to = *hex}.write(r_.log_, everyone());
     }
 }
 
@@ -108,12 +108,11 @@ void ContactProcedure::apply_losses(Force& f, int figures, bool destroyed) {
     if (f.regiments.empty() || figures <= 0) return;
     Regiment& assault = f.regiments.front();
     if (destroyed) {
-        r_.log_.add("regiment_destroyed", Fields{{"force", f.id}, {"regiment", assault.id}},
-                    everyone());
+        event::RegimentDestroyed{.force = f.id, .regiment = assault.id}.write(r_.log_, everyone());
         f.regiments.erase(f.regiments.begin());
         if (f.regiments.empty()) {
             r_.movement_.stop(f.id, "eliminated");
-            r_.log_.add("force_eliminated", Fields{{"force", f.id}}, "all");
+            event::ForceEliminated{.force = f.id}.write(r_.log_, "all");
         }
         return;
     }
@@ -138,10 +137,12 @@ void ContactProcedure::apply_losses(Force& f, int figures, bool destroyed) {
     assault.companies.erase(std::remove_if(assault.companies.begin(), assault.companies.end(),
                                            [](const Company& c) { return c.figures <= 0; }),
                             assault.companies.end());
-    r_.log_.add("losses", Fields{{"force", f.id}, {"regiment", assault.id}, {"figures", figures},
-                                 {"by_company", split},
-                                 {"private_to", player_audience(f.player)}},
-                everyone());
+    event::Losses{.by_company = split,
+                  .figures = figures,
+                  .force = f.id,
+                  .regiment = assault.id,
+                  .private_to = player_audience(f.player)}
+        .write(r_.log_, everyone());
     if (assault.companies.empty()) f.regiments.erase(f.regiments.begin());
 }
 
@@ -182,9 +183,8 @@ void ContactProcedure::move_avoiding(Force& f, Hex to) {
     const Hex from = f.hex;
     r_.state_.move_force(f, to);
     r_.movement_.moved_outside(f.id, cost, r_.context_.half);
-    r_.log_.add("avoided", Fields{{"force", f.id}, {"from", from}, {"to", to},
-                                  {"cost", cost}},
-                side_audience(r_.state_, f));
+    event::Avoided{.cost = cost, .force = f.id, .from = from, .to = to}.write(
+        r_.log_, side_audience(r_.state_, f));
 }
 
 }  // namespace umpire::rules

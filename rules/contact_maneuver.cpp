@@ -6,6 +6,7 @@
 #include "rules/audience.hpp"
 #include "rules/calendar.hpp"
 #include "rules/contact_procedure_detail.hpp"
+#include "rules/event_records.generated.hpp"
 #include "rules/movement_costs.hpp"
 
 namespace umpire::rules {
@@ -18,10 +19,9 @@ void ContactProcedure::follow_maneuvers() {
         if (why.empty()) hexes = maneuver_hexes(force(m.force), force(m.target));
         if (why.empty() && hexes.empty()) why = "no hex next to it within reach";
         if (!why.empty()) {
-            r_.log_.add("maneuver_refused",
-                        Fields{{"contact", id_}, {"force", m.force}, {"target", m.target},
-                               {"reason", why}},
-                        audience({m.force}));
+            event::ManeuverRefused{
+                .contact = id_, .force = m.force, .reason = why, .target = m.target}
+                .write(r_.log_, audience({m.force}));
             continue;
         }
         // ▶ Where it moves: cheapest first, then lowest (q, r); or it stays.
@@ -54,17 +54,20 @@ void ContactProcedure::follow_maneuvers() {
         r_.movement_.moved_outside(m.force, cost, r_.context_.half);
         std::vector<std::string> pair{m.force, m.target};
         std::sort(pair.begin(), pair.end());
-        r_.log_.add("maneuvered",
-                    Fields{{"contact", id_}, {"force", m.force}, {"target", m.target},
-                           {"from", from}, {"to", to}, {"cost", cost}},
-                    audience(pair));
+        event::Maneuvered{.contact = id_,
+                          .cost = cost,
+                          .force = m.force,
+                          .from = from,
+                          .target = m.target,
+                          .to = to}
+            .write(r_.log_, audience(pair));
         // the pair's second and last contact procedure in this half period.
         const std::string nested = id_ + "-m" + std::to_string(++second_contacts_);
-        r_.log_.add("contact_procedure",
-                    Fields{{"contact", nested}, {"forces", pair},
-                           {"half_period", to_string(r_.context_.half_period())},
-                           {"second_contact", true}},
-                    audience(pair));
+        event::ContactProcedure{.contact = nested,
+                                .forces = pair,
+                                .half_period = to_string(r_.context_.half_period()),
+                                .second_contact = true}
+            .write(r_.log_, audience(pair));
         ContactProcedure(r_, nested).run(pair);
     }
 }

@@ -10,6 +10,7 @@
 #include "rules/audience.hpp"
 #include "rules/calendar.hpp"
 #include "rules/contact_procedure_detail.hpp"
+#include "rules/event_records.generated.hpp"
 #include "rules/rolloff.hpp"
 #include "rules/scouting.hpp"
 #include "rules/text_words.hpp"
@@ -88,10 +89,9 @@ void ContactResolver::resolve(const std::vector<MapContact>& contacts) {
                       std::to_string(period_.count)
                 : std::to_string(context_.day) + "." + to_string(context_.half_period()) + "." +
                       group.front();
-        log_.add("contact_procedure",
-                 Fields{{"contact", id}, {"forces", group},
-                        {"half_period", to_string(context_.half_period())}},
-                 forces_audience(state_, group));
+        event::ContactProcedure{
+            .contact = id, .forces = group, .half_period = to_string(context_.half_period())}
+            .write(log_, forces_audience(state_, group));
         ContactProcedure(*this, id).run(group);
     }
 }
@@ -122,8 +122,8 @@ void ContactProcedure::run(std::vector<std::string> forces) {
             separate = std::all_of(answers.begin(), answers.end(),
                                    [](const Json& a) { return answer_is(a, "separate"); });
         }
-        r_.log_.add("engagements_chosen",
-                    Fields{{"contact", id_}, {"separate", separate}}, audience(forces));
+        event::EngagementsChosen{.contact = id_, .separate = separate}.write(r_.log_,
+                                                                             audience(forces));
         if (separate) {
             int pair = 0;
             for (std::size_t i = 0; i < forces.size(); ++i)
@@ -261,7 +261,7 @@ void ContactProcedure::fight_on_the_morrow(const std::vector<std::string>& force
         r_.used_up_.insert(id);
         r_.movement_.stop(id, "rested");
     }
-    r_.log_.add("contact_rested", Fields{{"contact", id_}, {"forces", forces}}, everyone());
+    event::ContactRested{.contact = id_, .forces = forces}.write(r_.log_, everyone());
 }
 
 // Step 1 and 2 of: rest, engage, avoid or delay; support roles.
@@ -321,8 +321,8 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
             supporters_[supported] = supporter;
             std::vector<std::string> seen_by = all_;
             seen_by.push_back(supporter);  // the supporter's player too
-            r_.log_.add("support_role", Fields{{"force", supporter}, {"supports", supported}},
-                        audience(seen_by));
+            event::SupportRole{.force = supporter, .supports = supported}.write(r_.log_,
+                                                                                audience(seen_by));
         }
     }
 
@@ -376,16 +376,14 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
                 r_.used_up_.insert(o);
                 r_.movement_.stop(o, "delayed by the enemy");
             }
-            r_.log_.add("delayed", Fields{{"force", id}, {"opponents", opponents}},
-                        everyone());
+            event::Delayed{.force = id, .opponents = opponents}.write(r_.log_, everyone());
         }
     }
     std::vector<std::string> remaining;
     for (const auto& id : engage)
         if (on_map(force(id))) remaining.push_back(id);
     if (!both_sides(remaining)) {
-        r_.log_.add("contact_ended", Fields{{"contact", id_}, {"step", "before_contact"}},
-                    everyone());
+        event::ContactEnded{.contact = id_, .step = "before_contact"}.write(r_.log_, everyone());
         return {};
     }
     return remaining;
@@ -425,7 +423,7 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
     }();
     hour_ = contact_hour(r_.ruleset_, r_.context_.half_period(), scores);
     for (auto& s : scores) scores_[s.force] = std::move(s);
-    r_.log_.add("contact_hour", Fields{{"contact", id_}, {"hour", *hour_}}, everyone());
+    event::ContactHour{.contact = id_, .hour = *hour_}.write(r_.log_, everyone());
 
     // R-6.3/6.4: each commander learns of each opponent what its own score gives, privately.
     for (const auto& receiver : forces) {
@@ -440,10 +438,9 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
                                             force(opponent), r_.dice_, r_.log_, receiver);
             }();
             if (fact.size) largest = std::max(largest, *fact.size);
-            r_.log_.add("intelligence",
-                        Fields{{"contact", id_}, {"receiver", receiver},
-                               {"fact", FieldValue::raw(fact.text)}},
-                        private_audience);
+            event::Intelligence{
+                .contact = id_, .fact = FieldValue::raw(fact.text), .receiver = receiver}
+                .write(r_.log_, private_audience);
             r_.state_.knowledge[rf.player].push_back(
                 {opponent, "contact_intel", std::move(fact.text), "contact " + id_, period});
         }
@@ -482,8 +479,8 @@ std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::stri
     }
     if (engage.empty()) {
         // nobody engages, so every evasion succeeds without dice.
-        r_.log_.add("contact_ended",
-                    Fields{{"contact", id_}, {"step", window}, {"evaded", evade}}, everyone());
+        event::ContactEnded{.contact = id_, .step = window, .evaded = evade}.write(r_.log_,
+                                                                                   everyone());
         return {};
     }
     bool disengaged = false;
@@ -496,7 +493,7 @@ std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::stri
     for (const auto& id : engage)
         if (on_map(force(id))) remaining.push_back(id);
     if (!both_sides(remaining)) {
-        r_.log_.add("contact_ended", Fields{{"contact", id_}, {"step", window}}, everyone());
+        event::ContactEnded{.contact = id_, .step = window}.write(r_.log_, everyone());
         return {};
     }
     // after a disengagement, a supporter may relieve a force still in the contact.

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "rules/contact_procedure_detail.hpp"
+#include "rules/event_records.generated.hpp"
 
 namespace umpire::rules {
 
@@ -50,15 +51,17 @@ void ContactProcedure::terrain_reconnaissance(const std::vector<std::string>& fo
             if (why.empty())
                 placement = wanted;
             else
-                r_.log_.add("card_placement_refused", Fields{{"contact", id_}, {"reason", why}},
-                            audience({rep}));
+                event::CardPlacementRefused{.contact = id_, .reason = why}.write(r_.log_,
+                                                                                 audience({rep}));
         }
         battlefield_.push_back(placement);
-        r_.log_.add("card_placed",
-                    Fields{{"contact", id_}, {"card", placement.card}, {"side", placement.side},
-                           {"column", placement.column}, {"row", placement.row},
-                           {"rotation", placement.rotation}},
-                    everyone());
+        event::CardPlaced{.card = placement.card,
+                          .column = placement.column,
+                          .contact = id_,
+                          .rotation = placement.rotation,
+                          .row = placement.row,
+                          .side = placement.side}
+            .write(r_.log_, everyone());
     }
 }
 

@@ -1,5 +1,6 @@
 // inside the contact procedure: the supporter of a displaced force may reinforce it.
 #include "rules/contact_procedure_detail.hpp"
+#include "rules/event_records.generated.hpp"
 
 namespace umpire::rules {
 
@@ -23,10 +24,8 @@ bool ContactProcedure::reinforced(const std::string& id, const std::string& oper
     if (yes) {
         std::vector<std::string> seen_by = all_;
         seen_by.push_back(supporter);
-        r_.log_.add("reinforced",
-                    Fields{{"contact", id_}, {"force", supporter}, {"reinforces", id},
-                           {"hex", f.hex}},
-                    audience(seen_by));
+        event::Reinforced{.contact = id_, .force = supporter, .hex = f.hex, .reinforces = id}.write(
+            r_.log_, audience(seen_by));
     }
     return yes;
 }

@@ -6,6 +6,7 @@
 
 #include "rules/audience.hpp"
 #include "rules/contact_procedure_detail.hpp"
+#include "rules/event_records.generated.hpp"
 #include "rules/movement_costs.hpp"
 
 namespace umpire::rules {
@@ -103,15 +104,14 @@ void ContactProcedure::relieve(const std::string& supported, const std::string& 
         score.force = supporter;
         scores_[supporter] = score;
     }
-    r_.log_.add("relief",
-                Fields{{"contact", id_},
-                       {"force", supporter},
-                       {"relieved", supported},
-                       {"to", s.hex},
-                       {"cost", costs.second},
-                       {"relieved_to", a.hex},
-                       {"relieved_cost", costs.first}},
-                everyone());
+    event::Relief{.contact = id_,
+                  .cost = costs.second,
+                  .force = supporter,
+                  .relieved = supported,
+                  .relieved_cost = costs.first,
+                  .relieved_to = a.hex,
+                  .to = s.hex}
+        .write(r_.log_, everyone());
 }
 
 }  // namespace umpire::rules

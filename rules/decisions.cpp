@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "rules/battle_answers.hpp"
+#include "rules/event_records.generated.hpp"
 #include "rules/standing_instructions.hpp"
 
 namespace umpire::rules {
@@ -144,14 +145,13 @@ std::vector<Json> Decider::answer(std::span<const DecisionRequest* const> reques
     for (std::size_t i = 0; i < requests.size(); ++i) {
         const std::string_view player = requests[i]->player;
         const std::span<const std::string_view> audience(&player, 1);
-        log_.add("decision",
-                 Fields{{"id", requests[i]->id},
-                        {"force", requests[i]->force},
-                        {"kind", requests[i]->kind},
-                        {"window", requests[i]->window},
-                        {"answer", answers[i]},
-                        {"by", by[i]}},
-                 audience);
+        event::Decision{.answer = answers[i],
+                        .by = by[i],
+                        .force = requests[i]->force,
+                        .id = requests[i]->id,
+                        .kind = requests[i]->kind,
+                        .window = requests[i]->window}
+            .write(log_, audience);
     }
     return answers;
 }

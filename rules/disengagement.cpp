@@ -1,5 +1,6 @@
 // the opposed rolls of one disengagement and the losses they sum to.
 #include "rules/disengagement.hpp"
+#include "rules/event_records.generated.hpp"
 #include "rules/rounding.hpp"
 
 #include <algorithm>
@@ -72,19 +73,19 @@ DisengagementOutcome resolve_disengagement(const Ruleset& ruleset,
                                       {"displaced", o.displaced}});
         });
     };
-    log.add("disengagement",
-            Fields{{"force", out.force},
-                   {"die", out.die},
-                   {"modifiers", FieldValue::named(out.modifiers)},
-                   {"total", out.total},
-                   {"opponents", FieldValue::written(listed)},
-                   {"assault_figures", strength},
-                   {"no_hex_percent", no_hex ? rules.no_hex_displacement_percent : 0},
-                   {"loss_percent", out.loss_percent},
-                   {"destroyed", out.destroyed},
-                   {"figures_lost", out.figures_lost},
-                   {"displaced", out.displaced},
-                   {"private_to", owner ? FieldValue(owner) : FieldValue::none()}});
+    event::Disengagement{.assault_figures = strength,
+                         .destroyed = out.destroyed,
+                         .die = out.die,
+                         .displaced = out.displaced,
+                         .figures_lost = out.figures_lost,
+                         .force = out.force,
+                         .loss_percent = out.loss_percent,
+                         .modifiers = FieldValue::named(out.modifiers),
+                         .no_hex_percent = no_hex ? rules.no_hex_displacement_percent : 0,
+                         .opponents = FieldValue::written(listed),
+                         .total = out.total,
+                         .private_to = owner ? FieldValue(owner) : FieldValue::none()}
+        .write(log);
     return out;
 }
 

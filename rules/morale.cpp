@@ -5,6 +5,7 @@
 #include <climits>
 
 #include "rules/assault_regiment.hpp"
+#include "rules/event_records.generated.hpp"
 
 namespace umpire::rules {
 
@@ -14,18 +15,18 @@ namespace {
 void move_toward_refuge(CampaignState& state, const Ruleset& ruleset, Force& force,
                         MoraleResult& result, EventLog& log) {
     result.refuge = refuge_target(state, ruleset, force);
-    Json fields{{"force", force.id}, {"from", hex_json(force.hex)}};
     if (!result.refuge) {
-        log.add("rout_stays", std::move(fields));
+        event::RoutStays{.force = force.id, .from = force.hex}.write(log);
         return;
     }
     result.refuge_path = refuge_path(state, ruleset, force, *result.refuge);
-    Json path = Json::array();
-    for (Hex h : result.refuge_path) path.push_back(hex_json(h));
-    fields["refuge"] = hex_json(*result.refuge);
-    fields["path"] = std::move(path);
+    const Hex from = force.hex;
     if (!result.refuge_path.empty()) state.move_force(force, result.refuge_path.back());
-    log.add("rout_to_refuge", std::move(fields));
+    event::RoutToRefuge{.force = force.id,
+                        .from = from,
+                        .refuge = *result.refuge,
+                        .path = std::span<const Hex>(result.refuge_path)}
+        .write(log);
 }
 
 }  // namespace
@@ -44,9 +45,8 @@ MoraleResult check_morale(CampaignState& state, const Ruleset& ruleset,
     result.morale_value = assault->morale;
     result.state_before = force->order_state;
 
-    const Json subject{{"force", force->id}};
-    const int first = log.roll(dice, 6, "morale", subject);
-    const int second = log.roll(dice, 6, "morale", subject);
+    const int first = log.roll(dice, 6, "morale", Fields{{"force", force->id}});
+    const int second = log.roll(dice, 6, "morale", Fields{{"force", force->id}});
     result.dice = {first, second};
     // option: d66 reads the dice as tens and units, on the 11-66 scale.
     result.reading = rules.dice == MoraleDice::d66 ? first * 10 + second : first + second;
@@ -68,13 +68,17 @@ MoraleResult check_morale(CampaignState& state, const Ruleset& ruleset,
         force->order_state = OrderState::in_rout;  // a retreat turns to rout; a rout stays
     }
     result.state_after = force->order_state;
-    log.add("morale_check",
-            Fields{{"force", force->id}, {"regiment", result.regiment},
-                   {"morale_value", result.morale_value}, {"dice", result.dice},
-                   {"reading", result.reading}, {"modifiers", FieldValue::named(result.modifiers)},
-                   {"total", result.total}, {"passed", result.passed},
-                   {"order_state", to_string(result.state_after)},
-                   {"readiness", to_string(force->readiness)}});
+    event::MoraleCheck{.dice = result.dice,
+                       .force = force->id,
+                       .modifiers = FieldValue::named(result.modifiers),
+                       .morale_value = result.morale_value,
+                       .order_state = to_string(result.state_after),
+                       .passed = result.passed,
+                       .readiness = to_string(force->readiness),
+                       .reading = result.reading,
+                       .regiment = result.regiment,
+                       .total = result.total}
+        .write(log);
     if (result.passed) return result;
 
     const Force* nearest = nearest_enemy(state, *force, force->hex);

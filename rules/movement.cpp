@@ -9,6 +9,7 @@
 
 #include "rules/audience.hpp"
 #include "rules/calendar.hpp"
+#include "rules/event_records.generated.hpp"
 #include "rules/movement_costs.hpp"
 #include "rules/rolloff.hpp"
 #include "rules/text_words.hpp"
@@ -138,8 +139,8 @@ struct MovementPhase::Impl {
         }
         m.base = kHalfTime;
         m.spent_at_base = movement(id).spent;
-        log_.add("movement_resumed", Fields{{"force", id}, {"hex", m.force->hex}},
-                 side_audience(state_, *m.force));
+        event::MovementResumed{.force = id, .hex = m.force->hex}.write(
+            log_, side_audience(state_, *m.force));
     }
 
     void stop(const std::string& id, const std::string& reason) {
@@ -244,9 +245,9 @@ struct MovementPhase::Impl {
             }
             std::vector<std::string> ids;
             for (Mover* m : entrants) ids.push_back(m->force->id);
-            const std::string winner = roll_off(
-                ids, dice_, log_, "rolloff for hex " + to_string(hex),
-                Json{{"hex", hex_json(hex)}, {"t", t.to_string()}}, forces_audience(state_, ids));
+            const std::string winner =
+                roll_off(ids, dice_, log_, "rolloff for hex " + to_string(hex),
+                         {.hex = hex, .t = t.to_string()}, forces_audience(state_, ids));
             for (Mover* m : entrants) {
                 if (m->force->id == winner)
                     entering.push_back(m);
@@ -270,34 +271,31 @@ struct MovementPhase::Impl {
         ++m.next;
         m.visited.push_back(to);
         (half == 0 ? fm.moved_first_half : fm.moved_second_half) = true;
-        log_.add("force_moved",
-                 Fields{{"force", force.id},
-                        {"from", from},
-                        {"to", to},
-                        {"cost", cost},
-                        {"spent", fm.spent},
-                        {"available", fm.available},
-                        {"t", t.to_string()},
-                        {"half_period", half_name(half)}},
-                 side_audience(state_, force));
+        event::ForceMoved{.available = fm.available,
+                          .cost = cost,
+                          .force = force.id,
+                          .from = from,
+                          .half_period = half_name(half),
+                          .spent = fm.spent,
+                          .t = t.to_string(),
+                          .to = to}
+            .write(log_, side_audience(state_, force));
         if (!formed && force.order_state == OrderState::formed) {
             force.order_state = OrderState::unformed;
             fm.unformed_in_half = half;
-            log_.add("became_unformed",
-                     Fields{{"force", force.id},
-                            {"hex", to},
-                            {"reason", "entered " + state_.map.at(to)->terrain +
-                                         " without meeting its formed-movement condition"}},
-                     side_audience(state_, force));
+            event::BecameUnformed{.force = force.id,
+                                  .hex = to,
+                                  .reason = "entered " + state_.map.at(to)->terrain +
+                                            " without meeting its formed-movement condition"}
+                .write(log_, side_audience(state_, force));
         }
     }
 
     void halt(Mover& m, const std::string& reason) {
         m.active = false;
         halted_since_pruned_ = true;
-        log_.add("force_halted",
-                 Fields{{"force", m.force->id}, {"hex", m.force->hex}, {"reason", reason}},
-                 side_audience(state_, *m.force));
+        event::ForceHalted{.force = m.force->id, .hex = m.force->hex, .reason = reason}.write(
+            log_, side_audience(state_, *m.force));
         step_back_if_stacked(m);
     }
 
@@ -317,11 +315,8 @@ struct MovementPhase::Impl {
         // passable hex, not next to an enemy if one is as near, lowest (q, r) on ties.
         if (!back) back = nearest_free_hex(*m.force, held_by_other);
         if (!back) return;
-        log_.add("stepped_back",
-                 Fields{{"force", m.force->id},
-                        {"from", m.force->hex},
-                        {"to", *back}},
-                 side_audience(state_, *m.force));
+        event::SteppedBack{.force = m.force->id, .from = m.force->hex, .to = *back}.write(
+            log_, side_audience(state_, *m.force));
         state_.move_force(*m.force, *back);
     }
 
@@ -383,16 +378,16 @@ struct MovementPhase::Impl {
             found.push_back({a.id, b.id, t, half});
             const std::string_view forces[] = {a.id, b.id};
             const Hex hexes[] = {a.hex, b.hex};
-            log_.add("contact",
-                     Fields{{"forces", std::span<const std::string_view>(forces)},
-                            {"hexes", std::span<const Hex>(hexes)},
-                            {"day", context_.day},
-                            {"period", to_string(context_.period)},
-                            {"half_period", half_name(half)},
-                            {"t", t.to_string()},
-                            {"hour", hour_of(t, half)},
-                            {"renewed", renewed ? FieldValue(true) : FieldValue::none()}},
-                     forces_audience(state_, {a.id, b.id}));
+            event::Contact{
+                .day = context_.day,
+                .forces = std::span<const std::string_view>(forces),
+                .half_period = half_name(half),
+                .hexes = std::span<const Hex>(hexes),
+                .hour = hour_of(t, half),
+                .period = to_string(context_.period),
+                .t = t.to_string(),
+                .renewed = renewed ? std::optional<event::EventBool>(true) : std::nullopt}
+                .write(log_, forces_audience(state_, {a.id, b.id}));
         });
         settled_once_ = true;
         settled_moves_ = state_.moves().size();

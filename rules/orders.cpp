@@ -1,5 +1,6 @@
 #include "rules/orders.hpp"
 
+#include "rules/event_records.generated.hpp"
 #include "rules/standing_instructions.hpp"
 
 #include <algorithm>
@@ -172,13 +173,13 @@ std::vector<AcceptedOrder> validate_orders(const CampaignState& state, const Rul
         }
         // Orders are secret until the period is resolved: only their author sees this.
         const std::string_view author = order.player;
-        log.add("order_result",
-                Fields{{"order", i},
-                       {"force", order.force},
-                       {"player", order.player},
-                       {"status", reason.empty() ? "accepted" : "rejected"},
-                       {"reason", reason.empty() ? FieldValue::none() : FieldValue(reason)}},
-                std::span<const std::string_view>(&author, 1));
+        event::OrderResult{
+            .force = order.force,
+            .order = i,
+            .player = order.player,
+            .status = reason.empty() ? "accepted" : "rejected",
+            .reason = reason.empty() ? std::nullopt : std::optional<event::EventText>(reason)}
+            .write(log, std::span<const std::string_view>(&author, 1));
     }
     return accepted;
 }

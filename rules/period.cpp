@@ -5,6 +5,7 @@
 #include "rules/audience.hpp"
 #include "rules/calendar.hpp"
 #include "rules/contact_procedure.hpp"
+#include "rules/event_records.generated.hpp"
 #include "rules/morale.hpp"
 #include "rules/movement.hpp"
 #include "rules/scenario_io.hpp"
@@ -22,8 +23,8 @@ void apply_force_orders(CampaignState& state, const std::vector<AcceptedOrder>& 
         Force& force = *state.find_force(order.force);
         if (!order.standing_instructions.is_null()) {
             force.standing_instructions = order.standing_instructions;
-            log.add("standing_instructions_set", Fields{{"force", force.id}},
-                    player_audience(force.player));
+            event::StandingInstructionsSet{.force = force.id}.write(log,
+                                                                    player_audience(force.player));
         }
         if (order.regiments.empty()) continue;
         std::vector<Regiment> reordered;
@@ -34,8 +35,8 @@ void apply_force_orders(CampaignState& state, const std::vector<AcceptedOrder>& 
                        [](const Regiment& a, const Regiment& b) { return a.id == b.id; }))
             continue;
         force.regiments = std::move(reordered);
-        log.add("regiments_reordered", Fields{{"force", force.id}, {"regiments", order.regiments}},
-                side_audience(state, force));
+        event::RegimentsReordered{.force = force.id, .regiments = order.regiments}.write(
+            log, side_audience(state, force));
     }
 }
 
@@ -53,18 +54,16 @@ void update_saved_points(const CampaignState& state, Force& force, const ForceMo
     if (!lost_because.empty()) {
         force.saved_points = 0;
         if (before > 0)
-            log.add("saved_points_lost",
-                    Fields{{"force", force.id}, {"points", before}, {"reason", lost_because}},
-                    side_audience(state, force));
+            event::SavedPointsLost{.force = force.id, .points = before, .reason = lost_because}
+                .write(log, side_audience(state, force));
         return;
     }
     if (!fm.movement_period) return;
     force.saved_points =
         std::clamp(fm.available - fm.spent, 0, ruleset.movement.max_saved_points);
     if (force.saved_points != before || force.saved_points > 0)
-        log.add("saved_points",
-                Fields{{"force", force.id}, {"points", force.saved_points}, {"before", before}},
-                side_audience(state, force));
+        event::SavedPoints{.before = before, .force = force.id, .points = force.saved_points}.write(
+            log, side_audience(state, force));
 }
 
 // A half period spent stationary and out of contact: re-forming [H], cavalry readiness
@@ -77,14 +76,13 @@ void rest_half_period(const CampaignState& state, Force& force, const Ruleset& r
     if (force.readiness != CavalryReadiness::fresh) {
         force.readiness = force.readiness == CavalryReadiness::exhausted ? CavalryReadiness::tired
                                                                          : CavalryReadiness::fresh;
-        log.add("readiness_recovered",
-                Fields{{"force", force.id}, {"readiness", to_string(force.readiness)}},
-                side_audience(state, force));
+        event::ReadinessRecovered{.force = force.id, .readiness = to_string(force.readiness)}.write(
+            log, side_audience(state, force));
     }
     if (may_reform && force.order_state == OrderState::unformed &&
         force.stationary_half_periods >= ruleset.movement.reform_after_stationary_half_periods) {
         force.order_state = OrderState::formed;
-        log.add("reformed", Fields{{"force", force.id}}, side_audience(state, force));
+        event::Reformed{.force = force.id}.write(log, side_audience(state, force));
     }
 }
 
@@ -106,9 +104,8 @@ void end_of_period(CampaignState& state, const Ruleset& ruleset, const MovementR
         if (fm.forced_march) {
             force.forced_march_blocked = true;
             if (force.order_state == OrderState::formed) force.order_state = OrderState::unformed;
-            log.add("forced_march_ended",
-                    Fields{{"force", force.id}, {"order_state", to_string(force.order_state)}},
-                    side_audience(state, force));
+            event::ForcedMarchEnded{.force = force.id, .order_state = to_string(force.order_state)}
+                .write(log, side_audience(state, force));
         }
     }
     // a force with no regiment left is eliminated.
@@ -189,9 +186,10 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
     Decider decider(inputs.answers, inputs.settle_missing, state, log);
     const Calendar now = state.calendar;
     try {
-        log.add("period_started", Fields{{"day", now.day},
-                                         {"period", to_string(now.period)},
-                                         {"date", date_of_day(now.start_date, now.day)}});
+        event::PeriodStarted{.date = date_of_day(now.start_date, now.day),
+                             .day = now.day,
+                             .period = to_string(now.period)}
+            .write(log);
         PeriodOrders current = inputs.orders;
         if (current.day != now.day || current.period != now.period) current.orders.clear();
         const auto accepted = validate_orders(state, ruleset, current, log);
@@ -230,7 +228,7 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
         }
         end_of_period(state, ruleset, movement.result(), in_contact, log);
         advance(state.calendar);
-        log.add("period_ended", Fields{{"day", now.day}, {"period", to_string(now.period)}});
+        event::PeriodEnded{.day = now.day, .period = to_string(now.period)}.write(log);
         outcome.complete = true;
         state.track_positions(false);  // the caller may move forces by hand
         outcome.state = std::move(state);

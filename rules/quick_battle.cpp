@@ -1,4 +1,5 @@
 // quick battle — one d6 a side plus bonuses, the margin table, and the losses.
+#include "rules/event_records.generated.hpp"
 #include "rules/quick_battle.hpp"
 #include "rules/rounding.hpp"
 
@@ -101,11 +102,10 @@ QuickBattleResult resolve_quick_battle(const Ruleset& ruleset, const QuickBattle
 
     auto attacker_text = [&](TextOut& out) { write_side(out, result.attacker); };
     auto defender_text = [&](TextOut& out) { write_side(out, result.defender); };
-    log.add("quick_battle",
-            Fields{{"margin", result.margin},
-                   {"attacker", FieldValue::written(attacker_text)},
-                   {"defender", FieldValue::written(defender_text)}},
-            audience);
+    event::QuickBattle{.attacker = FieldValue::written(attacker_text),
+                       .defender = FieldValue::written(defender_text),
+                       .margin = result.margin}
+        .write(log, audience);
     return result;
 }
 

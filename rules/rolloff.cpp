@@ -2,12 +2,14 @@
 
 #include <algorithm>
 
+#include "rules/event_records.generated.hpp"
+
 namespace umpire::rules {
 
 std::string roll_off(std::vector<std::string> parties, DiceSource& dice, EventLog& log,
-                     const std::string& purpose, Json subject, const FieldValue& audience) {
+                     const std::string& purpose, const RollOffSubject& subject,
+                     const FieldValue& audience) {
     std::sort(parties.begin(), parties.end());
-    subject["forces"] = parties;
     std::vector<std::string> contenders = parties;
     int rounds = 0;
     while (contenders.size() > 1 && rounds < kMaxRollOffRounds) {
@@ -26,10 +28,18 @@ std::string roll_off(std::vector<std::string> parties, DiceSource& dice, EventLo
         contenders = std::move(leaders);
     }
     // Still tied after the last round: the lowest id among those still tied.
-    subject["winner"] = contenders.front();
-    subject["rounds"] = rounds;
-    subject["purpose"] = purpose;
-    log.add("rolloff", subject, audience);
+    auto text_if_any = [](const std::string& s) {
+        return s.empty() ? std::nullopt : std::optional<event::EventText>(s);
+    };
+    event::Rolloff{.contact = text_if_any(subject.contact),
+                   .forces = parties,
+                   .purpose = purpose,
+                   .rounds = rounds,
+                   .winner = contenders.front(),
+                   .hex = subject.hex ? std::optional<event::EventHex>(*subject.hex) : std::nullopt,
+                   .t = subject.hex ? text_if_any(subject.t) : std::nullopt,
+                   .side = text_if_any(subject.side)}
+        .write(log, audience);
     return contenders.front();
 }
 

@@ -4,6 +4,7 @@
 
 #include "rules/audience.hpp"
 #include "rules/contact_dice.hpp"
+#include "rules/event_records.generated.hpp"
 
 namespace umpire::rules {
 
@@ -47,7 +48,8 @@ public:
         audience_ = player_audience(sender.player);  // only the sender's player hears
         ScoutRecord record{sender.id, state_.side_of(sender), target, period_, kScoutNothingSeen,
                            {}, {}};
-        Json result{{"scout", id}, {"force", sender.id}, {"target", hex_json(target)}};
+        std::optional<int> accuracy_percent;  // on success, with the reports
+        Json reports;
 
         const auto detected =
             enemies_near(state_, sender, target, ruleset_.scouting.detection_radius_hexes);
@@ -62,13 +64,21 @@ public:
                     break;
                 case ScoutResult::success:
                     record.result = kScoutSuccess;
-                    result["accuracy_percent"] = outcome.accuracy_percent;
-                    result["reports"] = report(sender, target, outcome.accuracy_percent, record);
+                    accuracy_percent = outcome.accuracy_percent;
+                    reports = report(sender, target, outcome.accuracy_percent, record);
                     break;
             }
         }
-        result["result"] = record.result;
-        log_.add("scout_result", std::move(result), audience_);
+        event::ScoutResult{
+            .accuracy_percent = accuracy_percent
+                                    ? std::optional<event::EventInteger>(*accuracy_percent)
+                                    : std::nullopt,
+            .force = sender.id,
+            .reports = accuracy_percent ? FieldValue(reports) : FieldValue::none(),
+            .result = record.result,
+            .scout = id,
+            .target = target}
+            .write(log_, audience_);
         if (!record.captured_by.empty())
             tell_capturer(*state_.find_force(record.captured_by), id, sender);
         state_.scouts.push_back(std::move(record));
@@ -82,10 +92,13 @@ private:
         Json reports = Json::array();
         for (const Force* enemy :
              enemies_near(state_, sender, target, ruleset_.scouting.report_radius_hexes)) {
-            const Json subject{{"force", sender.id}, {"opponent", enemy->id}};
             // The rolls are the GM's alone: with the estimate they give the figure.
-            const int roll = log_.roll(dice_, 6, "size estimate", subject, gm_audience()) +
-                             log_.roll(dice_, 6, "size estimate", subject, gm_audience());
+            const auto size_roll = [&] {
+                return log_.roll(dice_, 6, "size estimate",
+                                 Fields{{"force", sender.id}, {"opponent", enemy->id}},
+                                 gm_audience());
+            };
+            const int roll = size_roll() + size_roll();
             const int error = ruleset_.contact.size_estimation.error(accuracy_percent, roll);
             const Json fact{{"hex", hex_json(enemy->hex)},
                             {"size",
@@ -106,9 +119,8 @@ private:
         const Json fact{{"sent_by", sender.id}, {"captured_by", capturer.id}};
         state_.knowledge[capturer.player].push_back(
             {sender.id, "scout_captured", json_text(fact), source_, period_});
-        log_.add("scout_captured",
-                 Fields{{"scout", id}, {"force", capturer.id}, {"sent_by", sender.id}},
-                 player_audience(capturer.player));
+        event::ScoutCaptured{.force = capturer.id, .scout = id, .sent_by = sender.id}.write(
+            log_, player_audience(capturer.player));
     }
 
     CampaignState& state_;

@@ -1,6 +1,7 @@
 // the terrain deck with its local swaps, shuffled with the dice.
 #include <algorithm>
 
+#include "rules/event_records.generated.hpp"
 #include "rules/terrain_cards.hpp"
 
 namespace umpire::rules {
@@ -76,7 +77,7 @@ std::vector<std::string> build_terrain_deck(const Ruleset& ruleset,
             write_object(item, Fields{{"terrain", *w.terrain}, {"out", w.out}, {"in", w.in}});
         });
     };
-    log.add("terrain_deck", Fields{{"swaps", FieldValue::written(swaps_list)}, {"deck", names}});
+    event::TerrainDeck{.deck = names, .swaps = FieldValue::written(swaps_list)}.write(log);
     return names;
 }
 

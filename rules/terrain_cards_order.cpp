@@ -2,6 +2,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "rules/event_records.generated.hpp"
 #include "rules/rolloff.hpp"
 #include "rules/terrain_cards.hpp"
 
@@ -25,8 +26,8 @@ const ReconCandidate& representative(const std::vector<const ReconCandidate*>& s
     for (const auto* c : side)
         if (compare(*c, *best) == 0) tied.push_back(c->force);
     if (tied.size() == 1) return *best;
-    const std::string winner = roll_off(tied, dice, log, "terrain representative",
-                                        Json{{"side", best->side}});
+    const std::string winner =
+        roll_off(tied, dice, log, "terrain representative", {.side = best->side});
     for (const auto* c : side)
         if (c->force == winner) return *c;
     return *best;
@@ -90,12 +91,13 @@ ReconOrder reconnaissance_order(const Ruleset& ruleset,
     result.n = std::abs(first->unmodified - second->unmodified);
     result.sequence = placement_sequence(result.n, ruleset.terrain_cards.cards_per_side,
                                          result.first_side, result.second_side);
-    log.add("reconnaissance_order", Fields{{"first_side", result.first_side},
-                                           {"second_side", result.second_side},
-                                           {"first_force", result.first_force},
-                                           {"second_force", result.second_force},
-                                           {"n", result.n},
-                                           {"sequence", result.sequence}});
+    event::ReconnaissanceOrder{.first_force = result.first_force,
+                               .first_side = result.first_side,
+                               .n = result.n,
+                               .second_force = result.second_force,
+                               .second_side = result.second_side,
+                               .sequence = result.sequence}
+        .write(log);
     return result;
 }
 

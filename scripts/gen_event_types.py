@@ -4,6 +4,8 @@
   protocol/schemas/events/<type>.json       a JSON Schema per event type
   protocol/event_catalogue.generated.cpp    the catalogue as a C++ table (the projection reads
                                             each type's private fields from it)
+  rules/event_records.generated.hpp         a typed record per event type, which the rules
+                                            record events with
   web-client/src/logic/events.generated.ts  the web client's TypeScript types
   docs/events.md                            the table of event types, between its markers
 
@@ -20,6 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CATALOGUE = os.path.join(ROOT, "protocol", "events.json")
 SCHEMAS = os.path.join(ROOT, "protocol", "schemas", "events")
 CPP = os.path.join(ROOT, "protocol", "event_catalogue.generated.cpp")
+RECORDS = os.path.join(ROOT, "rules", "event_records.generated.hpp")
 TS = os.path.join(ROOT, "web-client", "src", "logic", "events.generated.ts")
 DOCS = os.path.join(ROOT, "docs", "events.md")
 DOCS_BEGIN = "<!-- event table: scripts/gen_event_types.py writes it from protocol/events.json -->"
@@ -179,6 +182,106 @@ def cpp_table(catalogue):
     return "\n".join(lines)
 
 
+# --- the rules' typed records ---------------------------------------------------------------
+
+
+def record_member(kind, optional):
+    """The C++ type of a record's member, and its default (None: it must be given)."""
+    if kind[0] == "scalar" and kind[1] in ("string", "fraction", "integer", "boolean", "hex"):
+        cpp = {"string": "EventText", "fraction": "EventText",
+               "integer": "EventInteger", "boolean": "EventBool", "hex": "EventHex"}[kind[1]]
+        return (f"std::optional<{cpp}>", "std::nullopt") if optional else (cpp, None)
+    # Lists, objects and shapes: the value as the rules write it (FieldValue), checked against the
+    # schema by the tests.
+    return "FieldValue", ("FieldValue::none()" if optional else None)
+
+
+def record_name(name):
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+def records_header(catalogue):
+    lines = [f"// {BANNER}",
+             "#pragma once",
+             "// A typed record per event type of the catalogue: the rules fill one, with designated",
+             "// initializers in the order below, and write it to the log in the same expression, so",
+             "// that its views outlive nothing they point at (write() takes the record as a temporary):",
+             "//   event::ForceHalted{.force = f.id, .hex = f.hex, .reason = why}.write(log, audience);",
+             "// Scalars are typed; lists and objects are the values the rules write (FieldValue), which",
+             "// the tests check against the event's schema. Optional members left out are not written.",
+             "#include <concepts>",
+             "#include <optional>",
+             "#include <string>",
+             "#include <string_view>",
+             "#include <utility>",
+             "",
+             "#include \"rules/events.hpp\"",
+             "",
+             "namespace umpire::rules::event {",
+             "",
+             "// A record's scalar members. None can be default-made, so a required member left out of",
+             "// a record does not compile; each takes what the rules have without a cast.",
+             "struct EventText {",
+             "    std::string_view value;",
+             "    EventText(std::string_view v) : value(v) {}",
+             "    EventText(const std::string& v) : value(v) {}",
+             "    EventText(const char* v) : value(v) {}",
+             "};",
+             "struct EventInteger {",
+             "    long long value;",
+             "    template <std::integral T>",
+             "        requires(!std::same_as<T, bool>)",
+             "    EventInteger(T v) : value(static_cast<long long>(v)) {}",
+             "};",
+             "struct EventBool {",
+             "    bool value;",
+             "    template <std::same_as<bool> T>  // not an integer or a pointer taken for a bool",
+             "    EventBool(T v) : value(v) {}",
+             "};",
+             "struct EventHex {",
+             "    Hex value;",
+             "    EventHex(Hex v) : value(v) {}",
+             "};",
+             "",
+             "namespace detail {",
+             "inline FieldValue value_of(const EventText& v) { return FieldValue(v.value); }",
+             "inline FieldValue value_of(const EventInteger& v) { return FieldValue(v.value); }",
+             "inline FieldValue value_of(const EventBool& v) { return FieldValue(v.value); }",
+             "inline FieldValue value_of(const EventHex& v) { return FieldValue(v.value); }",
+             "template <typename T>",
+             "FieldValue value_of(const std::optional<T>& v) {",
+             "    return v ? value_of(*v) : FieldValue::none();",
+             "}",
+             "}  // namespace detail",
+             ""]
+    for name, spec in catalogue["events"].items():
+        lines.append(f"// {name}: {spec['when']}")
+        lines.append(f"struct {record_name(name)} {{")
+        members = []
+        for field, text in spec["fields"].items():
+            kind, optional = parse_type(text, name)
+            cpp, default = record_member(kind, optional)
+            members.append((field, cpp == "FieldValue"))
+            lines.append(f"    {cpp} {field}{' = ' + default if default else ''};")
+        if spec.get("private"):
+            lines.append("    FieldValue private_to = FieldValue::none();  // the players who see the private fields")
+            members.append(("private_to", True))
+        lines.append("")
+        # && : a record is recorded once, where it is made; its written values move into the log.
+        lines.append("    void write(EventLog& log, const FieldValue& audience = \"all\") && {")
+        if members:
+            pairs = [f"{{\"{m}\", std::move({m})}}" if written else f"{{\"{m}\", detail::value_of({m})}}"
+                     for m, written in members]
+            lines.append(f"        log.add(\"{name}\",")
+            lines.append("                Fields{" + (",\n                       ".join(pairs)) + "},")
+            lines.append("                audience);")
+        else:
+            lines.append(f"        log.add(\"{name}\", Fields{{}}, audience);")
+        lines += ["    }", "};", ""]
+    lines += ["}  // namespace umpire::rules::event", ""]
+    return "\n".join(lines)
+
+
 # --- TypeScript -----------------------------------------------------------------------------
 
 
@@ -259,6 +362,7 @@ def outputs(catalogue):
     for name, spec in catalogue["events"].items():
         out[os.path.join(SCHEMAS, f"{name}.json")] = json.dumps(event_schema(name, spec), indent=2) + "\n"
     out[CPP] = cpp_table(catalogue)
+    out[RECORDS] = records_header(catalogue)
     out[TS] = ts_types(catalogue)
     with open(DOCS) as f:
         out[DOCS] = docs_with_table(catalogue, f.read())

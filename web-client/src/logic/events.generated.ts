@@ -165,7 +165,7 @@ export interface DiceRollEvent {
   round?: number;
 }
 
-/** a roll-off for one hex */
+/** a roll-off: for one hex, for the attacker, for a side's terrain representative or the first drawer */
 export interface RolloffEvent {
   type: "rolloff";
   audience: EventAudience;
@@ -176,6 +176,7 @@ export interface RolloffEvent {
   winner: string;
   hex?: EventHex;
   t?: string;
+  side?: string;
 }
 
 /** a hex entered */
