@@ -31,6 +31,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+import event_schemas  # noqa: E402
 import server_process  # noqa: E402
 from ws_client import WS  # noqa: E402
 
@@ -619,7 +620,21 @@ def check_observer_view(records, scenario):
     return bad
 
 
+def check_events_catalogued(records, scenario):
+    """Every event anyone is sent is one the catalogue declares, as its schema says (private
+    fields only to the GM, here; the projection strips them for the players)."""
+    bad = []
+    for account, record in records.items():
+        for e in events_in(record):
+            if event_schemas.is_event(e):
+                why = event_schemas.event_mismatch(e, gm=account == "gm")
+                if why:
+                    bad.append(f"{account}: {why}")
+    return bad
+
+
 RUN_CHECKS = {
+    "events_match_the_catalogue": (check_events_catalogued, None),
     "state_version_key_private": (check_version_key_private, 1),
     "estimate_rolls_gm_only": (check_estimate_rolls, 2),
     "private_figures_owner_only": (check_private_figures, 3),
