@@ -104,8 +104,8 @@ void Connection::set_busy_timeout(int ms) {
 // Called by SQLite after each commit is in the WAL (synced), before the statement that
 // committed returns: an error here makes that statement fail, so the commit is not acknowledged.
 int Connection::on_wal_commit(void* self, sqlite3* db, const char* name, int pages) {
-    if (!static_cast<Connection*>(self)->file_still_there()) return SQLITE_IOERR;
     auto& connection = *static_cast<Connection*>(self);
+    if (!connection.file_still_there()) return SQLITE_IOERR;
     if (pages >= kWalAutoCheckpointPages &&
         sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr) ==
             SQLITE_LOCKED)
