@@ -94,11 +94,8 @@ Json write_order(const ForceOrder& order) {
     return out;
 }
 
-namespace {
-
-// The reason an order cannot stand, or empty when it can.
-std::string check_order(const CampaignState& state, const Ruleset& ruleset,
-                        const ForceOrder& order, const Force& force) {
+std::string order_problem(const CampaignState& state, const Ruleset& ruleset,
+                          const ForceOrder& order, const Force& force) {
     if (order.hold && !order.path.empty()) return "an order is either hold or a path, not both";
     if (!order.path.empty() && (force.order_state == OrderState::in_retreat ||
                                 force.order_state == OrderState::in_rout))
@@ -142,8 +139,6 @@ std::string check_order(const CampaignState& state, const Ruleset& ruleset,
     return {};
 }
 
-}  // namespace
-
 std::vector<AcceptedOrder> validate_orders(const CampaignState& state, const Ruleset& ruleset,
                                            const PeriodOrders& orders, EventLog& log) {
     std::vector<AcceptedOrder> accepted;
@@ -164,7 +159,7 @@ std::vector<AcceptedOrder> validate_orders(const CampaignState& state, const Rul
         else if (ordered.count(order.force))
             reason = "a second order for this force this period; the first one stands";
         else
-            reason = check_order(state, ruleset, order, *force);
+            reason = order_problem(state, ruleset, order, *force);
 
         if (reason.empty()) {
             ordered.insert(order.force);

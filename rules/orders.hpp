@@ -48,6 +48,14 @@ struct AcceptedOrder {
     std::optional<Hex> scout;
 };
 
+// Why `order` for the player's own `force` cannot stand, or empty when it can: hold and path
+// together, a move in retreat or rout, a path step that is not adjacent, off the map or
+// impassable, a forced march without a path or too soon, a wrong list of regiments, a scout out
+// of range. It reads only the force, the map and the ruleset, which its player knows, so the
+// server checks orders with it when they are submitted as well as when they are resolved.
+std::string order_problem(const CampaignState& state, const Ruleset& ruleset,
+                          const ForceOrder& order, const Force& force);
+
 // Checks each order against the state as its player knows it (R-3.1: unseen enemies are not
 // checked) and records an "order_result" event for every order, accepted or rejected.
 std::vector<AcceptedOrder> validate_orders(const CampaignState& state, const Ruleset& ruleset,

@@ -2,6 +2,7 @@
 // a receipt only once on disk.
 #include <set>
 
+#include "rules/orders.hpp"
 #include "storage/campaign_service.hpp"
 #include "storage/receipt.hpp"
 
@@ -36,6 +37,9 @@ Receipt Campaign::submit_orders(const std::string& player,
             invalid(where + "\"" + order.force + "\" is not one of " + player + "'s forces");
         if (!ordered.insert(order.force).second)
             invalid(where + "a second order for \"" + order.force + "\"");
+        // Refused now rather than in the report after the deadline, when the turn is lost.
+        if (auto why = rules::order_problem(state_, ruleset_, order, *force); !why.empty())
+            invalid(where + why);
         list.push_back(rules::write_order(order));
     }
     OrderRecord record;

@@ -28,7 +28,7 @@ protected:
         auto s = gm.request({{"type", "join"}, {"campaign", "raid"}});
         return s["view"];
     }
-    void expect_error(TestClient& c, const Json& message, const std::string& code,
+    Json expect_error(TestClient& c, const Json& message, const std::string& code,
                       const std::string& path = "") {
         auto reply = c.request(message);
         EXPECT_EQ(reply["type"], "error") << reply.dump();
@@ -37,6 +37,7 @@ protected:
         if (!path.empty()) {
             EXPECT_EQ(reply.value("path", ""), path) << reply.dump();
         }
+        return reply;
     }
 };
 
@@ -97,6 +98,12 @@ TEST_F(BadInput, UnknownIdsAnotherPlayersForceAndLateOrders) {
     expect_error(anna, {{"type", "submit_orders"}, {"campaign", "raid"}, {"period_index", 0},
                         {"orders", {{{"player", "ingrid"}, {"force", "ingegerd"}, {"hold", true}}}}},
                  "invalid_orders");
+    // A path that cannot be walked is refused when submitted, not in the report (issue 30).
+    const Json jump = expect_error(
+        anna, {{"type", "submit_orders"}, {"campaign", "raid"}, {"period_index", 0},
+               {"orders", {{{"force", "hadewych"}, {"path", {{40, 40}}}}}}},
+        "invalid_orders");
+    EXPECT_NE(jump.dump().find("path step 1"), std::string::npos) << jump.dump();
     expect_error(anna, {{"type", "submit_orders"}, {"campaign", "raid"}, {"period_index", 3},
                         {"orders", {{{"force", "hadewych"}, {"hold", true}}}}},
                  "period_closed");

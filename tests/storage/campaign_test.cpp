@@ -101,6 +101,43 @@ TEST(Campaign, OrdersForOthersForcesUnknownPlayersOrTwiceAreRefused) {
     EXPECT_TRUE(store.receipts("demo").empty());
 }
 
+TEST(Campaign, AnImpossibleOrderIsRefusedWhenSubmittedNamingWhatIsWrong) {
+    // Issue 30: a path step that is not adjacent used to get a receipt and be rejected only in
+    // the report after the deadline, when the whole turn was lost.
+    TempDir dir;
+    SqliteCampaignStore store(dir.file("c.db"));
+    auto campaign = create_demo(store);
+    auto orders = demo_orders(campaign, "anna");
+    ASSERT_FALSE(orders.empty());
+    const rules::Force& force = *campaign.state().find_force(orders.front().force);
+    auto refused = [&](std::vector<rules::ForceOrder> o, OrderState state) {
+        try {
+            campaign.submit_orders("anna", o, state);
+        } catch (const StorageError& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::invalid_input);
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    auto jump = orders;
+    jump.front().hold = false;
+    jump.front().path = {{force.hex.q + 3, force.hex.r}};
+    EXPECT_NE(refused(jump, OrderState::submitted).find("order 1: path step 1"), std::string::npos);
+    EXPECT_NE(refused(jump, OrderState::draft).find("is not adjacent to"), std::string::npos);
+    auto off_map = orders;
+    off_map.front().hold = false;
+    off_map.front().path = {{-50, -50}};
+    EXPECT_NE(refused(off_map, OrderState::submitted).find("not adjacent"), std::string::npos);
+    auto both = orders;
+    both.front().hold = true;
+    both.front().path = {{force.hex.q + 1, force.hex.r}};
+    EXPECT_NE(refused(both, OrderState::submitted).find("either hold or a path"), std::string::npos);
+    // Nothing was stored, and the demo's own orders still go in.
+    EXPECT_TRUE(campaign.current_orders().empty());
+    EXPECT_TRUE(store.receipts("demo").empty());
+    EXPECT_EQ(campaign.submit_orders("anna", orders).state, "submitted");
+}
+
 TEST(Campaign, ConfirmedOrdersCannotChangeAndDraftsAreNotUsed) {
     TempDir dir;
     SqliteCampaignStore store(dir.file("c.db"));

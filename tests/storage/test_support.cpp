@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "rules/json_reader.hpp"
+#include "rules/orders.hpp"
 
 namespace umpire::storage::testing {
 
@@ -53,10 +54,14 @@ std::vector<rules::ForceOrder> demo_orders(const Campaign& campaign, const std::
     const auto& now = campaign.state().calendar;
     for (const auto& p : *periods)
         if (p.day == now.day && p.period == now.period)
-            for (const auto& order : p.orders)
-                // A force lost in an earlier battle (the seeds are random) gets no orders.
-                if (order.player == player && campaign.state().find_force(order.force))
+            for (const auto& order : p.orders) {
+                // A force lost in an earlier battle (the seeds are random) gets no orders, nor
+                // one that cannot stand now (a move for a force in retreat): it would be refused.
+                const rules::Force* force = campaign.state().find_force(order.force);
+                if (order.player == player && force &&
+                    rules::order_problem(campaign.state(), campaign.ruleset(), order, *force).empty())
                     out.push_back(order);
+            }
     return out;
 }
 
