@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 
+#include "address_literal.hpp"
 #include "server/address_policy.hpp"
 #include "server/webhook_signing.hpp"
 #include "server/webhook_url.hpp"
@@ -19,24 +20,19 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// An IPv4 address from its 32-bit number, for the edges of the 172.16/12 range: addresses the
-// classifier is asked about, never connected to (tests only ever connect to 127.0.0.1 and ::1).
-std::string ipv4(std::uint32_t n) {
-    return std::to_string(n >> 24) + "." + std::to_string((n >> 16) & 255) + "." +
-           std::to_string((n >> 8) & 255) + "." + std::to_string(n & 255);
-}
+using umpire::testing::ipv4;  // the edges of the 172.16/12 range, written as numbers
 
 TEST(AddressPolicy, ClassifiesATableOfAddresses) {
     const std::vector<std::pair<std::string, std::string>> table{
         {"127.0.0.1", "loopback"},        {"127.255.255.254", "loopback"},
         {ipv4(0xAC100001), "private"},    {ipv4(0xAC1FFFFF), "private"},  // first and last of 172.16/12
-        {"172.32.0.1", ""},               {ipv4(0xAC0FFFFF), ""},         // just after, just before
+        {ipv4(0xAC200001), ""},          {ipv4(0xAC0FFFFF), ""},         // just after, just before
         {"192.168.0.1", "private"},       {"169.254.169.254", "link-local"},
         {"100.64.0.1", "cgnat"},          {"100.127.255.255", "cgnat"},
         {"100.128.0.1", ""},              {"0.0.0.0", "unspecified"},
         {"0.1.2.3", "unspecified"},       {"224.0.0.1", "multicast"},
         {"239.255.255.250", "multicast"}, {"255.255.255.255", "reserved"},
-        {"240.0.0.1", "reserved"},        {"192.0.2.1", "reserved"},
+        {"240.0.0.1", "reserved"},        {ipv4(0xC0000201), "reserved"},
         {"198.18.0.1", "reserved"},       {"8.8.8.8", ""},
         {"1.1.1.1", ""},                  {"93.184.216.34", ""},
         {"::", "unspecified"},            {"::1", "loopback"},
