@@ -1,72 +1,18 @@
 // `umpire client …`: e-mail-style play against a running server over its HTTP JSON API
 // (docs/protocol.md, "HTTP API"): log in once, then submit orders and standing instructions
 // from a file, answer decisions and fetch reports, each command one request or two.
-#include <sys/stat.h>
-
-#include <cstdlib>
-#include <fstream>
 #include <iostream>
 
+#include "cli/client_session.hpp"
 #include "cli/commands.hpp"
 #include "cli/event_text.hpp"
 #include "rules/json_reader.hpp"
-#include "server/http_client.hpp"
 
 namespace umpire::cli {
 
 namespace {
 
 using rules::Json;
-
-inline constexpr int kExitRefused = 4;  // the server refused (its error code is printed)
-
-struct Session {
-    std::string server;
-    std::string token;
-    std::string account;
-};
-
-std::string default_session_file() {
-    const char* home = std::getenv("HOME");
-    return std::string(home ? home : ".") + "/.umpire-session.json";
-}
-
-Session load_session(const std::string& file) {
-    std::ifstream in(file);
-    const Json doc = in ? Json::parse(in, nullptr, false) : Json();
-    if (!doc.is_object() || !doc.contains("token"))
-        throw CLI::RuntimeError("no session in " + file + ": run `umpire client login` first",
-                                kExitInvalidInput);
-    return {doc.value("server", ""), doc.value("token", ""), doc.value("account", "")};
-}
-
-// One message to the server; prints an error and exits 4 when the server refuses.
-Json call(const std::string& server, const Json& message, const std::string& token = "") {
-    std::map<std::string, std::string> headers;
-    if (!token.empty()) headers["Authorization"] = "Bearer " + token;
-    const auto r = server::http_request("POST", server + "/api/v1/messages", message.dump(), headers);
-    if (r.status == 0)
-        throw CLI::RuntimeError("cannot reach " + server + ": " + r.error, kExitRefused);
-    const Json body = Json::parse(r.body, nullptr, false);
-    if (!body.is_object() || !body.contains("messages"))
-        throw CLI::RuntimeError("unexpected answer from " + server + " (HTTP " +
-                                    std::to_string(r.status) + ")",
-                                kExitRefused);
-    for (const auto& m : body["messages"])
-        if (m.value("type", "") == "error") {
-            std::cerr << "umpire: " << m.value("code", "") << ": " << m.value("message", "")
-                      << (m.contains("path") ? " (" + m["path"].get<std::string>() + ")" : "")
-                      << "\n";
-            throw CLI::RuntimeError(kExitRefused);
-        }
-    return body["messages"];
-}
-
-Json first_of(const Json& messages, const std::string& type) {
-    for (const auto& m : messages)
-        if (m.value("type", "") == type) return m;
-    throw CLI::RuntimeError("the server sent no " + type, kExitRefused);
-}
 
 Json read_json(const std::string& file) {
     rules::Problems problems;
@@ -93,19 +39,10 @@ void add_client_commands(CLI::App& app) {
     login->add_option("--password", *password, "password (prefer --password-file)");
     login->add_option("--password-file", *password_file, "a file whose first line is the password");
     login->callback([=] {
-        std::string pw = *password;
-        if (!password_file->empty()) {
-            std::ifstream in(*password_file);
-            std::getline(in, pw);
-        }
-        if (pw.empty()) throw CLI::RuntimeError("give --password or --password-file", kExitInvalidInput);
+        const std::string pw = read_password(*password, *password_file, "--password");
         const auto messages = call(*server_url, {{"type", "login"}, {"account", *account}, {"password", pw}});
         const Json in = first_of(messages, "logged_in");
-        {
-            std::ofstream out(*session_file, std::ios::trunc);
-            out << Json{{"server", *server_url}, {"token", in["token"]}, {"account", *account}}.dump() << "\n";
-        }
-        ::chmod(session_file->c_str(), 0600);
+        save_session(*session_file, {*server_url, in["token"], *account});
         std::cout << "logged in as " << *account << " at " << *server_url << "; session in "
                   << *session_file << "\n";
     });
@@ -125,7 +62,7 @@ void add_client_commands(CLI::App& app) {
     orders->add_flag("--confirm", *confirm, "confirm them too: no more changes this period");
     orders->add_flag("--draft", *draft, "keep them as a draft, not used until submitted");
     orders->callback([=] {
-        const Session s = load_session(*session_file);
+        const ClientSession s = load_session(*session_file);
         const Json snapshot = first_of(call(s.server, {{"type", "join"}, {"campaign", *campaign}}, s.token), "snapshot");
         const Json& period = snapshot["view"]["period"];
         const std::string me = snapshot["view"]["you"].value("player", "");
@@ -151,7 +88,7 @@ void add_client_commands(CLI::App& app) {
     auto* decisions = group->add_subcommand("decisions", "The decisions waiting for you");
     add_campaign(decisions);
     decisions->callback([=] {
-        const Session s = load_session(*session_file);
+        const ClientSession s = load_session(*session_file);
         const Json d = first_of(call(s.server, {{"type", "get_decisions"}, {"campaign", *campaign}}, s.token), "decisions");
         for (const auto& r : d["decisions"]) std::cout << r.dump() << "\n";
     });
@@ -163,7 +100,7 @@ void add_client_commands(CLI::App& app) {
     answer->add_option("--decision", *decision, "the decision id")->required();
     answer->add_option("--answer", *answer_text, "JSON, or a bare word taken as a string")->required();
     answer->callback([=] {
-        const Session s = load_session(*session_file);
+        const ClientSession s = load_session(*session_file);
         Json value = Json::parse(*answer_text, nullptr, false);
         if (value.is_discarded()) value = *answer_text;
         std::cout << first_of(call(s.server, {{"type", "answer"}, {"campaign", *campaign},
@@ -179,7 +116,7 @@ void add_client_commands(CLI::App& app) {
     report->add_option("--period", *period_index, "period index (0 is the first)")->required();
     report->add_option("--format", *format, "text or json")->check(CLI::IsMember({"text", "json"}));
     report->callback([=] {
-        const Session s = load_session(*session_file);
+        const ClientSession s = load_session(*session_file);
         const Json r = first_of(call(s.server, {{"type", "get_report"}, {"campaign", *campaign},
                                                 {"period_index", *period_index}}, s.token), "report");
         if (*format == "json") {
@@ -197,6 +134,8 @@ void add_client_commands(CLI::App& app) {
                   << "\n";
         for (const auto& e : r["events"]) std::cout << describe_event(e) << "\n";
     });
+    add_account_commands(*group, session_file);
+    add_gm_commands(*group, session_file);
 }
 
 }  // namespace umpire::cli

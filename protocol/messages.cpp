@@ -116,11 +116,15 @@ ClientBody decode_gm(const ObjectReader& r) {
     }
     g.decision = text(r, "decision", false, 200);
     if (r.has("answer")) g.answer = any(r, "answer");
+    g.invite = text(r, "invite", false, 64);
+    g.hours = static_cast<int>(r.integer("hours", 1, 24 * 90, false).value_or(0));
     // What each command cannot do without.
     auto need = [&](bool present, std::string_view member) {
         if (!present) r.problems().add(r.path_of(member), "missing: \"" + g.command + "\" needs it");
     };
     if (g.command == "invite") need(!g.role.empty(), "role");
+    if (g.command == "revoke_invite") need(!g.invite.empty(), "invite");
+    if (g.command == "remove" || g.command == "reset_code") need(!g.account.empty(), "account");
     if (g.command == "assign") {
         need(!g.account.empty(), "account");
         need(!g.player.empty(), "player");
@@ -151,6 +155,25 @@ const std::map<std::string, Entry>& decoders() {
         {"hello", {{"versions", "client"}, decode_hello}},
         {"login", {{"account", "password", "token"}, decode_login}},
         {"logout", {{}, [](const ObjectReader&) -> ClientBody { return Logout{}; }}},
+        {"sign_up", {{"code", "account", "password", "email"}, [](const ObjectReader& r) -> ClientBody {
+             return SignUp{text(r, "code", true, 128), text(r, "account", true, 64),
+                           text(r, "password", true, 1024), text(r, "email", false, 254)};
+         }}},
+        {"reset_password", {{"account", "code", "password"}, [](const ObjectReader& r) -> ClientBody {
+             return ResetPassword{text(r, "account", true, 64), text(r, "code", true, 128),
+                                  text(r, "password", true, 1024)};
+         }}},
+        {"change_password", {{"password", "new_password"}, [](const ObjectReader& r) -> ClientBody {
+             return ChangePassword{text(r, "password", true, 1024),
+                                   text(r, "new_password", true, 1024)};
+         }}},
+        {"get_account", {{}, [](const ObjectReader&) -> ClientBody { return GetAccount{}; }}},
+        {"set_email", {{"email"}, [](const ObjectReader& r) -> ClientBody {
+             return SetEmail{text(r, "email", true, 254)};
+         }}},
+        {"revoke_session", {{"session"}, [](const ObjectReader& r) -> ClientBody {
+             return RevokeSession{text(r, "session", true, 64)};
+         }}},
         {"list_campaigns", {{}, [](const ObjectReader&) -> ClientBody { return ListCampaigns{}; }}},
         {"join", {{"campaign"}, [](const ObjectReader& r) -> ClientBody {
              return Join{text(r, "campaign", true, 64)};
@@ -186,7 +209,7 @@ const std::map<std::string, Entry>& decoders() {
              return GetWebhookDeliveries{text(r, "campaign", true, 64)};
          }}},
         {"gm", {{"campaign", "command", "reason", "role", "player", "account", "key", "minutes",
-                 "to_period", "deadline", "changes", "decision", "answer"},
+                 "to_period", "deadline", "changes", "decision", "answer", "invite", "hours"},
                 decode_gm}},
         {"battle_action", {{"campaign", "battle", "action"}, [](const ObjectReader& r) -> ClientBody {
              BattleAction a{text(r, "campaign", true, 64), text(r, "battle", true, 200),
@@ -207,7 +230,8 @@ const std::map<std::string, Entry>& decoders() {
 
 const std::vector<std::string>& client_message_types() {
     static const std::vector<std::string> types{
-        "hello",          "login",          "logout",      "list_campaigns", "join",
+        "hello",          "login",          "logout",      "sign_up",       "reset_password",
+        "change_password", "get_account",   "set_email",   "revoke_session", "list_campaigns", "join",
         "redeem_invite",  "create_campaign", "submit_orders", "confirm_orders", "answer",
         "get_report",     "get_history",    "get_decisions", "set_webhook",  "get_webhook_deliveries", "gm",
         "battle_action",  "get_battle",     "ping"};
@@ -216,7 +240,8 @@ const std::vector<std::string>& client_message_types() {
 
 const std::vector<std::string>& gm_commands() {
     static const std::vector<std::string> commands{
-        "invite", "assign",  "set_deadline", "pause",   "resume",     "extend",
+        "invite", "invites", "revoke_invite", "assign", "remove", "reset_code",
+        "set_deadline", "pause",   "resume",     "extend",
         "force_advance", "rollback", "edit", "resolve", "answer_for"};
     return commands;
 }

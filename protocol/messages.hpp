@@ -39,6 +39,34 @@ struct Join {
 struct RedeemInvite {
     std::string code;
 };
+// Make an account with an invite code (it becomes a member as the invite says) and log in.
+struct SignUp {
+    std::string code;
+    std::string account;
+    std::string password;
+    std::string email;  // optional
+};
+// Set a new password with a reset code from an administrator or the campaign's GM.
+struct ResetPassword {
+    std::string account;
+    std::string code;
+    std::string password;
+};
+// Logged in: change the password (the current one proves it is you); other sessions end.
+struct ChangePassword {
+    std::string password;
+    std::string new_password;
+};
+// Logged in: the account, its rights, e-mail address and live sessions.
+struct GetAccount {};
+// Logged in: set (or, with "", remove) the account's e-mail address.
+struct SetEmail {
+    std::string email;
+};
+// Logged in: end one of the account's sessions (its id from get_account).
+struct RevokeSession {
+    std::string session;
+};
 struct CreateCampaign {
     std::string scenario;   // a scenario name the server offers ("valormr-demo")
     std::string id;         // empty: the scenario's id
@@ -85,12 +113,13 @@ struct GetWebhookDeliveries {
 // GM commands (docs/protocol.md, "GM commands"); members used depend on `command`.
 struct GmCommand {
     std::string campaign;
-    std::string command;  // invite, assign, set_deadline, pause, resume, extend,
-                          // force_advance, rollback, edit, resolve, answer_for
+    std::string command;  // invite, invites, revoke_invite, assign, remove, reset_code,
+                          // set_deadline, pause, resume, extend, force_advance, rollback,
+                          // edit, resolve, answer_for
     std::string reason;
     std::string role;     // invite: player or observer
     std::string player;   // invite, assign: the scenario player
-    std::string account;  // assign
+    std::string account;  // assign, remove, reset_code
     std::string key;      // extend: idempotency key
     int minutes = 0;      // extend
     int to_period = -1;   // rollback
@@ -98,6 +127,8 @@ struct GmCommand {
     Json changes;         // edit: {"name"?, "description"?, "settings"?}
     std::string decision; // answer_for
     Json answer;          // answer_for
+    std::string invite;   // revoke_invite: the invite's id from `invites`
+    int hours = 0;        // invite: hours until it expires (0: the server's default)
 };
 // One battle companion action (RULEBOOK) in a battle of the open period: `battle` is the
 // battle record's id, `action` a companion action as rules/battle_companion.hpp reads it
@@ -114,8 +145,9 @@ struct GetBattle {
 };
 struct Ping {};
 
-using ClientBody = std::variant<Hello, Login, Logout, ListCampaigns, Join, RedeemInvite,
-                                CreateCampaign, SubmitOrders, ConfirmOrders, Answer, GetReport,
+using ClientBody = std::variant<Hello, Login, Logout, SignUp, ResetPassword, ChangePassword,
+                                GetAccount, SetEmail, RevokeSession, ListCampaigns, Join,
+                                RedeemInvite, CreateCampaign, SubmitOrders, ConfirmOrders, Answer, GetReport,
                                 GetHistory, GetDecisions, SetWebhook, GetWebhookDeliveries,
                                 GmCommand, BattleAction, GetBattle, Ping>;
 

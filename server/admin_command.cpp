@@ -23,6 +23,7 @@ struct AdminOptions {
     bool admin = false;
     bool may_create = false;
     bool none = false;
+    int hours = 24;
 };
 
 void print_rights(const storage::AccountAuth& a) {
@@ -126,6 +127,30 @@ CLI::App* add_admin_command(CLI::App& app) {
             const auto account = server.account_by_name(o->name);
             if (!account) throw std::invalid_argument("no account \"" + o->name + "\"");
             print_rights(*account);
+        });
+    });
+
+    // A lost password: the code goes to its owner by whatever way the administrator trusts;
+    // with it they set a new password (reset_password, or `umpire client reset-password`).
+    auto* reset = admin->add_subcommand(
+        "reset-code", "issue a one-time password reset code for an account (printed once)");
+    common(reset);
+    reset->add_option("--hours", o->hours, "how long the code lasts")
+        ->check(CLI::Range(1, 24 * 30))
+        ->capture_default_str();
+    reset->callback([o] {
+        guarded_admin([&] {
+            storage::SqliteCampaignStore campaigns(o->database, existing_only());
+            storage::ServerStore server(campaigns.connection());
+            const auto account = server.account_by_name(o->name);
+            if (!account) throw std::invalid_argument("no account \"" + o->name + "\"");
+            const auto now = std::chrono::system_clock::now();
+            const std::string code = new_code();
+            const std::string expires = iso_utc(now + std::chrono::hours(o->hours));
+            server.add_password_reset(
+                {secret_hash(code), account->id, "administrator", iso_utc(now), expires});
+            std::cout << "reset code for " << o->name << ": " << code << " (until " << expires
+                      << ", used once)\n";
         });
     });
     return admin;

@@ -43,7 +43,7 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
     if (!doc.is_object()) throw std::runtime_error(path + ": not a JSON object");
     static const std::vector<std::string> known{
         "bind", "port", "database", "static_dir", "serve_source_maps", "scenarios_dir", "ruleset_dirs",
-        "allowed_origins", "password_cost", "session_days", "downtime_grace_minutes",
+        "allowed_origins", "password_cost", "session_days", "invite_hours", "reset_code_hours", "downtime_grace_minutes",
         "deadline_warning_minutes", "max_extension_minutes", "webhook_attempts", "log_level", "log_format",
         "demo", "limits", "trusted_proxies", "metrics_token", "admin_bind", "admin_port",
         "allow_private_webhooks", "webhook_queue_capacity",
@@ -62,6 +62,8 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
     take(doc, "allowed_origins", c.allowed_origins, path);
     take(doc, "password_cost", c.password_cost, path);
     take(doc, "session_days", c.session_days, path);
+    take(doc, "invite_hours", c.invite_hours, path);
+    take(doc, "reset_code_hours", c.reset_code_hours, path);
     take(doc, "downtime_grace_minutes", c.downtime_grace_minutes, path);
     take(doc, "deadline_warning_minutes", c.deadline_warning_minutes, path);
     take(doc, "max_extension_minutes", c.max_extension_minutes, path);

@@ -262,6 +262,10 @@ void Hub::dispatch(const Reply& reply, const protocol::ClientMessage& message) {
                               {"idle_timeout_seconds", l.idle_timeout_seconds}}}});
             } else if constexpr (std::is_same_v<T, protocol::Login>) {
                 login(reply, m);
+            } else if constexpr (std::is_same_v<T, protocol::SignUp>) {
+                sign_up(reply, m);
+            } else if constexpr (std::is_same_v<T, protocol::ResetPassword>) {
+                reset_password(reply, m);
             } else if constexpr (std::is_same_v<T, protocol::Ping>) {
                 reply.send({{"type", "pong"}});
             } else if constexpr (std::is_same_v<T, protocol::Logout>) {
@@ -275,6 +279,14 @@ void Hub::dispatch(const Reply& reply, const protocol::ClientMessage& message) {
                 if (!peer.account) throw ProtocolError(ErrorCode::not_logged_in, "log in first");
                 if constexpr (std::is_same_v<T, protocol::ListCampaigns>) {
                     list_campaigns(reply);
+                } else if constexpr (std::is_same_v<T, protocol::ChangePassword>) {
+                    change_password(reply, m);
+                } else if constexpr (std::is_same_v<T, protocol::GetAccount>) {
+                    send_account(reply);
+                } else if constexpr (std::is_same_v<T, protocol::SetEmail>) {
+                    set_email(reply, m);
+                } else if constexpr (std::is_same_v<T, protocol::RevokeSession>) {
+                    revoke_session(reply, m);
                 } else if constexpr (std::is_same_v<T, protocol::RedeemInvite>) {
                     redeem(reply, m);
                 } else if constexpr (std::is_same_v<T, protocol::CreateCampaign>) {
@@ -407,7 +419,8 @@ void Hub::finish_login(const Reply& reply, std::string token) {
     const std::string expires = session_expiry(*services_);
     if (!token.empty()) {
         peer.token_hash = secret_hash(token);
-        services_->server->add_session(peer.token_hash, *peer.account, services_->now_iso(), expires);
+        services_->server->add_session(peer.token_hash, *peer.account, services_->now_iso(), expires,
+                                       peer.address());
     }
     services_->metrics->logins++;
     spdlog::info("account \"{}\" logged in from {}", peer.account_name, peer.address());

@@ -50,7 +50,7 @@ public:
     void http_message(const std::string& address, const std::string& bearer, std::string_view body,
                       std::function<void(HttpReply)> done);
 
-    // Creates an account (the demo and tests; there is no open sign-up). Returns its id.
+    // Creates an account (the demo and tests; players sign up with an invite). Returns its id.
     std::int64_t create_account(const std::string& name, const std::string& password);
     // Creates a campaign from a scenario file with `gm_account` as its GM.
     Room& create_campaign(const std::string& scenario_file, const std::string& id,
@@ -74,6 +74,28 @@ private:
     bool authenticate_token(Peer& peer, const std::string& token);
     void list_campaigns(const Reply& reply);
     void redeem(const Reply& reply, const protocol::RedeemInvite& m);
+    // Accounts (hub_accounts.cpp): sign-up by invite, passwords, e-mail, sessions.
+    void sign_up(const Reply& reply, const protocol::SignUp& m);
+    void reset_password(const Reply& reply, const protocol::ResetPassword& m);
+    void change_password(const Reply& reply, const protocol::ChangePassword& m);
+    void send_account(const Reply& reply);
+    void set_email(const Reply& reply, const protocol::SetEmail& m);
+    void revoke_session(const Reply& reply, const protocol::RevokeSession& m);
+    // Counts a password or code attempt against the name and the address (rate_limited past
+    // the free ones, as for logins).
+    void throttle(const std::string& account, const std::string& address);
+    // argon2id work off the I/O thread (on it when there is no pool): `then` runs on the I/O
+    // thread with the result, its errors answered as any message's.
+    void hash_new_password(const Reply& reply, std::string password,
+                           std::function<void(const std::string& hash)> then);
+    void check_password(const Reply& reply, std::string stored_hash, std::string password,
+                        std::function<void(bool matches)> then);
+    void after_password_work(const Reply& reply, const char* what,
+                             const std::function<bool(std::function<void(std::function<void()>)>)>& queue);
+    // Closes the account's live connections but the one on `keep_token_hash` (none if empty):
+    // their sessions ended.
+    void end_connections(std::int64_t account, const std::string& keep_token_hash,
+                         const std::string& why);
     void create_from_message(const Reply& reply, const protocol::CreateCampaign& m);
     bool may_create_campaigns(std::int64_t account) const;
     void join(const Reply& reply, const protocol::Join& m);

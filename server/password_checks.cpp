@@ -23,10 +23,21 @@ PasswordCheckPool::~PasswordCheckPool() {
 
 bool PasswordCheckPool::verify(std::string stored_hash, std::string password,
                                std::function<void(bool)> done) {
+    return enqueue({std::move(stored_hash), std::move(password), std::nullopt,
+                    [done = std::move(done)](bool matches, const std::string&) { done(matches); }});
+}
+
+bool PasswordCheckPool::hash(std::string password, PasswordCost cost,
+                             std::function<void(std::string)> done) {
+    return enqueue({"", std::move(password), cost,
+                    [done = std::move(done)](bool, std::string hash) { done(std::move(hash)); }});
+}
+
+bool PasswordCheckPool::enqueue(Check check) {
     {
         std::lock_guard lock(mutex_);
         if (waiting_.size() >= max_waiting_) return false;
-        waiting_.push_back({std::move(stored_hash), std::move(password), std::move(done)});
+        waiting_.push_back(std::move(check));
     }
     wake_.notify_one();
     return true;
@@ -43,14 +54,21 @@ void PasswordCheckPool::work() {
             waiting_.pop_front();
         }
         bool matches = false;
+        std::string hash;
         try {
             if (before_check_) before_check_();
-            matches = verify_password(check.stored_hash, check.password);
+            if (check.cost)
+                hash = hash_password(check.password, *check.cost);
+            else
+                matches = verify_password(check.stored_hash, check.password);
         } catch (...) {
             matches = false;  // a check that cannot run lets no one in
+            hash.clear();     // nor sets a password
         }
         sodium_memzero(check.password.data(), check.password.size());
-        post_([done = std::move(check.done), matches] { done(matches); });
+        post_([done = std::move(check.done), matches, hash = std::move(hash)]() mutable {
+            done(matches, std::move(hash));
+        });
     }
 }
 

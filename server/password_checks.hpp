@@ -9,9 +9,12 @@
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "server/credentials.hpp"
 
 namespace umpire::server {
 
@@ -22,6 +25,10 @@ public:
     // `done` is never called) when too many checks are waiting.
     virtual bool verify(std::string stored_hash, std::string password,
                         std::function<void(bool matches)> done) = 0;
+    // Hashes a new password (sign-up, password change and reset) and calls `done` with the
+    // argon2id string on the I/O thread ("" if hashing failed). False as for verify.
+    virtual bool hash(std::string password, PasswordCost cost,
+                      std::function<void(std::string hash)> done) = 0;
 };
 
 class PasswordCheckPool final : public PasswordVerifier {
@@ -34,12 +41,17 @@ public:
 
     bool verify(std::string stored_hash, std::string password,
                 std::function<void(bool)> done) override;
+    bool hash(std::string password, PasswordCost cost,
+              std::function<void(std::string)> done) override;
 
 private:
+    // A check (stored_hash set) or a hash (cost set); `done` gets the match or the new hash.
     struct Check {
         std::string stored_hash, password;
-        std::function<void(bool)> done;
+        std::optional<PasswordCost> cost;
+        std::function<void(bool matches, std::string hash)> done;
     };
+    bool enqueue(Check check);
     void work();
 
     std::size_t max_waiting_;

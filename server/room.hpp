@@ -30,6 +30,9 @@ struct Actor {
     protocol::Viewer viewer;
 };
 
+// Whether players are told of a GM action of this kind (seats and invites are not theirs to know).
+bool is_player_notice(const std::string& kind);
+
 // Replies to the sender of the message being handled, echoing its "id" as "re".
 struct Reply {
     std::shared_ptr<Peer> peer;
@@ -129,8 +132,15 @@ private:
 
     // GM commands (room_gm.cpp): a table of handlers, each run inside one commit.
     struct GmCall;
+    // Seats (room_seats.cpp): invites, assignments, removals, password reset codes.
     void gm_invite(GmCall& call);
+    void gm_invites(GmCall& call);
+    void gm_revoke_invite(GmCall& call);
     void gm_assign(GmCall& call);
+    void gm_remove(GmCall& call);
+    void gm_reset_code(GmCall& call);
+    // After the commit: the account's live connections leave the campaign (its seat changed).
+    void unseat(std::int64_t account, const std::string& why);
     void gm_set_deadline(GmCall& call);
     void gm_pause_or_resume(GmCall& call);
     void gm_extend(GmCall& call);
@@ -139,6 +149,8 @@ private:
     void gm_edit(GmCall& call);
     void gm_resolve(GmCall& call);
     void gm_answer_for(GmCall& call);
+    // Records a GM action with the GM who did it (`acting_gm_`) for the audit; the kinds
+    // players are told of (is_player_notice) are also broadcast as notices.
     void record_action(const std::string& kind, const std::string& reason, const Json& details);
     void reload();  // after an edit of the campaign record
 
@@ -149,6 +161,7 @@ private:
     std::map<std::string, TimePoint> retry_at_;  // failed notifications: not before then
     bool pumping_ = false, pump_again_ = false;  // a result during a pump: pump once more
     bool committing_ = false;                      // a command's transaction is open
+    const Actor* acting_gm_ = nullptr;  // the GM whose command is running (none otherwise)
     std::vector<std::function<void()>> after_commit_;  // its effects, in order (defer)
 };
 

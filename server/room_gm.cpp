@@ -9,31 +9,20 @@
 #include "server/errors.hpp"
 #include "server/observability.hpp"
 #include "server/room.hpp"
+#include "server/room_gm_call.hpp"
 
 namespace umpire::server {
 
 using protocol::ErrorCode;
 using namespace std::chrono;
 
-// A GM command being handled: what was asked, and the reply's fields as they are learnt.
-struct Room::GmCall {
-    const protocol::GmCommand& m;
-    Json& done;
-    bool then_resolve = false;  // the command lets the period resolve: a commit of its own, after
-};
-
-namespace {
-
-bool has_player(const rules::CampaignState& state, const std::string& player) {
-    return state.find_player(player) != nullptr;
-}
-
-}  // namespace
-
 void Room::record_action(const std::string& kind, const std::string& reason, const Json& details) {
-    storage::GmActionRecord a{id(), 0, kind, reason, details.dump(), services_->now_iso()};
+    Json audited = details;
+    if (acting_gm_) audited["by"] = acting_gm_->account_name;
+    storage::GmActionRecord a{id(), 0, kind, reason, audited.dump(), services_->now_iso()};
     a.no = services_->server->add_gm_action(a);
-    broadcast_notice({{"no", a.no}, {"kind", kind}, {"reason", reason}, {"at", a.at}});
+    if (is_player_notice(kind))
+        broadcast_notice({{"no", a.no}, {"kind", kind}, {"reason", reason}, {"at", a.at}});
 }
 
 void Room::reload() {
@@ -44,7 +33,11 @@ void Room::gm(const Reply& reply, const Actor& actor, const protocol::GmCommand&
     using Handler = void (Room::*)(GmCall&);
     static const std::map<std::string, Handler, std::less<>> handlers = {
         {"invite", &Room::gm_invite},
+        {"invites", &Room::gm_invites},
+        {"revoke_invite", &Room::gm_revoke_invite},
         {"assign", &Room::gm_assign},
+        {"remove", &Room::gm_remove},
+        {"reset_code", &Room::gm_reset_code},
         {"set_deadline", &Room::gm_set_deadline},
         {"pause", &Room::gm_pause_or_resume},
         {"resume", &Room::gm_pause_or_resume},
@@ -61,11 +54,17 @@ void Room::gm(const Reply& reply, const Actor& actor, const protocol::GmCommand&
         refuse(ErrorCode::bad_message, "unknown GM command \"" + m.command + "\"");
     Json done{{"type", "gm_done"}, {"campaign", id()}, {"command", m.command}};
     GmCall call{m, done};
+    acting_gm_ = &actor;
     try {
         in_one_commit("GM command " + m.command, [&] { (this->*handler->second)(call); });
     } catch (const storage::StorageError& e) {
+        acting_gm_ = nullptr;
         throw to_protocol_error(e, ErrorCode::invalid_argument, services_->campaigns->location());
+    } catch (...) {
+        acting_gm_ = nullptr;
+        throw;
     }
+    acting_gm_ = nullptr;
     // The reason is shown to players anyway; the command's other fields (invite codes) are not
     // logged.
     log_event(spdlog::level::info,
@@ -76,35 +75,6 @@ void Room::gm(const Reply& reply, const Actor& actor, const protocol::GmCommand&
     reply.send(done);
     send_views();
     if (call.then_resolve) resolve_quietly(false, "GM answer_for");
-}
-
-void Room::gm_invite(GmCall& call) {
-    const auto& m = call.m;
-    if (m.role != "player" && m.role != "observer")
-        refuse(ErrorCode::invalid_argument, "invites are for the role player or observer");
-    if (m.role == "player" && !has_player(campaign_.state(), m.player))
-        refuse(ErrorCode::unknown_player, "the scenario has no player \"" + m.player + "\"");
-    const std::string code = new_code();
-    services_->server->add_invite({secret_hash(code), id(), m.role,
-                                   m.role == "player" ? std::optional(m.player) : std::nullopt,
-                                   services_->now_iso()});
-    call.done["code"] = code;  // shown once; only its hash is kept
-    call.done["role"] = m.role;
-    call.done["player"] = m.player;
-}
-
-void Room::gm_assign(GmCall& call) {
-    const auto& m = call.m;
-    auto& server = *services_->server;
-    const auto account = server.account_by_name(m.account);
-    if (!account) refuse(ErrorCode::unknown_account, "no account \"" + m.account + "\"");
-    if (!has_player(campaign_.state(), m.player))
-        refuse(ErrorCode::unknown_player, "the scenario has no player \"" + m.player + "\"");
-    if (const auto current = server.membership(account->id, id()); current && current->role == "gm")
-        refuse(ErrorCode::conflict, "the GM cannot also play");
-    server.put_membership({account->id, id(), "player", m.player});
-    call.done["account"] = m.account;
-    call.done["player"] = m.player;
 }
 
 void Room::gm_set_deadline(GmCall& call) {
@@ -228,6 +198,7 @@ void Room::gm_answer_for(GmCall& call) {
         refuse(ErrorCode::forbidden,
                "decision \"" + m.decision + "\" is " + found->player + "'s to answer");
     campaign_.answer_decision(found->player, m.decision, m.answer);
+    record_action("answer_for", m.reason, {{"decision", m.decision}, {"player", found->player}});
     services_->metrics->decisions_answered++;
     call.done["decision"] = m.decision;
     call.then_resolve = campaign_.pending_decisions().empty();

@@ -26,15 +26,14 @@ std::shared_ptr<const std::string> frame(const Json& message) {
     return std::make_shared<const std::string>(rules::json_text(rules::FieldValue(message)));
 }
 
-// GM actions players are told of (assignments and invites are not theirs to know).
-bool is_notice(const std::string& kind) {
+}  // namespace
+
+bool is_player_notice(const std::string& kind) {
     for (const char* k : {"pause", "resume", "extend", "force_advance", "rollback", "edit",
                           "set_deadline", "downtime_extension"})
         if (kind == k) return true;
     return false;
 }
-
-}  // namespace
 
 void Reply::send(Json message) const {
     if (!re.is_null()) message["re"] = re;
@@ -80,7 +79,7 @@ std::vector<protocol::OrderFlag> Room::order_flags() const {
 Json Room::notices() const {
     Json out = Json::array();
     for (const auto& a : services_->campaigns->gm_actions(id()))
-        if (is_notice(a.kind))
+        if (is_player_notice(a.kind))
             out.push_back({{"no", a.no}, {"kind", a.kind}, {"reason", a.reason}, {"at", a.at}});
     return out;
 }

@@ -43,6 +43,8 @@ const std::vector<Migration>& migrations() {
         {7, "account rights: administrator, may create campaigns", kSchemaV7, nullptr},
         {8, "webhook secrets, webhook delivery log", kSchemaV8, nullptr},
         {9, "dice and state-version scheme of periods", kSchemaV9, nullptr},
+        {10, "account e-mail, session addresses, invite expiry, password resets", kSchemaV10,
+         nullptr},
     };
     return steps;
 }

@@ -31,5 +31,8 @@ extern const char* const kSchemaV7;
 extern const char* const kSchemaV8;
 // Version 9: the dice and state-version scheme of each period (periods.scheme).
 extern const char* const kSchemaV9;
+// Version 10: account e-mail addresses, the address a session came from, invites that expire
+// and can be revoked, password reset codes.
+extern const char* const kSchemaV10;
 
 }  // namespace umpire::storage

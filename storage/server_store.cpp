@@ -69,10 +69,11 @@ void ServerStore::set_rights(std::int64_t account, bool admin, bool may_create_c
 }
 
 void ServerStore::add_session(const std::string& token_hash, std::int64_t account,
-                              const std::string& at, const std::string& expires_at) {
-    db_->prepare("INSERT INTO sessions (token_hash, account_id, created_at, expires_at) "
-                 "VALUES (?, ?, ?, ?)")
-        .bind_all(token_hash, account, at, expires_at)
+                              const std::string& at, const std::string& expires_at,
+                              const std::string& address) {
+    db_->prepare("INSERT INTO sessions (token_hash, account_id, created_at, expires_at, address) "
+                 "VALUES (?, ?, ?, ?, ?)")
+        .bind_all(token_hash, account, at, expires_at, address)
         .run();
 }
 
@@ -156,31 +157,54 @@ void ServerStore::add_invite(const InviteRecord& invite) {
     check_membership(shape);
     if (invite.role == "gm")
         throw StorageError(ErrorKind::invalid_input, "invites are for players and observers");
-    db_->prepare(
-           "INSERT INTO invites (code_hash, campaign_id, role, player_id, created_at) "
-           "VALUES (?, ?, ?, ?, ?)")
-        .bind_all(invite.code_hash, invite.campaign_id, invite.role, invite.player,
-                  invite.created_at)
-        .run();
+    auto insert = db_->prepare(
+        "INSERT INTO invites (code_hash, campaign_id, role, player_id, created_at, expires_at, "
+        "created_by) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    insert.bind_all(invite.code_hash, invite.campaign_id, invite.role, invite.player,
+                    invite.created_at, invite.expires_at);
+    if (invite.created_by)
+        insert.bind(7, *invite.created_by);
+    else
+        insert.bind_null(7);
+    insert.run();
 }
 
 MembershipRecord ServerStore::redeem_invite(const std::string& code_hash, std::int64_t account,
                                             const std::string& at) {
     Transaction transaction(*db_);
-    auto s = db_->prepare(
-        "SELECT campaign_id, role, player_id FROM invites WHERE code_hash = ? AND used_by IS NULL");
-    s.bind(1, code_hash);
-    if (!s.step())
-        throw StorageError(ErrorKind::invalid_input, "no such invite, or it was used already");
-    MembershipRecord m{account, s.text(0), s.text(1), s.optional_text(2)};
-    if (auto existing = membership(account, m.campaign_id); existing && existing->role == "gm")
-        throw StorageError(ErrorKind::conflict, "the campaign's GM cannot also join by invite");
+    MembershipRecord m = usable_invite(code_hash, at);
+    m.account_id = account;
+    if (auto existing = membership(account, m.campaign_id))
+        throw StorageError(ErrorKind::conflict,
+                           existing->role == "gm"
+                               ? "the campaign's GM cannot also join by invite"
+                               : "you are already " +
+                                     (existing->player ? "player " + *existing->player
+                                                       : "an " + existing->role) +
+                                     " in this campaign; the GM changes seats (gm assign)");
     put_membership_row(m);
+    mark_invite_used(code_hash, account, at);
+    transaction.commit();
+    return m;
+}
+
+MembershipRecord ServerStore::usable_invite(const std::string& code_hash, const std::string& at) {
+    // ISO-8601 UTC text with a fixed layout compares in time order.
+    auto s = db_->prepare(
+        "SELECT campaign_id, role, player_id FROM invites WHERE code_hash = ? AND used_by IS NULL "
+        "AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)");
+    s.bind(1, code_hash).bind(2, at);
+    if (!s.step())
+        throw StorageError(ErrorKind::invalid_input,
+                           "no such invite, or it was used, revoked or has expired");
+    return {0, s.text(0), s.text(1), s.optional_text(2)};
+}
+
+void ServerStore::mark_invite_used(const std::string& code_hash, std::int64_t account,
+                                   const std::string& at) {
     db_->prepare("UPDATE invites SET used_by = ?, used_at = ? WHERE code_hash = ?")
         .bind_all(account, at, code_hash)
         .run();
-    transaction.commit();
-    return m;
 }
 
 void ServerStore::set_webhook(std::int64_t account, const std::string& campaign,

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "storage/records.hpp"
@@ -31,6 +32,36 @@ struct InviteRecord {
     std::string role;  // player or observer
     std::optional<std::string> player;
     std::string created_at;
+    std::optional<std::string> expires_at;  // nullopt: never (invites made before schema v10)
+    std::optional<std::int64_t> created_by;
+};
+
+// An invite as its campaign's GM sees it listed: never the code, which only its hash can name.
+struct InviteListing {
+    std::string id;  // the first 12 hex digits of the code's hash
+    std::string role;
+    std::optional<std::string> player;
+    std::string created_at;
+    std::optional<std::string> expires_at;
+    std::optional<std::string> used_by;  // the account that redeemed it
+    std::optional<std::string> used_at;
+    std::optional<std::string> revoked_at;
+};
+
+// A live session as its owner sees it listed.
+struct SessionListing {
+    std::string id;  // the first 16 hex digits of the token's hash
+    std::string created_at;
+    std::string expires_at;
+    std::string address;  // the client address it was made from ('' before schema v10)
+};
+
+struct PasswordReset {
+    std::string code_hash;
+    std::int64_t account_id = 0;
+    std::string issued_by;  // "administrator", or "gm <account> of <campaign>"
+    std::string created_at;
+    std::string expires_at;
 };
 
 struct NotificationRecord {
@@ -68,6 +99,10 @@ struct DeadlineRecord {
     int extended_minutes = 0;                         // GM extensions of this period so far
 };
 
+// What is wrong with the shape of an e-mail address ("" if nothing): local@domain.tld, no
+// spaces, at most 254 characters. Whether it reaches anyone is for the mail to tell.
+std::string email_problem(const std::string& email);
+
 class ServerStore {
 public:
     explicit ServerStore(Connection& db) : db_(&db) {}
@@ -82,9 +117,42 @@ public:
     // unknown account.
     void set_rights(std::int64_t account, bool admin, bool may_create_campaigns);
 
+    // The account's e-mail address (nullopt: none); set_email checks only its shape.
+    std::optional<std::string> email(std::int64_t account);
+    void set_email(std::int64_t account, const std::optional<std::string>& email);
+    // A new password hash; the account's sessions other than `keep_session` (a token hash, or
+    // empty for none) are revoked with it, in one transaction.
+    void set_password(std::int64_t account, const std::string& password_hash,
+                      const std::string& keep_session, const std::string& at);
+
+    // Sign-up by invite (docs/protocol.md, "Accounts"): makes the account, its membership and
+    // uses the invite in one transaction. An unknown, used, revoked or expired code is
+    // invalid_input; a taken name is a conflict; either way nothing is written. The account gets
+    // no rights (the first-administrator rule is for accounts made by the operator).
+    std::pair<std::int64_t, MembershipRecord> sign_up(const std::string& name,
+                                                       const std::string& password_hash,
+                                                       const std::optional<std::string>& email,
+                                                       const std::string& code_hash,
+                                                       const std::string& at);
+
+    // Password reset codes: one live code per account (a new one replaces the last).
+    void add_password_reset(const PasswordReset& reset);
+    // Sets the password of `account_name` if `code_hash` is its live code at `at`, marks the
+    // code used and revokes every session of the account; false (nothing written) otherwise.
+    bool use_password_reset(const std::string& account_name, const std::string& code_hash,
+                            const std::string& password_hash, const std::string& at);
+    // Whether the code is live for that account now (checked before the slow password hash).
+    bool password_reset_live(const std::string& account_name, const std::string& code_hash,
+                             const std::string& at);
+
     // Sessions: the account a live token hash belongs to (not expired at `now`, not revoked).
     void add_session(const std::string& token_hash, std::int64_t account, const std::string& at,
-                     const std::string& expires_at);
+                     const std::string& expires_at, const std::string& address = "");
+    std::vector<SessionListing> sessions_of(std::int64_t account, const std::string& now);
+    // Revokes the account's live session whose listing id is `id`: its token hash, or nullopt
+    // when the account has no such live session.
+    std::optional<std::string> revoke_session_by_id(std::int64_t account, const std::string& id,
+                                                    const std::string& at);
     std::optional<std::int64_t> session_account(const std::string& token_hash,
                                                 const std::string& now);
     void revoke_session(const std::string& token_hash, const std::string& at);
@@ -95,12 +163,24 @@ public:
     std::vector<MembershipRecord> memberships(const std::string& campaign);
     // Adds or changes the account's membership; a player taken by another account is a conflict.
     void put_membership(const MembershipRecord& membership);
+    // Removes it (not_found when the account has none in the campaign).
+    void remove_membership(std::int64_t account, const std::string& campaign);
+    // The account holding the campaign's player, if any.
+    std::optional<std::int64_t> player_account(const std::string& campaign, const std::string& player);
 
     // Invites are used once: redeem_invite makes the membership and marks the invite used in
-    // one transaction; an unknown or used code is invalid_input.
+    // one transaction; an unknown, used, revoked or expired code is invalid_input, and an
+    // account that is already a member of the campaign is a conflict (its seat is never
+    // replaced silently: the GM reassigns seats).
     void add_invite(const InviteRecord& invite);
     MembershipRecord redeem_invite(const std::string& code_hash, std::int64_t account,
                                    const std::string& at);
+    bool invite_usable(const std::string& code_hash, const std::string& at);
+    // The campaign's invites, newest first.
+    std::vector<InviteListing> invites(const std::string& campaign);
+    // Revokes an unused invite by its listing id: false when the campaign has no such invite
+    // that is still usable.
+    bool revoke_invite(const std::string& campaign, const std::string& id, const std::string& at);
 
     // Sets the account's webhook in the campaign with its secret; an empty url removes it.
     void set_webhook(std::int64_t account, const std::string& campaign, const std::string& url,
@@ -137,7 +217,10 @@ public:
                          const std::string& status);
 
 private:
-    void put_membership_row(const MembershipRecord& membership);  // inside a transaction
+    // Inside a transaction:
+    void put_membership_row(const MembershipRecord& membership);
+    MembershipRecord usable_invite(const std::string& code_hash, const std::string& at);
+    void mark_invite_used(const std::string& code_hash, std::int64_t account, const std::string& at);
 
     Connection* db_;
 };
