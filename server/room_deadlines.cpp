@@ -25,7 +25,7 @@ bool Room::deadline_passed() const {
 
 void Room::open_deadline() {
     const Json policy = Json::parse(campaign_.record().deadline_policy, nullptr, false);
-    const auto due = due_time(policy, services_->scheduler->now());
+    const auto due = due_time(policy, services_->scheduler->now(), campaign_.record().time_zone);
     storage::DeadlineRecord d{id(), campaign_.period_index(), std::nullopt, std::nullopt, 0};
     if (due) d.due_at = iso_utc(*due);
     services_->server->put_deadline(d);

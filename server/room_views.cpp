@@ -91,6 +91,7 @@ Json Room::campaign_view(const Viewer& viewer) const {
     view["campaign"] = id();
     view["name"] = campaign_.record().name;
     view["status"] = campaign_.record().status;
+    view["time_zone"] = campaign_.record().time_zone;
     view["you"] = {{"role", protocol::role_name(viewer.role)}, {"player", viewer.player}};
     view["world"] = protocol::view_for(viewer, campaign_.state(), vis);
     const auto deadline = current_deadline();

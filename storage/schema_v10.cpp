@@ -12,7 +12,7 @@ ALTER TABLE accounts ADD COLUMN email TEXT;
 ALTER TABLE sessions ADD COLUMN address TEXT NOT NULL DEFAULT '';
 ALTER TABLE invites ADD COLUMN expires_at TEXT;
 ALTER TABLE invites ADD COLUMN revoked_at TEXT;
-ALTER TABLE invites ADD COLUMN created_by INTEGER REFERENCES accounts(id);
+ALTER TABLE invites ADD COLUMN created_by INTEGER;  -- the GM account that made it
 
 CREATE TABLE password_resets (
     code_hash TEXT PRIMARY KEY,    -- BLAKE2b-256 of the code, hex

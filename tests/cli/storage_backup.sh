@@ -28,6 +28,7 @@ while not os.path.exists(sys.argv[2] + ".stop"):
     time.sleep(0.05)
 PY
 reader=$!
+trap 'kill "$reader" 2>/dev/null || true; rm -rf "$WORK"' EXIT  # a failure below must not leave it running
 for _ in $(seq 100); do [ -e "$WORK/reader.ready" ] && break; sleep 0.1; done
 [ -e "$WORK/reader.ready" ] || fail "the reader did not start"
 
@@ -40,7 +41,7 @@ cp "$WORK/live.db" "$WORK/plain-copy.db"
   fail "a plain copy of the file holds the campaign: the test does not show what it should"
 
 expect_exit 0 "$UMPIRE" backup "$WORK/live.db" "$WORK/b1.db"
-expect_in "$WORK/out" "integrity ok, schema version 9, 1 campaign(s), 2 resolved period(s)"
+expect_in "$WORK/out" "integrity ok, schema version 10, 1 campaign(s), 2 resolved period(s)"
 [ "$(mode "$WORK/b1.db")" = 600 ] || fail "backup mode $(mode "$WORK/b1.db")"
 [ ! -e "$WORK/b1.db-wal" ] || fail "the backup is not one file"
 expect_exit 0 "$UMPIRE" verify "$WORK/b1.db" raid

@@ -57,6 +57,7 @@ export interface CampaignView {
   campaign: string;
   name: string;
   status: string;
+  time_zone?: string;  // the campaign's IANA zone
   you: { role: "gm" | "player" | "observer"; player: string };
   world: World;
   period: { index: number; day: number; period: "day" | "night"; seed_hash: string; deadline: string | null; paused?: boolean };

@@ -91,6 +91,20 @@ export class App {
     await this.listCampaigns();
   }
 
+  // The replies are logged_in (the token) and invite_redeemed; the request resolves with the first.
+  async signUp(code: string, account: string, password: string, email: string): Promise<void> {
+    const msg: Record<string, unknown> = { type: "sign_up", code, account, password };
+    if (email) msg.email = email;
+    const r = await this.conn.request(msg);
+    this.account = String(r.account);
+    localStorage.setItem("umpire.token", String(r.token));
+    await this.listCampaigns();
+  }
+
+  async changePassword(password: string, newPassword: string): Promise<Message> {
+    return this.conn.request({ type: "change_password", password, new_password: newPassword });
+  }
+
   async logout(): Promise<void> {
     try { await this.conn.request({ type: "logout" }); } catch { /* gone anyway */ }
     localStorage.removeItem("umpire.token");

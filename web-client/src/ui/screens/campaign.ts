@@ -69,7 +69,7 @@ export function campaignScreen(app: App): { element: HTMLElement; update: (part:
     const view = app.view;
     if (!view) return;
     const ms = remainingMs(view.period.deadline, Date.now());
-    countdown.textContent = view.period.deadline ? `Deadline ${new Date(view.period.deadline).toLocaleString()} · ${formatRemaining(ms)}` : "No deadline";
+    countdown.textContent = view.period.deadline ? `Deadline ${deadlineText(view.period.deadline, view.time_zone)} · ${formatRemaining(ms)}` : "No deadline";
     countdown.dataset.urgency = urgency(ms);
   }
   const timer = setInterval(tick, 1000);
@@ -89,3 +89,16 @@ export function campaignScreen(app: App): { element: HTMLElement; update: (part:
 }
 
 export { replaceContent };
+
+// The deadline in the viewer's own zone and, when it differs, in the campaign's.
+function deadlineText(deadline: string, campaignZone: string | undefined): string {
+  const at = new Date(deadline);
+  const mine = at.toLocaleString();
+  const ownZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!campaignZone || campaignZone === ownZone) return mine;
+  try {
+    return `${mine} (${at.toLocaleString(undefined, { timeZone: campaignZone })} ${campaignZone})`;
+  } catch {
+    return mine;  // a zone this browser does not know
+  }
+}

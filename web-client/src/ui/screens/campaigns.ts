@@ -44,11 +44,25 @@ export function campaignsScreen(app: App): HTMLElement {
     msg.textContent = `Created ${c.campaign}.`;
   }));
 
+  const current = h("input", { name: "current-password", type: "password", autocomplete: "current-password", required: true });
+  const fresh = h("input", { name: "new-password", type: "password", autocomplete: "new-password", required: true, minLength: 8 });
+  const password = h("form", { class: "card", "aria-labelledby": "password-title" },
+    h("h2", { id: "password-title" }, "Change your password"),
+    field("Current password", current),
+    field("New password", fresh, "At least 8 characters; your other sessions end"),
+    h("button", { type: "submit" }, "Change password"));
+  password.addEventListener("submit", run(async () => {
+    const r = await app.changePassword(current.value, fresh.value);
+    current.value = fresh.value = "";
+    msg.textContent = `Password changed; ${String(r.sessions_ended)} other session(s) ended.`;
+  }));
+
   return h("main", { id: "main", class: "campaigns" },
     h("header", { class: "bar" }, h("h1", {}, "Campaigns"),
       h("span", {}, `Signed in as ${app.account}`),
       h("button", { type: "button", onclick: () => app.logout() }, "Sign out")),
     msg,
     h("section", { class: "card", "aria-labelledby": "list-title" }, h("h2", { id: "list-title" }, "Your campaigns"), list),
-    h("div", { class: "columns" }, redeem, create));
+    h("div", { class: "columns" }, redeem, create),
+    password);
 }

@@ -41,15 +41,30 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
     const assign = form("Assign an account", "gm-assign", [field("Account", assignAccount), field("Plays", assignPlayer)], "Assign",
       () => app.gm("assign", { account: assignAccount.value.trim(), player: assignPlayer.value }));
 
-    const kind = select([{ value: "manual", label: "Manual (GM resolves)" }, { value: "duration", label: "A duration after the period opens" }, { value: "wall_clock", label: "A time of day" }], "duration", { name: "kind" });
+    const kind = select([{ value: "manual", label: "Manual (GM resolves)" }, { value: "duration", label: "A duration after the period opens" },
+      { value: "wall_clock", label: "A time of day" }, { value: "weekly", label: "Weekdays at a time" }, { value: "every_days", label: "Every N days at a time" }], "duration", { name: "kind" });
     const minutes = h("input", { name: "minutes", type: "number", min: 1, value: 1440 });
     const time = h("input", { name: "time", type: "time", value: "20:00" });
+    const weekdays = h("input", { name: "weekdays", value: "sun", pattern: "(sun|mon|tue|wed|thu|fri|sat)(, *(sun|mon|tue|wed|thu|fri|sat))*" });
+    const everyDays = h("input", { name: "every_days", type: "number", min: 1, max: 60, value: 2 });
+    const minHours = h("input", { name: "min_hours", type: "number", min: 0, max: 720, value: 0 });
     const zone = h("input", { name: "time_zone", value: Intl.DateTimeFormat().resolvedOptions().timeZone ?? "UTC" });
     const dlReason = reason("reason");
-    const deadline = form("Deadline", "gm-deadline", [field("Policy", kind), field("Minutes (duration)", minutes), field("Time (time of day)", time), field("Time zone", zone), field("Reason", dlReason)], "Set deadline", () => {
-      const d = kind.value === "manual" ? { kind: "manual" } : kind.value === "duration" ? { kind: "duration", minutes: Number(minutes.value) } : { kind: "wall_clock", time: time.value, time_zone: zone.value };
-      return app.gm("set_deadline", { deadline: d, reason: dlReason.value });
-    });
+    const policy = (): Record<string, unknown> => {
+      if (kind.value === "manual") return { kind: "manual" };
+      if (kind.value === "duration") return { kind: "duration", minutes: Number(minutes.value) };
+      // The schedules: a local time in the zone, at least the minimum after the period opens.
+      const d: Record<string, unknown> = { kind: kind.value, time: time.value, time_zone: zone.value.trim() };
+      if (kind.value === "weekly") d.days = weekdays.value.split(",").map((w) => w.trim()).filter((w) => w);
+      if (kind.value === "every_days") d.days = Number(everyDays.value);
+      if (Number(minHours.value) > 0) d.min_minutes = Math.round(Number(minHours.value) * 60);
+      return d;
+    };
+    const deadline = form("Deadline", "gm-deadline", [field("Policy", kind), field("Minutes (duration)", minutes), field("Time (time of day)", time),
+      field("Weekdays (weekly)", weekdays, "sun, mon, tue, wed, thu, fri, sat"), field("Every N days", everyDays),
+      field("At least hours after the period opens", minHours, "so an early finish still leaves a whole turn"),
+      field("Time zone", zone), field("Reason", dlReason)], "Set deadline",
+      () => app.gm("set_deadline", { deadline: policy(), reason: dlReason.value }));
 
     const clockReason = reason("reason");
     const clock = h("form", { class: "card", "aria-labelledby": "gm-clock" }, h("h3", { id: "gm-clock" }, "Clock"), field("Reason", clockReason),
