@@ -132,6 +132,12 @@ void add_client_commands(CLI::App& app) {
                                                std::to_string(r.value("dice_seeds", Json::object()).size()) +
                                                " derived dice seeds")
                   << "\n";
+        if (r.contains("missed_orders")) {
+            std::cout << "No orders came from:";
+            for (const auto& p : r["missed_orders"]) std::cout << " " << p.get<std::string>();
+            std::cout << " (their forces held; their decisions took standing instructions or "
+                         "the defaults)\n";
+        }
         for (const auto& e : r["events"]) std::cout << describe_event(e) << "\n";
     });
     add_account_commands(*group, session_file);

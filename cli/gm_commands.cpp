@@ -68,12 +68,15 @@ void add_gm_commands(CLI::App& client, const std::shared_ptr<std::string>& sessi
     list->callback([=] {
         const ClientSession s = load_session(*session_file);
         const Json c = first_of(call(s.server, {{"type", "list_campaigns"}}, s.token), "campaigns");
-        for (const auto& e : c["campaigns"])
+        for (const auto& e : c["campaigns"]) {
             std::cout << e["campaign"].get<std::string>() << " (" << e["name"].get<std::string>()
                       << "): " << e["status"].get<std::string>() << ", period "
                       << e["period_index"] << ", you are " << e["role"].get<std::string>()
-                      << (e["player"].get<std::string>().empty() ? "" : " " + e["player"].get<std::string>())
-                      << "\n";
+                      << (e["player"].get<std::string>().empty() ? "" : " " + e["player"].get<std::string>());
+            for (const auto& [player, count] : e.value("missed_orders", Json::object()).items())
+                std::cout << ", " << player << " missed " << count.get<int>() << " period(s)";
+            std::cout << "\n";
+        }
         for (const auto& name : c["scenarios"])
             std::cout << "scenario " << name.get<std::string>() << "\n";
     });

@@ -117,18 +117,35 @@ bool decision_visible(const Viewer& viewer, const std::string& request_player,
     return viewer.is_player() && viewer.player == request_player;
 }
 
+namespace {
+
+// Whether the viewer may know how `player` stands with its orders: the GM always, a player for
+// its own side, an observer never.
+bool sees_orders_of(const Viewer& viewer, const rules::CampaignState& state,
+                    const std::string& player) {
+    if (viewer.is_gm()) return true;
+    if (!viewer.is_player()) return false;
+    const rules::Player* me = state.find_player(viewer.player);
+    const rules::Player* p = state.find_player(player);
+    return me && p && p->side == me->side;
+}
+
+}  // namespace
+
 Json order_flags_for(const Viewer& viewer, const rules::CampaignState& state,
                      const std::vector<OrderFlag>& flags) {
     Json out = Json::array();
-    if (viewer.role == Viewer::Role::observer) return out;
-    const rules::Player* me = viewer.is_player() ? state.find_player(viewer.player) : nullptr;
-    for (const auto& f : flags) {
-        if (!viewer.is_gm()) {
-            const rules::Player* p = state.find_player(f.player);
-            if (!me || !p || p->side != me->side) continue;
-        }
-        out.push_back({{"player", f.player}, {"state", f.state}});
-    }
+    for (const auto& f : flags)
+        if (sees_orders_of(viewer, state, f.player))
+            out.push_back({{"player", f.player}, {"state", f.state}});
+    return out;
+}
+
+Json missed_orders_for(const Viewer& viewer, const rules::CampaignState& state,
+                       const std::vector<std::string>& players) {
+    Json out = Json::array();
+    for (const auto& p : players)
+        if (sees_orders_of(viewer, state, p)) out.push_back(p);
     return out;
 }
 

@@ -46,6 +46,12 @@ struct OrderFlag {
 Json order_flags_for(const Viewer& viewer, const rules::CampaignState& state,
                      const std::vector<OrderFlag>& flags);
 
+// The players who gave no orders for a resolved period (NMR), as the viewer may know them: the
+// same rule as order flags (the GM every one, a player those of its own side). Another side's
+// missed orders would tell that its forces held.
+Json missed_orders_for(const Viewer& viewer, const rules::CampaignState& state,
+                       const std::vector<std::string>& players);
+
 // Whether the viewer may see which players are waited for, and how many requests are pending.
 bool sees_waiting_list(const Viewer& viewer, const Visibility& visibility);
 

@@ -28,12 +28,15 @@ Actor Room::actor(std::int64_t account, const std::string& account_name) const {
 }
 
 Json Room::summary(const Actor& actor) const {
-    return {{"campaign", id()},
-            {"name", campaign_.record().name},
-            {"status", campaign_.record().status},
-            {"role", protocol::role_name(actor.viewer.role)},
-            {"player", actor.viewer.player},
-            {"period_index", campaign_.period_index()}};
+    Json s{{"campaign", id()},
+           {"name", campaign_.record().name},
+           {"status", campaign_.record().status},
+           {"role", protocol::role_name(actor.viewer.role)},
+           {"player", actor.viewer.player},
+           {"period_index", campaign_.period_index()}};
+    if (const Json counts = missed_order_counts(actor.viewer); !counts.empty())
+        s["missed_orders"] = counts;
+    return s;
 }
 
 }  // namespace umpire::server

@@ -107,6 +107,14 @@ private:
     void resolve_quietly(bool settle, const std::string& why);  // after the sender's own commit: errors are logged
     bool all_confirmed() const;
 
+    // Missed orders (room_missed_orders.cpp): a played player with no submitted orders when
+    // its period resolves is recorded (an audit row of kind missed_orders), told what was done
+    // for it, the GM too, and counted; reports mark it for those who may know (the projection).
+    std::vector<std::string> players_without_orders() const;
+    void record_missed_orders(int index, int attempt, const std::vector<std::string>& players);
+    std::vector<std::string> missed_orders(int index, int attempt) const;
+    Json missed_order_counts(const protocol::Viewer& viewer) const;
+
     // Deadlines and notifications (room_deadlines.cpp).
     void open_deadline();  // for the period just opened, by the policy
     void schedule_timers();

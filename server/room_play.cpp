@@ -134,6 +134,7 @@ void Room::try_resolve(bool settle, bool even_if_paused, const std::string& why)
     const auto started = std::chrono::steady_clock::now();
     try {
         in_one_commit("resolution", [&] {
+            const auto missed = players_without_orders();  // before the period moves on
             auto result = std::make_shared<storage::ResolvedPeriod>(campaign_.resolve_period(settle));
             if (!result->complete) {
                 for (const auto& d : result->pending)
@@ -153,6 +154,7 @@ void Room::try_resolve(bool settle, bool even_if_paused, const std::string& why)
                 return;
             }
             open_deadline();
+            record_missed_orders(result->index, result->attempt, missed);
             notify_players("resolved:" + std::to_string(result->index) + "." +
                                std::to_string(result->attempt),
                            {{"type", "period_resolved"}, {"campaign", id()},
@@ -201,6 +203,9 @@ void Room::report(const Reply& reply, const Actor& actor, const protocol::GetRep
     if (period.scheme >= 2)
         message["dice_seeds"] = protocol::dice_seeds_of(seen, storage::dice_key_of(period.seed));
     if (protocol::shown_period_seed(actor.viewer, period.scheme)) message["seed"] = period.seed;
+    const Json missed = protocol::missed_orders_for(actor.viewer, campaign_.state(),
+                                                    missed_orders(period.index, period.attempt));
+    if (!missed.empty()) message["missed_orders"] = missed;
     message["events"] = std::move(seen);
     reply.send(message);
 }

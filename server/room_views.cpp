@@ -205,6 +205,9 @@ void Room::broadcast_resolved(const storage::ResolvedPeriod& period) {
                          {"seed_hash", period.seed_hash},
                          {"dice_seeds", protocol::dice_seeds_of(seen, dice_key)}};
             if (protocol::shown_period_seed(viewer, period.scheme)) message["seed"] = period.seed;
+            const Json missed = protocol::missed_orders_for(viewer, campaign_.state(),
+                                                            missed_orders(period.index, period.attempt));
+            if (!missed.empty()) message["missed_orders"] = missed;
             message["events"] = std::move(seen);
             f = frame(message);
         }

@@ -80,6 +80,7 @@ export interface PeriodReport {
   dice_seeds?: Record<string, string>;
   events: GameEvent[];
   committed_at?: string;
+  missed_orders?: string[];  // players who gave no orders, as far as this viewer may know
 }
 
 export interface CampaignSummary {
@@ -89,6 +90,7 @@ export interface CampaignSummary {
   role: string;
   player: string;
   period_index: number;
+  missed_orders?: Record<string, number>;  // periods each player missed, as far as this viewer may know
 }
 
 // The period ordinal the engine uses in knowledge facts: day 1 day period is 0.

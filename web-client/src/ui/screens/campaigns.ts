@@ -17,7 +17,7 @@ export function campaignsScreen(app: App): HTMLElement {
         h("li", {},
           h("button", { type: "button", class: "campaign", onclick: run(() => app.join(c.campaign)), "aria-label": `Open ${c.name}, ${c.campaign}: ${c.role}${c.player ? ` ${c.player}` : ""}` },
             h("strong", {}, c.name),
-            h("span", {}, ` ${c.role}${c.player ? ` (${c.player})` : ""} · period ${c.period_index} · ${c.status}`)))));
+            h("span", {}, ` ${c.role}${c.player ? ` (${c.player})` : ""} · period ${c.period_index} · ${c.status}${missedText(c.missed_orders)}`)))));
 
   const code = h("input", { name: "code", autocomplete: "off", autocapitalize: "none", required: true });
   const redeem = h("form", { class: "card", "aria-labelledby": "redeem-title" },
@@ -65,4 +65,9 @@ export function campaignsScreen(app: App): HTMLElement {
     h("section", { class: "card", "aria-labelledby": "list-title" }, h("h2", { id: "list-title" }, "Your campaigns"), list),
     h("div", { class: "columns" }, redeem, create),
     password);
+}
+
+function missedText(missed: Record<string, number> | undefined): string {
+  const entries = Object.entries(missed ?? {});
+  return entries.length ? ` · missed orders: ${entries.map(([p, n]) => `${p} ${n}`).join(", ")}` : "";
 }

@@ -49,6 +49,7 @@ export function reportsTab(app: App): { element: HTMLElement; update: (part: Par
         const entry = app.history.find((p) => p.period_index === rep.period_index && !p.rolled_back);
         const d = h("details", { open: rep.period_index === open || (open === -1 && rep === reports[0]) },
           h("summary", {}, `Period ${rep.period_index}${entry ? ` — day ${entry.day}, ${entry.period}, committed ${new Date(entry.committed_at).toLocaleString()}` : ""}`),
+          rep.missed_orders?.length ? h("p", { class: "missed-orders" }, `No orders came from ${rep.missed_orders.join(", ")}: their forces held, and their decisions took standing instructions or the defaults.`) : null,
           h("ol", { class: "events" }, rep.events.filter((e) => e.type !== "dice_roll").map((e) => h("li", { "data-type": e.type }, eventText(e)))),
           diceLog(rep));
         d.addEventListener("toggle", () => { if ((d as HTMLDetailsElement).open) open = rep.period_index; });

@@ -1,0 +1,94 @@
+// Missed orders (issue 30, NMR) on the real server: a player whose orders are still a draft when
+// the deadline resolves the period is marked in the reports of those who may know (itself and
+// the GM, not the other side), told what was done for it, the GM too, and counted in the
+// campaign list; a player who submitted is not.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+
+#include "server_fixture.hpp"
+
+namespace umpire::testing {
+namespace {
+
+using namespace std::chrono;
+
+class MissedOrders : public ::testing::Test {
+protected:
+    std::atomic<long long> offset_ms{0};
+    TempDir dir;
+    server::ServerConfig config() {
+        auto c = test_config(dir);
+        c.allow_private_webhooks = true;  // notifications are kept only for a webhook
+        return c;
+    }
+    RunningServer server{config(), kDemoAccounts, demo_campaign,
+                         [this] { return system_clock::now() + milliseconds(offset_ms.load()); }};
+    std::map<std::string, std::string> tokens;
+
+    void SetUp() override {
+        for (const char* name : {"gm", "anna", "ingrid"}) {
+            auto [status, body] =
+                server.api({{"type", "login"}, {"account", name}, {"password", std::string("pw-") + name}});
+            ASSERT_EQ(status, 200);
+            tokens[name] = body["messages"][0]["token"];
+        }
+    }
+    Json send(const std::string& who, Json message) {
+        message["campaign"] = "raid";
+        return server.api(message, tokens[who]).second["messages"][0];
+    }
+    int period() {
+        int index = -1;
+        server.on_io_thread([&] { index = server.hub().find_room("raid")->campaign().period_index(); });
+        return index;
+    }
+    Json campaign_entry(const std::string& who) {
+        return server.api({{"type", "list_campaigns"}}, tokens[who]).second["messages"][0]["campaigns"][0];
+    }
+};
+
+TEST_F(MissedOrders, ADraftAtTheDeadlineIsMarkedForThoseWhoMayKnow) {
+    for (const char* who : {"gm", "ingrid"})
+        ASSERT_EQ(send(who, {{"type", "set_webhook"}, {"url", "http://127.0.0.1:9/hook"}})["type"], "webhook_set");
+    ASSERT_EQ(send("gm", {{"type", "gm"}, {"command", "set_deadline"},
+                          {"deadline", {{"kind", "duration"}, {"minutes", 60}}}})["type"],
+              "gm_done");
+    ASSERT_EQ(send("anna", {{"type", "submit_orders"}, {"period_index", 0}, {"orders", Json::array()}})["type"],
+              "receipt");
+    ASSERT_EQ(send("ingrid", {{"type", "submit_orders"}, {"period_index", 0}, {"orders", Json::array()},
+                              {"state", "draft"}})["type"],
+              "receipt");
+    offset_ms = 61LL * 60 * 1000;
+    for (int i = 0; i < 100 && period() != 1; ++i) std::this_thread::sleep_for(milliseconds(100));
+    ASSERT_EQ(period(), 1) << "the deadline did not resolve the period";
+
+    const auto report = [&](const std::string& who) {
+        return send(who, {{"type", "get_report"}, {"period_index", 0}});
+    };
+    EXPECT_EQ(report("gm")["missed_orders"], Json::array({"ingrid"}));
+    EXPECT_EQ(report("ingrid")["missed_orders"], Json::array({"ingrid"}));
+    EXPECT_FALSE(report("anna").contains("missed_orders")) << "the other side learns ingrid's forces held";
+
+    EXPECT_EQ(campaign_entry("gm")["missed_orders"], Json({{"ingrid", 1}}));
+    EXPECT_EQ(campaign_entry("ingrid")["missed_orders"], Json({{"ingrid", 1}}));
+    EXPECT_FALSE(campaign_entry("anna").contains("missed_orders"));
+
+    std::vector<storage::NotificationRecord> kept;
+    server.on_io_thread([&] { kept = server.services().server->undelivered("raid", 100, 100); });
+    std::map<std::string, Json> missed;  // by account name
+    for (const auto& n : kept)
+        if (n.key == "missed_orders:0.0") {
+            std::string name;
+            server.on_io_thread([&] { name = server.services().server->account_by_id(n.account_id)->name; });
+            missed[name] = Json::parse(n.payload);
+        }
+    ASSERT_EQ(missed.size(), 2u);
+    EXPECT_EQ(missed["gm"]["players"], Json::array({"ingrid"}));
+    EXPECT_EQ(missed["ingrid"]["players"], Json::array({"ingrid"}));
+    EXPECT_NE(missed["ingrid"].value("what_was_done", "").find("held"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace umpire::testing
