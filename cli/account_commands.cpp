@@ -1,5 +1,5 @@
-// `umpire client signup|redeem|password|reset-password|account|email|revoke-session`: an
-// account a player makes and keeps without a browser (docs/protocol.md, "Accounts").
+// `umpire client signup|redeem|password|reset-password|account|email|webhook|revoke-session`:
+// an account a player makes and keeps without a browser (docs/protocol.md, "Accounts").
 #include <iostream>
 
 #include "cli/client_session.hpp"
@@ -132,6 +132,25 @@ void add_account_commands(CLI::App& client, const std::shared_ptr<std::string>& 
                                 "account");
         std::cout << "e-mail: " << (a["email"].is_string() ? a["email"].get<std::string>() : "none")
                   << "\n";
+    });
+
+    auto* webhook = client.add_subcommand(
+        "webhook", "Where your notifications in a campaign go (an empty --url removes it)");
+    auto campaign = std::make_shared<std::string>();
+    auto url = std::make_shared<std::string>();
+    webhook->add_option("--campaign", *campaign, "campaign id")->required();
+    webhook->add_option("--url", *url, "http:// or https:// URL; \"\" removes the webhook")->required();
+    webhook->callback([=] {
+        const ClientSession s = load_session(*session_file);
+        const Json set = first_of(
+            call(s.server, {{"type", "set_webhook"}, {"campaign", *campaign}, {"url", *url}}, s.token),
+            "webhook_set");
+        if (url->empty()) {
+            std::cout << "webhook removed\n";
+            return;
+        }
+        std::cout << "webhook set: " << set["url"].get<std::string>() << "\nsigning secret: "
+                  << set.value("secret", "") << " (shown once)\n";
     });
 
     auto* revoke = client.add_subcommand("revoke-session", "End one of your sessions");

@@ -30,6 +30,9 @@ struct Actor {
     protocol::Viewer viewer;
 };
 
+// A GM action as players are shown it: its number, kind, reason, time and the details of what
+// changed that players may read (a new deadline, the minutes added, the rollback's target).
+Json notice_of(const storage::GmActionRecord& action);
 // Whether players are told of a GM action of this kind (seats and invites are not theirs to know).
 bool is_player_notice(const std::string& kind);
 

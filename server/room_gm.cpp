@@ -21,8 +21,7 @@ void Room::record_action(const std::string& kind, const std::string& reason, con
     if (acting_gm_) audited["by"] = acting_gm_->account_name;
     storage::GmActionRecord a{id(), 0, kind, reason, audited.dump(), services_->now_iso()};
     a.no = services_->server->add_gm_action(a);
-    if (is_player_notice(kind))
-        broadcast_notice({{"no", a.no}, {"kind", kind}, {"reason", reason}, {"at", a.at}});
+    if (is_player_notice(kind)) broadcast_notice(notice_of(a));
 }
 
 void Room::reload() {
@@ -86,7 +85,10 @@ void Room::gm_set_deadline(GmCall& call) {
                                        record.status);
     reload();
     open_deadline();
-    record_action("set_deadline", m.reason, {{"deadline", m.deadline}});
+    const auto due = current_deadline();
+    record_action("set_deadline", m.reason,
+                  {{"deadline", m.deadline},
+                   {"due_at", due && due->due_at ? Json(*due->due_at) : Json(nullptr)}});
     schedule_timers();
 }
 
@@ -112,7 +114,10 @@ void Room::gm_pause_or_resume(GmCall& call) {
                                        pause ? "paused" : "active");
     services_->server->put_deadline(d);
     reload();
-    record_action(m.command, m.reason, Json::object());
+    Json details = Json::object();
+    if (d.due_at) details["due_at"] = *d.due_at;
+    if (d.paused_remaining_ms) details["remaining_minutes"] = (*d.paused_remaining_ms + 59'999) / 60'000;
+    record_action(m.command, m.reason, details);
     schedule_timers();
     call.then_resolve = !pause && all_confirmed();
 }
@@ -138,7 +143,8 @@ void Room::gm_extend(GmCall& call) {
     d->extended_minutes += m.minutes;
     services_->server->put_deadline(*d);
     record_action("extend", m.reason,
-                  {{"key", m.key}, {"minutes", m.minutes}, {"period_index", campaign_.period_index()}});
+                  {{"key", m.key}, {"minutes", m.minutes}, {"period_index", campaign_.period_index()},
+                   {"due_at", d->due_at ? Json(*d->due_at) : Json(nullptr)}});
     schedule_timers();
 }
 
@@ -156,7 +162,7 @@ void Room::gm_rollback(GmCall& call) {
     defer([this] {
         for (auto& peer : live_peers()) peer->joined[id()].announced.clear();
     });
-    broadcast_notice({{"no", a.no}, {"kind", a.kind}, {"reason", a.reason}, {"at", a.at}});
+    broadcast_notice(notice_of(a));
     schedule_timers();
 }
 

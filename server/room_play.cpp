@@ -161,6 +161,14 @@ void Room::try_resolve(bool settle, bool even_if_paused, const std::string& why)
                             {"period_index", result->index},
                             {"next_period_index", campaign_.period_index()}},
                            false);
+            // The GM is told too: a campaign run by e-mail needs no one watching it.
+            for (const auto& m : services_->server->memberships(id()))
+                if (m.role == "gm")
+                    notify(m.account_id,
+                           "resolved:" + std::to_string(result->index) + "." + std::to_string(result->attempt),
+                           {{"type", "period_resolved"}, {"campaign", id()},
+                            {"period_index", result->index},
+                            {"next_period_index", campaign_.period_index()}});
             defer([this, result, why, started] {
                 services_->metrics->periods_resolved++;
                 services_->metrics->resolution_seconds.observe(seconds_since(started));

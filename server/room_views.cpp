@@ -28,6 +28,28 @@ std::shared_ptr<const std::string> frame(const Json& message) {
 
 }  // namespace
 
+Json notice_of(const storage::GmActionRecord& action) {
+    // The details players may read, per kind: what changed (never an idempotency key or the GM's
+    // name, which are for the audit).
+    static const std::map<std::string, std::vector<std::string>> shown{
+        {"set_deadline", {"deadline", "due_at"}},
+        {"extend", {"minutes", "due_at"}},
+        {"resume", {"due_at"}},
+        {"pause", {"remaining_minutes"}},
+        {"rollback", {"to_period", "from_period"}},
+        {"force_advance", {"period_index"}},
+        {"edit", {"changes"}},
+        {"downtime_extension", {"period_index", "due_at"}}};
+    Json notice{{"no", action.no}, {"kind", action.kind}, {"reason", action.reason}, {"at", action.at}};
+    const Json details = Json::parse(action.details, nullptr, false);
+    Json out = Json::object();
+    if (auto it = shown.find(action.kind); it != shown.end() && details.is_object())
+        for (const auto& key : it->second)
+            if (details.contains(key)) out[key] = details[key];
+    if (!out.empty()) notice["details"] = std::move(out);
+    return notice;
+}
+
 bool is_player_notice(const std::string& kind) {
     for (const char* k : {"pause", "resume", "extend", "force_advance", "rollback", "edit",
                           "set_deadline", "downtime_extension"})
@@ -79,8 +101,7 @@ std::vector<protocol::OrderFlag> Room::order_flags() const {
 Json Room::notices() const {
     Json out = Json::array();
     for (const auto& a : services_->campaigns->gm_actions(id()))
-        if (is_player_notice(a.kind))
-            out.push_back({{"no", a.no}, {"kind", a.kind}, {"reason", a.reason}, {"at", a.at}});
+        if (is_player_notice(a.kind)) out.push_back(notice_of(a));
     return out;
 }
 

@@ -1,7 +1,7 @@
 # A group makes its accounts from scratch with the command-line tools alone, against a real
 # server on 127.0.0.1 that has no demo: the operator makes the GM with `umpire-server admin`,
 # the GM starts a campaign and invites, players sign up with the codes, change and reset their
-# passwords, list and end sessions; a used, revoked or expired code, a second seat and a reset of
+# passwords, list and end sessions, set a webhook; a used or revoked code, a second seat and a reset of
 # a GM's password are refused; reassigning a seat moves it. Each refusal changes nothing.
 # $1 umpire, $2 umpire-server, $3 the source tree.
 set -euo pipefail
@@ -21,7 +21,7 @@ grep -q "^gm: administrator, may create campaigns" "$WORK/gm.out" || fail "first
 awk '/^password: / {print $2}' "$WORK/gm.out" > "$WORK/gm.pw"
 
 "$SERVER" --port 0 --db "$DB" --rulesets "$SRC/rulesets" --scenarios-dir "$SRC/scenarios" \
-  --password-cost min --log-level warn > "$WORK/server.out" 2>&1 &
+  --password-cost min --log-level warn --allow-private-webhooks > "$WORK/server.out" 2>&1 &
 PIDS+=($!)
 for _ in $(seq 100); do grep -q "listening at" "$WORK/server.out" 2>/dev/null && break; sleep 0.1; done
 URL=$(grep -o 'http://127.0.0.1:[0-9]*' "$WORK/server.out" | head -1)
@@ -103,6 +103,11 @@ refused bad_credentials "$UMPIRE" "${A[@]}" login --server "$URL" --account anna
 "$UMPIRE" "${A[@]}" login --server "$URL" --account anna --password third-passphrase > /dev/null
 refused bad_credentials "$UMPIRE" client reset-password --server "$URL" --account anna \
   --code "$RESET" --new-password fourth-passphrase
+
+# Notifications by webhook, from the shell: the signing secret once, then removed.
+"$UMPIRE" "${A[@]}" webhook --campaign club --url http://127.0.0.1:9/hook > "$WORK/hook"
+grep -q "^signing secret: [0-9a-f]\{64\} (shown once)" "$WORK/hook" || { cat "$WORK/hook"; fail "no webhook secret"; }
+"$UMPIRE" "${A[@]}" webhook --campaign club --url "" | grep -q "webhook removed" || fail "the webhook stayed"
 
 # A GM cannot reset a GM's password; the operator can.
 refused unknown_account "$UMPIRE" "${G[@]}" gm --campaign club reset_code --account nobody

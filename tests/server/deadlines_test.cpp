@@ -160,6 +160,18 @@ TEST_F(Deadlines, PauseStopsTheClockExtendIsIdempotentAndCapped) {
     std::vector<std::string> kinds;
     for (const auto& n : anna->of_type("notice")) kinds.push_back(n["notice"]["kind"]);
     EXPECT_EQ(kinds, (std::vector<std::string>{"set_deadline", "pause", "extend", "resume"}));
+    // Each with what changed (issue 30), and never the extension's idempotency key or the GM.
+    const auto notices = anna->of_type("notice");
+    EXPECT_TRUE(notices[0]["notice"]["details"].contains("due_at"));
+    EXPECT_EQ(notices[0]["notice"]["details"]["deadline"]["minutes"], 60);
+    EXPECT_EQ(notices[1]["notice"]["details"]["remaining_minutes"], 30);
+    EXPECT_EQ(notices[2]["notice"]["details"]["minutes"], 15);
+    EXPECT_FALSE(notices[2]["notice"]["details"].contains("key"));
+    EXPECT_FALSE(notices[2]["notice"]["details"].contains("by"));
+    const auto resumed = parse_iso_utc(notices[3]["notice"]["details"]["due_at"]);
+    ASSERT_TRUE(resumed);
+    // Resumed at 630 minutes with 45 left (30 + 15): due at 675; the clock now reads 676.
+    EXPECT_EQ(*resumed, h->scheduler.time - minutes(1));
 }
 
 TEST_F(Deadlines, DowntimeExtendsInsteadOfResolving) {

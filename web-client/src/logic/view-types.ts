@@ -51,7 +51,7 @@ export interface MyOrders {
   updated_at: string;
 }
 
-export interface Notice { no: number; kind: string; reason: string; at: string; }
+export interface Notice { no: number; kind: string; reason: string; at: string; details?: Record<string, unknown>; }
 
 export interface CampaignView {
   campaign: string;

@@ -2,7 +2,8 @@
 // actions here; every server message that changes the state calls `changed(part)`.
 import { Connection, Message, ServerError } from "../net/connection.js";
 import { ViewStore } from "../logic/view-store.js";
-import { CampaignSummary, CampaignView, DecisionRequest, PeriodReport } from "../logic/view-types.js";
+import { CampaignSummary, CampaignView, DecisionRequest, Notice, PeriodReport } from "../logic/view-types.js";
+import { noticeText } from "../logic/notice-text.js";
 import { Ruleset } from "../logic/ruleset.js";
 import { MapModel, buildMap } from "../logic/map-model.js";
 import { ForceOrder, emptyOrder, orderFromWire } from "../logic/orders.js";
@@ -228,8 +229,7 @@ export class App {
       }
       case "notice": {
         if (!mine) return;
-        const n = m.notice as { kind: string; reason: string };
-        announce(`GM: ${n.kind} — ${n.reason}`);
+        announce(`GM: ${noticeText(m.notice as Notice, this.view?.time_zone)}`);
         this.changed("view");
         return;
       }

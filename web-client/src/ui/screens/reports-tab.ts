@@ -5,6 +5,7 @@ import { h, replaceContent } from "../dom.js";
 import { eventText } from "../../logic/event-text.js";
 import { checkAllRolls, checkSeenRolls, checkStreamRolls, seedMatchesHash } from "../../logic/dice-log.js";
 import { PeriodReport } from "../../logic/view-types.js";
+import { noticeText } from "../../logic/notice-text.js";
 
 export function reportsTab(app: App): { element: HTMLElement; update: (part: Part) => void } {
   const element = h("div", { class: "reports" });
@@ -58,7 +59,7 @@ export function reportsTab(app: App): { element: HTMLElement; update: (part: Par
       h("h3", {}, "History"),
       h("ul", {}, app.history.map((p) => h("li", {}, `Period ${p.period_index} (attempt ${p.attempt}): day ${p.day} ${p.period}${p.rolled_back ? " — rolled back" : ""}`))),
       h("h3", {}, "GM notices"),
-      h("ul", {}, v.notices.map((n) => h("li", {}, `${new Date(n.at).toLocaleString()} ${n.kind}: ${n.reason}`))),
+      h("ul", {}, v.notices.map((n) => h("li", {}, `${new Date(n.at).toLocaleString()} ${noticeText(n, v.time_zone)}`))),
       h("button", { type: "button", onclick: () => app.loadHistory() }, "Refresh reports"));
   }
 

@@ -1,0 +1,25 @@
+// A GM notice as one line: its kind in words, the reason, and what changed (the details the
+// server shows players: a new deadline, the minutes added, the rollback's target).
+import { Notice } from "./view-types.js";
+
+const KINDS: Record<string, string> = {
+  pause: "Paused", resume: "Resumed", extend: "Deadline extended", force_advance: "Resolved early",
+  rollback: "Rolled back", edit: "Campaign edited", set_deadline: "Deadline changed",
+  downtime_extension: "Deadline moved (the server was down)", seat_changed: "Your seat changed",
+};
+
+function when(iso: unknown, timeZone?: string): string {
+  if (typeof iso !== "string") return "none";
+  return new Date(iso).toLocaleString(undefined, timeZone ? { timeZone } : undefined);
+}
+
+export function noticeText(n: Notice, timeZone?: string): string {
+  const d = n.details ?? {};
+  const parts: string[] = [];
+  if (typeof d.minutes === "number") parts.push(`${d.minutes} minutes added`);
+  if (typeof d.remaining_minutes === "number") parts.push(`${d.remaining_minutes} minutes left on the clock`);
+  if (typeof d.to_period === "number") parts.push(`back to period ${d.to_period}`);
+  if ("due_at" in d) parts.push(`deadline ${when(d.due_at, timeZone)}`);
+  const what = KINDS[n.kind] ?? n.kind;
+  return `${what}${parts.length ? ` (${parts.join(", ")})` : ""}${n.reason ? `: ${n.reason}` : ""}`;
+}
