@@ -16,7 +16,7 @@ struct GmOptions {
     std::string campaign, command, reason, role, player, account, key, invite, decision;
     std::string deadline, changes, answer;  // JSON text
     int minutes = 0, to_period = -1, hours = 0;
-    bool json = false;
+    bool json = false, reopen_orders = false;
 };
 
 Json parse_member(const std::string& text, const std::string& flag) {
@@ -35,6 +35,7 @@ Json gm_message(const GmOptions& o) {
     if (o.minutes > 0) m["minutes"] = o.minutes;
     if (o.hours > 0) m["hours"] = o.hours;
     if (o.to_period >= 0) m["to_period"] = o.to_period;
+    if (o.reopen_orders) m["reopen_orders"] = true;
     if (!o.deadline.empty()) m["deadline"] = parse_member(o.deadline, "--deadline");
     if (!o.changes.empty()) m["changes"] = parse_member(o.changes, "--changes");
     if (!o.answer.empty()) {
@@ -50,6 +51,8 @@ void print_done(const Json& done) {
         if (done.contains(k) && done[k].is_string() && !done[k].get<std::string>().empty())
             std::cout << ", " << k << " " << done[k].get<std::string>();
     std::cout << "\n";
+    if (done.contains("orders_reopened"))
+        std::cout << done["orders_reopened"] << " confirmed order set(s) reopened\n";
     if (done.contains("code"))
         std::cout << "code: " << done["code"].get<std::string>() << " (shown once)\n";
     for (const auto& i : done.value("invites", Json::array()))
@@ -73,7 +76,8 @@ void add_gm_commands(CLI::App& client, const std::shared_ptr<std::string>& sessi
                       << "): " << e["status"].get<std::string>() << ", period "
                       << e["period_index"] << ", you are " << e["role"].get<std::string>()
                       << (e["player"].get<std::string>().empty() ? "" : " " + e["player"].get<std::string>());
-            for (const auto& [player, count] : e.value("missed_orders", Json::object()).items())
+            const Json missed = e.value("missed_orders", Json::object());  // kept: items() refers to it
+            for (const auto& [player, count] : missed.items())
                 std::cout << ", " << player << " missed " << count.get<int>() << " period(s)";
             std::cout << "\n";
         }
@@ -114,6 +118,7 @@ void add_gm_commands(CLI::App& client, const std::shared_ptr<std::string>& sessi
     gm->add_option("--key", o->key, "extend: idempotency key");
     gm->add_option("--minutes", o->minutes, "extend: minutes");
     gm->add_option("--to-period", o->to_period, "rollback: the period index to go back to");
+    gm->add_flag("--reopen-orders", o->reopen_orders, "rollback: confirmed orders open again");
     gm->add_option("--deadline", o->deadline, "set_deadline: the policy as JSON");
     gm->add_option("--changes", o->changes, "edit: the changes as JSON");
     gm->add_option("--decision", o->decision, "answer_for: the decision id");

@@ -105,6 +105,7 @@ ClientBody decode_gm(const ObjectReader& r) {
     g.key = text(r, "key", false, 128);
     g.minutes = static_cast<int>(r.integer("minutes", 1, 60 * 24 * 30, false).value_or(0));
     g.to_period = index_of(r, "to_period", false, -1);
+    g.reopen_orders = r.boolean("reopen_orders", false).value_or(false);
     if (r.has("deadline")) {
         g.deadline = any(r, "deadline");
         if (!g.deadline.is_object())
@@ -209,7 +210,8 @@ const std::map<std::string, Entry>& decoders() {
              return GetWebhookDeliveries{text(r, "campaign", true, 64)};
          }}},
         {"gm", {{"campaign", "command", "reason", "role", "player", "account", "key", "minutes",
-                 "to_period", "deadline", "changes", "decision", "answer", "invite", "hours"},
+                 "to_period", "reopen_orders", "deadline", "changes", "decision", "answer", "invite",
+                 "hours"},
                 decode_gm}},
         {"battle_action", {{"campaign", "battle", "action"}, [](const ObjectReader& r) -> ClientBody {
              BattleAction a{text(r, "campaign", true, 64), text(r, "battle", true, 200),

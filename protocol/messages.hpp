@@ -123,6 +123,7 @@ struct GmCommand {
     std::string key;      // extend: idempotency key
     int minutes = 0;      // extend
     int to_period = -1;   // rollback
+    bool reopen_orders = false;  // rollback: confirmed orders of the reopened period open again
     Json deadline;        // set_deadline: {"kind": "manual" | "duration" | "wall_clock", …}
     Json changes;         // edit: {"name"?, "description"?, "settings"?}
     std::string decision; // answer_for

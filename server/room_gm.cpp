@@ -73,7 +73,7 @@ void Room::gm(const Reply& reply, const Actor& actor, const protocol::GmCommand&
                           m.reason));
     reply.send(done);
     send_views();
-    if (call.then_resolve) resolve_quietly(false, "GM answer_for");
+    if (call.then_resolve) resolve_quietly(false, "GM " + m.command);
 }
 
 void Room::gm_set_deadline(GmCall& call) {
@@ -163,7 +163,20 @@ void Room::gm_rollback(GmCall& call) {
         for (auto& peer : live_peers()) peer->joined[id()].announced.clear();
     });
     broadcast_notice(notice_of(a));
+    if (call.m.reopen_orders) {
+        // An NMR, or orders given in error, can be put right: the players order again.
+        const int reopened = services_->server->reopen_orders(id(), call.m.to_period);
+        record_action("reopen_orders", call.m.reason,
+                      {{"period_index", call.m.to_period}, {"orders", reopened}});
+        notify_players("orders_reopened:" + std::to_string(call.m.to_period) + ":" + std::to_string(a.no),
+                       {{"type", "orders_reopened"}, {"campaign", id()},
+                        {"period_index", call.m.to_period}},
+                       false);
+        call.done["orders_reopened"] = reopened;
+    }
     schedule_timers();
+    // With every played side's orders still confirmed the period goes again at once.
+    call.then_resolve = all_confirmed();
 }
 
 void Room::gm_edit(GmCall& call) {

@@ -141,7 +141,10 @@ void Room::try_resolve(bool settle, bool even_if_paused, const std::string& why)
                     for (const auto& m : services_->server->memberships(id()))
                         if ((m.player && *m.player == d.player) || (m.role == "gm" && d.player == "gm"))
                             notify(m.account_id,
-                                   "decision:" + std::to_string(d.period_index) + ":" + d.decision_id,
+                                   // Its number too: a decision asked again after a rollback has
+                                   // the same id, and must be announced again.
+                                   "decision:" + std::to_string(d.period_index) + ":" + d.decision_id +
+                                       ":" + std::to_string(d.no),
                                    {{"type", "decision_needed"}, {"campaign", id()},
                                     {"period_index", d.period_index}, {"decision", d.decision_id}});
                 send_views();

@@ -39,7 +39,8 @@ Json notice_of(const storage::GmActionRecord& action) {
         {"rollback", {"to_period", "from_period"}},
         {"force_advance", {"period_index"}},
         {"edit", {"changes"}},
-        {"downtime_extension", {"period_index", "due_at"}}};
+        {"downtime_extension", {"period_index", "due_at"}},
+        {"reopen_orders", {"period_index"}}};
     Json notice{{"no", action.no}, {"kind", action.kind}, {"reason", action.reason}, {"at", action.at}};
     const Json details = Json::parse(action.details, nullptr, false);
     Json out = Json::object();
@@ -52,7 +53,7 @@ Json notice_of(const storage::GmActionRecord& action) {
 
 bool is_player_notice(const std::string& kind) {
     for (const char* k : {"pause", "resume", "extend", "force_advance", "rollback", "edit",
-                          "set_deadline", "downtime_extension"})
+                          "set_deadline", "downtime_extension", "reopen_orders"})
         if (kind == k) return true;
     return false;
 }

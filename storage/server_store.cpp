@@ -349,6 +349,15 @@ std::optional<DeadlineRecord> ServerStore::deadline(const std::string& campaign,
     return d;
 }
 
+int ServerStore::reopen_orders(const std::string& campaign, int from_period) {
+    db_->prepare(
+           "UPDATE orders SET state = 'submitted' WHERE campaign_id = ? AND period_index >= ? "
+           "AND state = 'confirmed'")
+        .bind_all(campaign, from_period)
+        .run();
+    return static_cast<int>(db_->changes());
+}
+
 int ServerStore::add_gm_action(const GmActionRecord& action) {
     Transaction transaction(*db_);
     rows::require_campaign(*db_, action.campaign_id);

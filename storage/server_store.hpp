@@ -205,6 +205,11 @@ public:
     void put_deadline(const DeadlineRecord& deadline);
     std::optional<DeadlineRecord> deadline(const std::string& campaign, int period_index);
 
+    // After a rollback the GM may open the reopened period's orders again: its confirmed orders
+    // (and those of later periods) become submitted, so their players may change and confirm
+    // them. Returns how many were reopened.
+    int reopen_orders(const std::string& campaign, int from_period);
+
     // GM actions (rollbacks are recorded by CampaignStore::roll_back). Returns the number.
     int add_gm_action(const GmActionRecord& action);
     // The action of this kind whose details carry {"key": key}, for idempotent commands.
