@@ -36,8 +36,9 @@ void print_account(const Json& a) {
         std::cout << "campaign " << m["campaign"].get<std::string>() << ": " << seat(m) << "\n";
     for (const auto& s : a["sessions"])
         std::cout << "session " << s["id"].get<std::string>() << " since "
-                  << s["created_at"].get<std::string>() << " from " << s["address"].get<std::string>()
-                  << ", until " << s["expires_at"].get<std::string>()
+                  << s["created_at"].get<std::string>() << " from "
+                  << s["address"].get<std::string>() << ", until "
+                  << s["expires_at"].get<std::string>()
                   << (s.value("current", false) ? " (this one)" : "") << "\n";
 }
 
@@ -59,15 +60,18 @@ void add_account_commands(CLI::App& client, const std::shared_ptr<std::string>& 
     signup->add_option("--email", *email, "an e-mail address (optional)");
     password->add(signup, "--password", "the new account's password");
     signup->callback([=] {
-        Json message{{"type", "sign_up"}, {"code", *code}, {"account", *account},
+        Json message{{"type", "sign_up"},
+                     {"code", *code},
+                     {"account", *account},
                      {"password", password->read("--password")}};
         if (!email->empty()) message["email"] = *email;
         const Json replies = call(*server_url, message);
-        save_session(*session_file, {*server_url, first_of(replies, "logged_in")["token"], *account});
+        save_session(*session_file,
+                     {*server_url, first_of(replies, "logged_in")["token"], *account});
         const Json joined = first_of(replies, "invite_redeemed");
-        std::cout << "signed up as " << *account << " at " << *server_url << ": "
-                  << seat(joined) << " in campaign " << joined["campaign"].get<std::string>()
-                  << "; session in " << *session_file << "\n";
+        std::cout << "signed up as " << *account << " at " << *server_url << ": " << seat(joined)
+                  << " in campaign " << joined["campaign"].get<std::string>() << "; session in "
+                  << *session_file << "\n";
     });
 
     auto* redeem = client.add_subcommand("redeem", "Join a campaign with an invite code");
@@ -77,22 +81,24 @@ void add_account_commands(CLI::App& client, const std::shared_ptr<std::string>& 
         const Json joined =
             first_of(call(s.server, {{"type", "redeem_invite"}, {"code", *code}}, s.token),
                      "invite_redeemed");
-        std::cout << seat(joined) << " in campaign " << joined["campaign"].get<std::string>() << "\n";
+        std::cout << seat(joined) << " in campaign " << joined["campaign"].get<std::string>()
+                  << "\n";
     });
 
-    auto* change = client.add_subcommand(
-        "password", "Change your password (your other sessions end)");
+    auto* change =
+        client.add_subcommand("password", "Change your password (your other sessions end)");
     auto current = std::make_shared<PasswordOptions>();
     auto fresh = std::make_shared<PasswordOptions>();
     current->add(change, "--password", "the current password");
     fresh->add(change, "--new-password", "the new password");
     change->callback([=] {
         const ClientSession s = load_session(*session_file);
-        const Json done = first_of(
-            call(s.server, {{"type", "change_password"}, {"password", current->read("--password")},
-                            {"new_password", fresh->read("--new-password")}},
-                 s.token),
-            "password_changed");
+        const Json done = first_of(call(s.server,
+                                        {{"type", "change_password"},
+                                         {"password", current->read("--password")},
+                                         {"new_password", fresh->read("--new-password")}},
+                                        s.token),
+                                   "password_changed");
         std::cout << "password changed; " << done["sessions_ended"] << " other session(s) ended\n";
     });
 
@@ -103,13 +109,16 @@ void add_account_commands(CLI::App& client, const std::shared_ptr<std::string>& 
     reset->add_option("--code", *code, "the reset code")->required();
     fresh->add(reset, "--new-password", "the new password");
     reset->callback([=] {
-        first_of(call(*server_url, {{"type", "reset_password"}, {"account", *account},
-                                    {"code", *code}, {"password", fresh->read("--new-password")}}),
+        first_of(call(*server_url, {{"type", "reset_password"},
+                                    {"account", *account},
+                                    {"code", *code},
+                                    {"password", fresh->read("--new-password")}}),
                  "password_reset");
         std::cout << "password of " << *account << " set; every session ended: log in again\n";
     });
 
-    auto* show = client.add_subcommand("account", "Your account: rights, e-mail, campaigns, sessions");
+    auto* show =
+        client.add_subcommand("account", "Your account: rights, e-mail, campaigns, sessions");
     show->add_flag("--json", *json, "print the server's message");
     show->callback([=] {
         const ClientSession s = load_session(*session_file);
@@ -139,18 +148,20 @@ void add_account_commands(CLI::App& client, const std::shared_ptr<std::string>& 
     auto campaign = std::make_shared<std::string>();
     auto url = std::make_shared<std::string>();
     webhook->add_option("--campaign", *campaign, "campaign id")->required();
-    webhook->add_option("--url", *url, "http:// or https:// URL; \"\" removes the webhook")->required();
+    webhook->add_option("--url", *url, "http:// or https:// URL; \"\" removes the webhook")
+        ->required();
     webhook->callback([=] {
         const ClientSession s = load_session(*session_file);
         const Json set = first_of(
-            call(s.server, {{"type", "set_webhook"}, {"campaign", *campaign}, {"url", *url}}, s.token),
+            call(s.server, {{"type", "set_webhook"}, {"campaign", *campaign}, {"url", *url}},
+                 s.token),
             "webhook_set");
         if (url->empty()) {
             std::cout << "webhook removed\n";
             return;
         }
-        std::cout << "webhook set: " << set["url"].get<std::string>() << "\nsigning secret: "
-                  << set.value("secret", "") << " (shown once)\n";
+        std::cout << "webhook set: " << set["url"].get<std::string>()
+                  << "\nsigning secret: " << set.value("secret", "") << " (shown once)\n";
     });
 
     auto* revoke = client.add_subcommand("revoke-session", "End one of your sessions");

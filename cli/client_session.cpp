@@ -30,7 +30,9 @@ ClientSession load_session(const std::string& file) {
 void save_session(const std::string& file, const ClientSession& session) {
     {
         std::ofstream out(file, std::ios::trunc);
-        out << Json{{"server", session.server}, {"token", session.token}, {"account", session.account}}
+        out << Json{{"server", session.server},
+                    {"token", session.token},
+                    {"account", session.account}}
                    .dump()
             << "\n";
     }
@@ -40,14 +42,15 @@ void save_session(const std::string& file, const ClientSession& session) {
 Json call(const std::string& server, const Json& message, const std::string& token) {
     std::map<std::string, std::string> headers;
     if (!token.empty()) headers["Authorization"] = "Bearer " + token;
-    const auto r = server::http_request("POST", server + "/api/v1/messages", message.dump(), headers);
+    const auto r =
+        server::http_request("POST", server + "/api/v1/messages", message.dump(), headers);
     if (r.status == 0)
         throw CLI::RuntimeError("cannot reach " + server + ": " + r.error, kExitRefused);
     const Json body = Json::parse(r.body, nullptr, false);
     if (!body.is_object() || !body.contains("messages"))
-        throw CLI::RuntimeError("unexpected answer from " + server + " (HTTP " +
-                                    std::to_string(r.status) + ")",
-                                kExitRefused);
+        throw CLI::RuntimeError(
+            "unexpected answer from " + server + " (HTTP " + std::to_string(r.status) + ")",
+            kExitRefused);
     for (const auto& m : body["messages"])
         if (m.value("type", "") == "error") {
             std::cerr << "umpire: " << m.value("code", "") << ": " << m.value("message", "")
@@ -64,7 +67,8 @@ Json first_of(const Json& messages, const std::string& type) {
     throw CLI::RuntimeError("the server sent no " + type, kExitRefused);
 }
 
-std::string read_password(const std::string& flag, const std::string& file, const std::string& what) {
+std::string read_password(const std::string& flag, const std::string& file,
+                          const std::string& what) {
     std::string password = flag;
     if (!file.empty()) {
         std::ifstream in(file);

@@ -24,12 +24,14 @@ ClientSession load_session(const std::string& file);
 void save_session(const std::string& file, const ClientSession& session);
 
 // One message to the server; prints the server's error and exits 4 when it refuses.
-rules::Json call(const std::string& server, const rules::Json& message, const std::string& token = "");
+rules::Json call(const std::string& server, const rules::Json& message,
+                 const std::string& token = "");
 // The first message of that type in a reply (exit 4 when there is none).
 rules::Json first_of(const rules::Json& messages, const std::string& type);
 
 // A password from --password, or the first line of --password-file; exit 2 when neither.
-std::string read_password(const std::string& flag, const std::string& file, const std::string& what);
+std::string read_password(const std::string& flag, const std::string& file,
+                          const std::string& what);
 
 // The account commands (account_commands.cpp): signup, redeem, password, reset-password,
 // account, email, revoke-session.

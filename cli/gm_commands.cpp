@@ -28,9 +28,13 @@ Json parse_member(const std::string& text, const std::string& flag) {
 
 Json gm_message(const GmOptions& o) {
     Json m{{"type", "gm"}, {"campaign", o.campaign}, {"command", o.command}};
-    for (const auto& [name, value] :
-         {std::pair{"reason", &o.reason}, {"role", &o.role}, {"player", &o.player},
-          {"account", &o.account}, {"key", &o.key}, {"invite", &o.invite}, {"decision", &o.decision}})
+    for (const auto& [name, value] : {std::pair{"reason", &o.reason},
+                                      {"role", &o.role},
+                                      {"player", &o.player},
+                                      {"account", &o.account},
+                                      {"key", &o.key},
+                                      {"invite", &o.invite},
+                                      {"decision", &o.decision}})
         if (!value->empty()) m[name] = *value;
     if (o.minutes > 0) m["minutes"] = o.minutes;
     if (o.hours > 0) m["hours"] = o.hours;
@@ -47,7 +51,8 @@ Json gm_message(const GmOptions& o) {
 
 void print_done(const Json& done) {
     std::cout << done["command"].get<std::string>() << ": done";
-    for (const char* k : {"account", "player", "role", "replaced", "decision", "invite", "expires_at"})
+    for (const char* k :
+         {"account", "player", "role", "replaced", "decision", "invite", "expires_at"})
         if (done.contains(k) && done[k].is_string() && !done[k].get<std::string>().empty())
             std::cout << ", " << k << " " << done[k].get<std::string>();
     std::cout << "\n";
@@ -60,7 +65,8 @@ void print_done(const Json& done) {
                   << (i.contains("player") ? " " + i["player"].get<std::string>() : "") << " "
                   << i["state"].get<std::string>()
                   << (i.contains("used_by") ? " by " + i["used_by"].get<std::string>() : "")
-                  << (i.contains("expires_at") ? ", expires " + i["expires_at"].get<std::string>() : "")
+                  << (i.contains("expires_at") ? ", expires " + i["expires_at"].get<std::string>()
+                                               : "")
                   << "\n";
 }
 
@@ -73,10 +79,13 @@ void add_gm_commands(CLI::App& client, const std::shared_ptr<std::string>& sessi
         const Json c = first_of(call(s.server, {{"type", "list_campaigns"}}, s.token), "campaigns");
         for (const auto& e : c["campaigns"]) {
             std::cout << e["campaign"].get<std::string>() << " (" << e["name"].get<std::string>()
-                      << "): " << e["status"].get<std::string>() << ", period "
-                      << e["period_index"] << ", you are " << e["role"].get<std::string>()
-                      << (e["player"].get<std::string>().empty() ? "" : " " + e["player"].get<std::string>());
-            const Json missed = e.value("missed_orders", Json::object());  // kept: items() refers to it
+                      << "): " << e["status"].get<std::string>() << ", period " << e["period_index"]
+                      << ", you are " << e["role"].get<std::string>()
+                      << (e["player"].get<std::string>().empty()
+                              ? ""
+                              : " " + e["player"].get<std::string>());
+            const Json missed =
+                e.value("missed_orders", Json::object());  // kept: items() refers to it
             for (const auto& [player, count] : missed.items())
                 std::cout << ", " << player << " missed " << count.get<int>() << " period(s)";
             std::cout << "\n";

@@ -146,11 +146,11 @@ struct GetBattle {
 };
 struct Ping {};
 
-using ClientBody = std::variant<Hello, Login, Logout, SignUp, ResetPassword, ChangePassword,
-                                GetAccount, SetEmail, RevokeSession, ListCampaigns, Join,
-                                RedeemInvite, CreateCampaign, SubmitOrders, ConfirmOrders, Answer, GetReport,
-                                GetHistory, GetDecisions, SetWebhook, GetWebhookDeliveries,
-                                GmCommand, BattleAction, GetBattle, Ping>;
+using ClientBody =
+    std::variant<Hello, Login, Logout, SignUp, ResetPassword, ChangePassword, GetAccount, SetEmail,
+                 RevokeSession, ListCampaigns, Join, RedeemInvite, CreateCampaign, SubmitOrders,
+                 ConfirmOrders, Answer, GetReport, GetHistory, GetDecisions, SetWebhook,
+                 GetWebhookDeliveries, GmCommand, BattleAction, GetBattle, Ping>;
 
 struct ClientMessage {
     std::string type;

@@ -43,8 +43,9 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
     if (!doc.is_object()) throw std::runtime_error(path + ": not a JSON object");
     static const std::vector<std::string> known{
         "bind", "port", "database", "static_dir", "serve_source_maps", "scenarios_dir", "ruleset_dirs",
-        "allowed_origins", "password_cost", "session_days", "invite_hours", "reset_code_hours", "downtime_grace_minutes",
-        "deadline_warning_minutes", "max_extension_minutes", "webhook_attempts", "log_level", "log_format",
+        "allowed_origins", "password_cost", "session_days", "invite_hours", "reset_code_hours",
+        "downtime_grace_minutes", "deadline_warning_minutes", "max_extension_minutes",
+        "webhook_attempts", "log_level", "log_format",
         "demo", "limits", "trusted_proxies", "metrics_token", "admin_bind", "admin_port",
         "allow_private_webhooks", "webhook_queue_capacity",
         "webhook_connect_timeout_ms", "webhook_timeout_ms", "webhook_max_response_bytes",

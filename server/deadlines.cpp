@@ -65,10 +65,12 @@ TimePoint moment(const date::time_zone* zone, LocalMinutes local) {
 std::string check_members(const Json& policy, const std::set<std::string>& required,
                           const std::set<std::string>& optional) {
     for (const auto& name : required)
-        if (!policy.contains(name)) return "a " + policy["kind"].get<std::string>() + " deadline gives \"" + name + "\"";
+        if (!policy.contains(name))
+            return "a " + policy["kind"].get<std::string>() + " deadline gives \"" + name + "\"";
     for (auto it = policy.begin(); it != policy.end(); ++it)
         if (it.key() != "kind" && !required.count(it.key()) && !optional.count(it.key()))
-            return "a " + policy["kind"].get<std::string>() + " deadline has no \"" + it.key() + "\"";
+            return "a " + policy["kind"].get<std::string>() + " deadline has no \"" + it.key() +
+                   "\"";
     return "";
 }
 
@@ -82,7 +84,8 @@ std::string local_problem(const Json& policy) {
         if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() > kMaxMinMinutes)
             return "\"min_minutes\" must be a whole number from 0 to 43200 (30 days)";
     }
-    if (policy.contains("time") && (!policy["time"].is_string() || minutes_of_day(policy["time"]) < 0))
+    if (policy.contains("time") &&
+        (!policy["time"].is_string() || minutes_of_day(policy["time"]) < 0))
         return "\"time\" must be HH:MM, 00:00 to 23:59";
     return "";
 }

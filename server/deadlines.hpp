@@ -4,7 +4,8 @@
 //   {"kind": "duration", "minutes": N}  (or "seconds")   N after the period opens
 //   {"kind": "wall_clock", "time": "HH:MM"}              the first such local time
 //   {"kind": "weekly", "days": ["mon", "thu"], "time": "HH:MM"}   the first listed weekday at HH:MM
-//   {"kind": "every_days", "days": N, "time": "HH:MM"}   HH:MM on the N-th day after the opening day
+//   {"kind": "every_days", "days": N, "time": "HH:MM"}   HH:MM on the N-th day after the opening
+//   day
 //   {"kind": "dates", "at": ["2026-12-10T20:00", …]}     the first listed local date-time
 // The local kinds take "time_zone" (an IANA name; default the campaign's) and "min_minutes":
 // the deadline is the first time of the schedule at least that long after the period opens,

@@ -419,8 +419,8 @@ void Hub::finish_login(const Reply& reply, std::string token) {
     const std::string expires = session_expiry(*services_);
     if (!token.empty()) {
         peer.token_hash = secret_hash(token);
-        services_->server->add_session(peer.token_hash, *peer.account, services_->now_iso(), expires,
-                                       peer.address());
+        services_->server->add_session(peer.token_hash, *peer.account, services_->now_iso(),
+                                       expires, peer.address());
     }
     services_->metrics->logins++;
     spdlog::info("account \"{}\" logged in from {}", peer.account_name, peer.address());

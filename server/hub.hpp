@@ -90,8 +90,9 @@ private:
                            std::function<void(const std::string& hash)> then);
     void check_password(const Reply& reply, std::string stored_hash, std::string password,
                         std::function<void(bool matches)> then);
-    void after_password_work(const Reply& reply, const char* what,
-                             const std::function<bool(std::function<void(std::function<void()>)>)>& queue);
+    void after_password_work(
+        const Reply& reply, const char* what,
+        const std::function<bool(std::function<void(std::function<void()>)>)>& queue);
     // Closes the account's live connections but the one on `keep_token_hash` (none if empty):
     // their sessions ended.
     void end_connections(std::int64_t account, const std::string& keep_token_hash,

@@ -20,9 +20,9 @@ constexpr std::size_t kMinPasswordLength = 8;
 
 void check_new_password(const std::string& password, const std::string& account) {
     if (password.size() < kMinPasswordLength)
-        throw ProtocolError(ErrorCode::invalid_argument,
-                            "a password has at least " + std::to_string(kMinPasswordLength) +
-                                " characters");
+        throw ProtocolError(
+            ErrorCode::invalid_argument,
+            "a password has at least " + std::to_string(kMinPasswordLength) + " characters");
     if (password == account)
         throw ProtocolError(ErrorCode::invalid_argument, "a password is not the account's name");
 }
@@ -125,31 +125,36 @@ void Hub::sign_up(const Reply& reply, const protocol::SignUp& m) {
     if (!services_->server->invite_usable(code_hash, services_->now_iso())) throw invite_refused();
     if (services_->server->account_by_name(m.account))
         throw ProtocolError(ErrorCode::conflict, "the name \"" + m.account + "\" is taken");
-    hash_new_password(reply, m.password, [this, reply, m, code_hash, email, address](const std::string& hash) {
-        std::pair<std::int64_t, storage::MembershipRecord> made;
-        try {
-            made = services_->server->sign_up(m.account, hash, email, code_hash,
-                                              services_->now_iso());
-        } catch (const storage::StorageError& e) {
-            // Used or revoked between the check and now (the e-mail was checked before).
-            if (e.kind() == storage::ErrorKind::invalid_input) throw invite_refused();
-            if (e.kind() == storage::ErrorKind::conflict)
-                throw ProtocolError(ErrorCode::conflict, "the name \"" + m.account + "\" is taken");
-            throw;
-        }
-        login_throttle_.succeeded(m.account, address);
-        Peer& peer = *reply.peer;
-        peer.account = made.first;
-        peer.account_name = m.account;
-        spdlog::info("account \"{}\" signed up from {} into campaign {} as {}", m.account, address,
-                     made.second.campaign_id, made.second.player.value_or(made.second.role));
-        finish_login(reply, new_token());
-        if (!peer.account) return;  // refused: too many connections
-        reply.send({{"type", "invite_redeemed"},
-                    {"campaign", made.second.campaign_id},
-                    {"role", made.second.role},
-                    {"player", made.second.player.value_or("")}});
-    });
+    hash_new_password(reply, m.password,
+                      [this, reply, m, code_hash, email, address](const std::string& hash) {
+                          std::pair<std::int64_t, storage::MembershipRecord> made;
+                          try {
+                              made = services_->server->sign_up(m.account, hash, email, code_hash,
+                                                                services_->now_iso());
+                          } catch (const storage::StorageError& e) {
+                              // Used or revoked between the check and now (the e-mail was checked
+                              // before).
+                              if (e.kind() == storage::ErrorKind::invalid_input)
+                                  throw invite_refused();
+                              if (e.kind() == storage::ErrorKind::conflict)
+                                  throw ProtocolError(ErrorCode::conflict,
+                                                      "the name \"" + m.account + "\" is taken");
+                              throw;
+                          }
+                          login_throttle_.succeeded(m.account, address);
+                          Peer& peer = *reply.peer;
+                          peer.account = made.first;
+                          peer.account_name = m.account;
+                          spdlog::info("account \"{}\" signed up from {} into campaign {} as {}",
+                                       m.account, address, made.second.campaign_id,
+                                       made.second.player.value_or(made.second.role));
+                          finish_login(reply, new_token());
+                          if (!peer.account) return;  // refused: too many connections
+                          reply.send({{"type", "invite_redeemed"},
+                                      {"campaign", made.second.campaign_id},
+                                      {"role", made.second.role},
+                                      {"player", made.second.player.value_or("")}});
+                      });
 }
 
 void Hub::reset_password(const Reply& reply, const protocol::ResetPassword& m) {
@@ -163,15 +168,17 @@ void Hub::reset_password(const Reply& reply, const protocol::ResetPassword& m) {
     };
     if (!services_->server->password_reset_live(m.account, code_hash, services_->now_iso()))
         throw refused();
-    hash_new_password(reply, m.password, [this, reply, m, code_hash, address, refused](const std::string& hash) {
-        if (!services_->server->use_password_reset(m.account, code_hash, hash, services_->now_iso()))
-            throw refused();
-        login_throttle_.succeeded(m.account, address);
-        if (const auto account = services_->server->account_by_name(m.account))
-            end_connections(account->id, "", "the password was reset");
-        spdlog::info("password of account \"{}\" reset from {}", m.account, address);
-        reply.send({{"type", "password_reset"}, {"account", m.account}});
-    });
+    hash_new_password(
+        reply, m.password, [this, reply, m, code_hash, address, refused](const std::string& hash) {
+            if (!services_->server->use_password_reset(m.account, code_hash, hash,
+                                                       services_->now_iso()))
+                throw refused();
+            login_throttle_.succeeded(m.account, address);
+            if (const auto account = services_->server->account_by_name(m.account))
+                end_connections(account->id, "", "the password was reset");
+            spdlog::info("password of account \"{}\" reset from {}", m.account, address);
+            reply.send({{"type", "password_reset"}, {"account", m.account}});
+        });
 }
 
 void Hub::change_password(const Reply& reply, const protocol::ChangePassword& m) {
@@ -183,25 +190,27 @@ void Hub::change_password(const Reply& reply, const protocol::ChangePassword& m)
     const auto record = services_->server->account_by_id(account);
     if (!record || !record->password_hash)
         throw ProtocolError(ErrorCode::bad_credentials, "this account has no password to change");
-    check_password(reply, *record->password_hash, m.password,
-                   [this, reply, account, name, address, m](bool matches) {
-        if (!matches) {
-            services_->metrics->login_failures++;
-            throw ProtocolError(ErrorCode::bad_credentials, "the current password is wrong");
-        }
-        login_throttle_.succeeded(name, address);
-        hash_new_password(reply, m.new_password, [this, reply, account, name](const std::string& hash) {
-            const std::string now = services_->now_iso();
-            const std::string keep = reply.peer->token_hash;
-            const auto before = services_->server->sessions_of(account, now).size();
-            services_->server->set_password(account, hash, keep, now);
-            const auto after = services_->server->sessions_of(account, now).size();
-            end_connections(account, keep, "the password was changed");
-            spdlog::info("account \"{}\" changed its password", name);
-            reply.send({{"type", "password_changed"},
-                        {"sessions_ended", static_cast<std::int64_t>(before - after)}});
+    check_password(
+        reply, *record->password_hash, m.password,
+        [this, reply, account, name, address, m](bool matches) {
+            if (!matches) {
+                services_->metrics->login_failures++;
+                throw ProtocolError(ErrorCode::bad_credentials, "the current password is wrong");
+            }
+            login_throttle_.succeeded(name, address);
+            hash_new_password(
+                reply, m.new_password, [this, reply, account, name](const std::string& hash) {
+                    const std::string now = services_->now_iso();
+                    const std::string keep = reply.peer->token_hash;
+                    const auto before = services_->server->sessions_of(account, now).size();
+                    services_->server->set_password(account, hash, keep, now);
+                    const auto after = services_->server->sessions_of(account, now).size();
+                    end_connections(account, keep, "the password was changed");
+                    spdlog::info("account \"{}\" changed its password", name);
+                    reply.send({{"type", "password_changed"},
+                                {"sessions_ended", static_cast<std::int64_t>(before - after)}});
+                });
         });
-    });
 }
 
 void Hub::send_account(const Reply& reply) {

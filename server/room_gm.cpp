@@ -116,7 +116,8 @@ void Room::gm_pause_or_resume(GmCall& call) {
     reload();
     Json details = Json::object();
     if (d.due_at) details["due_at"] = *d.due_at;
-    if (d.paused_remaining_ms) details["remaining_minutes"] = (*d.paused_remaining_ms + 59'999) / 60'000;
+    if (d.paused_remaining_ms)
+        details["remaining_minutes"] = (*d.paused_remaining_ms + 59'999) / 60'000;
     record_action(m.command, m.reason, details);
     schedule_timers();
     call.then_resolve = !pause && all_confirmed();
@@ -143,7 +144,9 @@ void Room::gm_extend(GmCall& call) {
     d->extended_minutes += m.minutes;
     services_->server->put_deadline(*d);
     record_action("extend", m.reason,
-                  {{"key", m.key}, {"minutes", m.minutes}, {"period_index", campaign_.period_index()},
+                  {{"key", m.key},
+                   {"minutes", m.minutes},
+                   {"period_index", campaign_.period_index()},
                    {"due_at", d->due_at ? Json(*d->due_at) : Json(nullptr)}});
     schedule_timers();
 }
@@ -168,10 +171,10 @@ void Room::gm_rollback(GmCall& call) {
         const int reopened = services_->server->reopen_orders(id(), call.m.to_period);
         record_action("reopen_orders", call.m.reason,
                       {{"period_index", call.m.to_period}, {"orders", reopened}});
-        notify_players("orders_reopened:" + std::to_string(call.m.to_period) + ":" + std::to_string(a.no),
-                       {{"type", "orders_reopened"}, {"campaign", id()},
-                        {"period_index", call.m.to_period}},
-                       false);
+        notify_players(
+            "orders_reopened:" + std::to_string(call.m.to_period) + ":" + std::to_string(a.no),
+            {{"type", "orders_reopened"}, {"campaign", id()}, {"period_index", call.m.to_period}},
+            false);
         call.done["orders_reopened"] = reopened;
     }
     schedule_timers();

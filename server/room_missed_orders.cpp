@@ -38,21 +38,30 @@ std::vector<std::string> Room::players_without_orders() const {
 
 void Room::record_missed_orders(int index, int attempt, const std::vector<std::string>& players) {
     if (players.empty()) return;
-    storage::GmActionRecord a{id(), 0, kMissedOrders, "",
-                              Json{{"period_index", index}, {"attempt", attempt}, {"players", players}}.dump(),
-                              services_->now_iso()};
+    storage::GmActionRecord a{
+        id(),
+        0,
+        kMissedOrders,
+        "",
+        Json{{"period_index", index}, {"attempt", attempt}, {"players", players}}.dump(),
+        services_->now_iso()};
     services_->server->add_gm_action(a);
-    const std::string key = std::string(kMissedOrders) + ":" + std::to_string(index) + "." +
-                            std::to_string(attempt);
+    const std::string key =
+        std::string(kMissedOrders) + ":" + std::to_string(index) + "." + std::to_string(attempt);
     for (const auto& m : services_->server->memberships(id())) {
         if (m.role == "gm")
             notify(m.account_id, key,
-                   {{"type", kMissedOrders}, {"campaign", id()}, {"period_index", index},
+                   {{"type", kMissedOrders},
+                    {"campaign", id()},
+                    {"period_index", index},
                     {"players", players}});
         else if (m.player && std::find(players.begin(), players.end(), *m.player) != players.end())
             notify(m.account_id, key,
-                   {{"type", kMissedOrders}, {"campaign", id()}, {"period_index", index},
-                    {"players", {*m.player}}, {"what_was_done", kWhatWasDone}});
+                   {{"type", kMissedOrders},
+                    {"campaign", id()},
+                    {"period_index", index},
+                    {"players", {*m.player}},
+                    {"what_was_done", kWhatWasDone}});
     }
 }
 
@@ -73,8 +82,8 @@ Json Room::missed_order_counts(const protocol::Viewer& viewer) const {
         if (a.kind != kMissedOrders) continue;
         const Json d = Json::parse(a.details);
         if (!live_attempt(periods, d.value("period_index", -1), d.value("attempt", -1))) continue;
-        for (const auto& p : protocol::missed_orders_for(viewer, campaign_.state(),
-                                                             d["players"].get<std::vector<std::string>>()))
+        for (const auto& p : protocol::missed_orders_for(
+                 viewer, campaign_.state(), d["players"].get<std::vector<std::string>>()))
             ++counts[p.get<std::string>()];
     }
     return counts;

@@ -143,10 +143,12 @@ void Room::try_resolve(bool settle, bool even_if_paused, const std::string& why)
                             notify(m.account_id,
                                    // Its number too: a decision asked again after a rollback has
                                    // the same id, and must be announced again.
-                                   "decision:" + std::to_string(d.period_index) + ":" + d.decision_id +
-                                       ":" + std::to_string(d.no),
-                                   {{"type", "decision_needed"}, {"campaign", id()},
-                                    {"period_index", d.period_index}, {"decision", d.decision_id}});
+                                   "decision:" + std::to_string(d.period_index) + ":" +
+                                       d.decision_id + ":" + std::to_string(d.no),
+                                   {{"type", "decision_needed"},
+                                    {"campaign", id()},
+                                    {"period_index", d.period_index},
+                                    {"decision", d.decision_id}});
                 send_views();
                 log_event(spdlog::level::info,
                           {{"event", "period_waits"}, {"campaign", id()},
@@ -168,8 +170,10 @@ void Room::try_resolve(bool settle, bool even_if_paused, const std::string& why)
             for (const auto& m : services_->server->memberships(id()))
                 if (m.role == "gm")
                     notify(m.account_id,
-                           "resolved:" + std::to_string(result->index) + "." + std::to_string(result->attempt),
-                           {{"type", "period_resolved"}, {"campaign", id()},
+                           "resolved:" + std::to_string(result->index) + "." +
+                               std::to_string(result->attempt),
+                           {{"type", "period_resolved"},
+                            {"campaign", id()},
                             {"period_index", result->index},
                             {"next_period_index", campaign_.period_index()}});
             defer([this, result, why, started] {

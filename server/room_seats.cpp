@@ -46,7 +46,9 @@ void Room::gm_invite(GmCall& call) {
     call.done["player"] = m.player;
     call.done["expires_at"] = expires_at;
     record_action("invite", m.reason,
-                  {{"invite", hash.substr(0, 12)}, {"role", m.role}, {"player", m.player},
+                  {{"invite", hash.substr(0, 12)},
+                   {"role", m.role},
+                   {"player", m.player},
                    {"expires_at", expires_at}});
 }
 
@@ -54,7 +56,9 @@ void Room::gm_invites(GmCall& call) {
     const std::string now = services_->now_iso();
     Json list = Json::array();
     for (const auto& i : services_->server->invites(id())) {
-        Json entry{{"id", i.id}, {"role", i.role}, {"created_at", i.created_at},
+        Json entry{{"id", i.id},
+                   {"role", i.role},
+                   {"created_at", i.created_at},
                    {"state", invite_state(i, now)}};
         if (i.player) entry["player"] = *i.player;
         if (i.expires_at) entry["expires_at"] = *i.expires_at;
@@ -112,7 +116,8 @@ void Room::gm_remove(GmCall& call) {
     const auto account = server.account_by_name(m.account);
     const auto membership = account ? server.membership(account->id, id()) : std::nullopt;
     if (!membership)
-        refuse(ErrorCode::unknown_account, "\"" + m.account + "\" is not a member of this campaign");
+        refuse(ErrorCode::unknown_account,
+               "\"" + m.account + "\" is not a member of this campaign");
     if (membership->role == "gm") refuse(ErrorCode::conflict, "the GM cannot remove themselves");
     server.remove_membership(account->id, id());
     unseat(account->id, "the GM removed you from this campaign");
@@ -129,17 +134,19 @@ void Room::gm_reset_code(GmCall& call) {
     const auto account = server.account_by_name(m.account);
     const auto membership = account ? server.membership(account->id, id()) : std::nullopt;
     if (!membership)
-        refuse(ErrorCode::unknown_account, "\"" + m.account + "\" is not a member of this campaign");
+        refuse(ErrorCode::unknown_account,
+               "\"" + m.account + "\" is not a member of this campaign");
     bool gm_somewhere = account->admin;
     for (const auto& other : server.memberships_of_account(account->id))
         gm_somewhere = gm_somewhere || other.role == "gm";
     if (gm_somewhere)
         refuse(ErrorCode::forbidden,
-               "\"" + m.account + "\" is an administrator or a GM: only an administrator resets "
-               "that password (umpire-server admin reset-code)");
+               "\"" + m.account +
+                   "\" is an administrator or a GM: only an administrator resets "
+                   "that password (umpire-server admin reset-code)");
     const std::string code = new_code();
-    const std::string expires_at =
-        iso_utc(services_->scheduler->now() + std::chrono::hours(services_->config.reset_code_hours));
+    const std::string expires_at = iso_utc(services_->scheduler->now() +
+                                           std::chrono::hours(services_->config.reset_code_hours));
     server.add_password_reset({secret_hash(code), account->id,
                                "gm " + acting_gm_->account_name + " of " + id(),
                                services_->now_iso(), expires_at});
@@ -151,10 +158,11 @@ void Room::gm_reset_code(GmCall& call) {
 
 void Room::unseat(std::int64_t account, const std::string& why) {
     auto leave_now = [this, account, why] {
-        const Json notice{{"type", "notice"},
-                          {"campaign", id()},
-                          {"notice", {{"no", 0}, {"kind", "seat_changed"}, {"reason", why},
-                                      {"at", services_->now_iso()}}}};
+        const Json notice{
+            {"type", "notice"},
+            {"campaign", id()},
+            {"notice",
+             {{"no", 0}, {"kind", "seat_changed"}, {"reason", why}, {"at", services_->now_iso()}}}};
         for (const auto& peer : live_peers())
             if (peer->account == account) {
                 peer->joined.erase(id());

@@ -41,7 +41,8 @@ Json notice_of(const storage::GmActionRecord& action) {
         {"edit", {"changes"}},
         {"downtime_extension", {"period_index", "due_at"}},
         {"reopen_orders", {"period_index"}}};
-    Json notice{{"no", action.no}, {"kind", action.kind}, {"reason", action.reason}, {"at", action.at}};
+    Json notice{
+        {"no", action.no}, {"kind", action.kind}, {"reason", action.reason}, {"at", action.at}};
     const Json details = Json::parse(action.details, nullptr, false);
     Json out = Json::object();
     if (auto it = shown.find(action.kind); it != shown.end() && details.is_object())
@@ -227,8 +228,8 @@ void Room::broadcast_resolved(const storage::ResolvedPeriod& period) {
                          {"seed_hash", period.seed_hash},
                          {"dice_seeds", protocol::dice_seeds_of(seen, dice_key)}};
             if (protocol::shown_period_seed(viewer, period.scheme)) message["seed"] = period.seed;
-            const Json missed = protocol::missed_orders_for(viewer, campaign_.state(),
-                                                            missed_orders(period.index, period.attempt));
+            const Json missed = protocol::missed_orders_for(
+                viewer, campaign_.state(), missed_orders(period.index, period.attempt));
             if (!missed.empty()) message["missed_orders"] = missed;
             message["events"] = std::move(seen);
             f = frame(message);

@@ -71,8 +71,9 @@ void ServerStore::set_rights(std::int64_t account, bool admin, bool may_create_c
 void ServerStore::add_session(const std::string& token_hash, std::int64_t account,
                               const std::string& at, const std::string& expires_at,
                               const std::string& address) {
-    db_->prepare("INSERT INTO sessions (token_hash, account_id, created_at, expires_at, address) "
-                 "VALUES (?, ?, ?, ?, ?)")
+    db_->prepare(
+           "INSERT INTO sessions (token_hash, account_id, created_at, expires_at, address) "
+           "VALUES (?, ?, ?, ?, ?)")
         .bind_all(token_hash, account, at, expires_at, address)
         .run();
 }
@@ -175,13 +176,13 @@ MembershipRecord ServerStore::redeem_invite(const std::string& code_hash, std::i
     MembershipRecord m = usable_invite(code_hash, at);
     m.account_id = account;
     if (auto existing = membership(account, m.campaign_id))
-        throw StorageError(ErrorKind::conflict,
-                           existing->role == "gm"
-                               ? "the campaign's GM cannot also join by invite"
-                               : "you are already " +
-                                     (existing->player ? "player " + *existing->player
-                                                       : "an " + existing->role) +
-                                     " in this campaign; the GM changes seats (gm assign)");
+        throw StorageError(
+            ErrorKind::conflict,
+            existing->role == "gm"
+                ? "the campaign's GM cannot also join by invite"
+                : "you are already " +
+                      (existing->player ? "player " + *existing->player : "an " + existing->role) +
+                      " in this campaign; the GM changes seats (gm assign)");
     put_membership_row(m);
     mark_invite_used(code_hash, account, at);
     transaction.commit();

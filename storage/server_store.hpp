@@ -130,10 +130,10 @@ public:
     // invalid_input; a taken name is a conflict; either way nothing is written. The account gets
     // no rights (the first-administrator rule is for accounts made by the operator).
     std::pair<std::int64_t, MembershipRecord> sign_up(const std::string& name,
-                                                       const std::string& password_hash,
-                                                       const std::optional<std::string>& email,
-                                                       const std::string& code_hash,
-                                                       const std::string& at);
+                                                      const std::string& password_hash,
+                                                      const std::optional<std::string>& email,
+                                                      const std::string& code_hash,
+                                                      const std::string& at);
 
     // Password reset codes: one live code per account (a new one replaces the last).
     void add_password_reset(const PasswordReset& reset);
@@ -166,7 +166,8 @@ public:
     // Removes it (not_found when the account has none in the campaign).
     void remove_membership(std::int64_t account, const std::string& campaign);
     // The account holding the campaign's player, if any.
-    std::optional<std::int64_t> player_account(const std::string& campaign, const std::string& player);
+    std::optional<std::int64_t> player_account(const std::string& campaign,
+                                               const std::string& player);
 
     // Invites are used once: redeem_invite makes the membership and marks the invite used in
     // one transaction; an unknown, used, revoked or expired code is invalid_input, and an
@@ -225,7 +226,8 @@ private:
     // Inside a transaction:
     void put_membership_row(const MembershipRecord& membership);
     MembershipRecord usable_invite(const std::string& code_hash, const std::string& at);
-    void mark_invite_used(const std::string& code_hash, std::int64_t account, const std::string& at);
+    void mark_invite_used(const std::string& code_hash, std::int64_t account,
+                          const std::string& at);
 
     Connection* db_;
 };

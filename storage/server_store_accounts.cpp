@@ -40,7 +40,8 @@ bool ServerStore::invite_usable(const std::string& code_hash, const std::string&
 std::optional<std::string> ServerStore::email(std::int64_t account) {
     auto s = db_->prepare("SELECT email FROM accounts WHERE id = ?");
     s.bind(1, account);
-    if (!s.step()) throw StorageError(ErrorKind::not_found, "no account " + std::to_string(account));
+    if (!s.step())
+        throw StorageError(ErrorKind::not_found, "no account " + std::to_string(account));
     return s.optional_text(0);
 }
 
@@ -74,7 +75,10 @@ std::pair<std::int64_t, MembershipRecord> ServerStore::sign_up(
     Transaction transaction(*db_);
     MembershipRecord m = usable_invite(code_hash, at);
     m.account_id = rows::insert_account(*db_, name, password_hash, at);
-    if (email) db_->prepare("UPDATE accounts SET email = ? WHERE id = ?").bind_all(email, m.account_id).run();
+    if (email)
+        db_->prepare("UPDATE accounts SET email = ? WHERE id = ?")
+            .bind_all(email, m.account_id)
+            .run();
     put_membership_row(m);
     mark_invite_used(code_hash, m.account_id, at);
     transaction.commit();
@@ -97,8 +101,8 @@ void ServerStore::add_password_reset(const PasswordReset& r) {
     transaction.commit();
 }
 
-bool ServerStore::password_reset_live(const std::string& account_name,
-                                      const std::string& code_hash, const std::string& at) {
+bool ServerStore::password_reset_live(const std::string& account_name, const std::string& code_hash,
+                                      const std::string& at) {
     auto s = db_->prepare(
         "SELECT 1 FROM password_resets r JOIN accounts a ON a.id = r.account_id "
         "WHERE r.code_hash = ? AND a.name = ? AND r.used_at IS NULL AND r.expires_at > ?");
@@ -161,7 +165,8 @@ void ServerStore::remove_membership(std::int64_t account, const std::string& cam
 
 std::optional<std::int64_t> ServerStore::player_account(const std::string& campaign,
                                                         const std::string& player) {
-    auto s = db_->prepare("SELECT account_id FROM memberships WHERE campaign_id = ? AND player_id = ?");
+    auto s =
+        db_->prepare("SELECT account_id FROM memberships WHERE campaign_id = ? AND player_id = ?");
     s.bind(1, campaign).bind(2, player);
     if (!s.step()) return std::nullopt;
     return s.integer(0);
@@ -184,7 +189,8 @@ bool ServerStore::revoke_invite(const std::string& campaign, const std::string& 
                                 const std::string& at) {
     if (id.size() != 12) return false;
     db_->prepare(
-           "UPDATE invites SET revoked_at = ? WHERE campaign_id = ? AND substr(code_hash, 1, 12) = ? "
+           "UPDATE invites SET revoked_at = ? WHERE campaign_id = ? AND substr(code_hash, 1, 12) = "
+           "? "
            "AND used_by IS NULL AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)")
         .bind_all(at, campaign, id, at)
         .run();

@@ -23,8 +23,10 @@ protected:
     std::string gm_token = login("gm");
 
     std::string login(const std::string& name, const std::string& password = "") {
-        auto [status, body] = server.api(
-            {{"type", "login"}, {"account", name}, {"password", password.empty() ? "pw-" + name : password}});
+        auto [status, body] =
+            server.api({{"type", "login"},
+                        {"account", name},
+                        {"password", password.empty() ? "pw-" + name : password}});
         EXPECT_EQ(status, 200) << body.dump();
         return body["messages"][0].value("token", "");
     }
@@ -34,13 +36,17 @@ protected:
         return server.api(command, gm_token).second["messages"][0];
     }
     Json sign_up(const std::string& code, const std::string& name) {
-        return server.api({{"type", "sign_up"}, {"code", code}, {"account", name},
-                           {"password", "a long passphrase"}})
+        return server
+            .api({{"type", "sign_up"},
+                  {"code", code},
+                  {"account", name},
+                  {"password", "a long passphrase"}})
             .second["messages"][0];
     }
     bool account_exists(const std::string& name) {
         bool exists = false;
-        server.on_io_thread([&] { exists = server.services().server->account_by_name(name).has_value(); });
+        server.on_io_thread(
+            [&] { exists = server.services().server->account_by_name(name).has_value(); });
         return exists;
     }
 };
@@ -57,7 +63,8 @@ TEST_F(Accounts, AnInviteExpiresOnTheServersClockAndThenMakesNoAccount) {
     EXPECT_EQ(listed["invites"][0]["state"], "expired");
     EXPECT_EQ(listed["invites"][0]["id"], made["invite"]);
     // Revoking an expired invite is refused: there is nothing left to revoke.
-    EXPECT_EQ(gm({{"command", "revoke_invite"}, {"invite", made["invite"]}})["code"], "invalid_argument");
+    EXPECT_EQ(gm({{"command", "revoke_invite"}, {"invite", made["invite"]}})["code"],
+              "invalid_argument");
 }
 
 TEST_F(Accounts, GuessingInviteCodesIsThrottledLikePasswords) {
@@ -73,8 +80,8 @@ TEST_F(Accounts, AnAddressThatIsNoAddressIsRefusedAndNothingChanges) {
     EXPECT_EQ(server.api({{"type", "set_email"}, {"email", "anna@example.org"}}, anna)
                   .second["messages"][0]["email"],
               "anna@example.org");
-    const Json refused =
-        server.api({{"type", "set_email"}, {"email", "anna at example"}}, anna).second["messages"][0];
+    const Json refused = server.api({{"type", "set_email"}, {"email", "anna at example"}}, anna)
+                             .second["messages"][0];
     EXPECT_EQ(refused["code"], "invalid_argument");
     EXPECT_EQ(refused["path"], "$.email");
     EXPECT_EQ(server.api({{"type", "get_account"}}, anna).second["messages"][0]["email"],
@@ -86,9 +93,11 @@ TEST_F(Accounts, AChangedPasswordClosesTheAccountsOtherConnections) {
     ASSERT_EQ(other.hello_login("anna", "pw-anna")["type"], "logged_in");
     ASSERT_EQ(other.request({{"type", "join"}, {"campaign", "raid"}})["type"], "snapshot");
     const std::string anna = login("anna");
-    const Json changed = server.api({{"type", "change_password"}, {"password", "pw-anna"},
-                                     {"new_password", "a new passphrase"}},
-                                    anna)
+    const Json changed = server
+                             .api({{"type", "change_password"},
+                                   {"password", "pw-anna"},
+                                   {"new_password", "a new passphrase"}},
+                                  anna)
                              .second["messages"][0];
     ASSERT_EQ(changed["type"], "password_changed") << changed.dump();
     EXPECT_EQ(changed["sessions_ended"], 1);  // the WebSocket one; the HTTP one that asked stays
@@ -101,7 +110,9 @@ TEST_F(Accounts, AReassignedSeatsOldHolderStopsReceivingTheSidesView) {
     TestClient anna(server.port());
     ASSERT_EQ(anna.hello_login("anna", "pw-anna")["type"], "logged_in");
     ASSERT_EQ(anna.request({{"type", "join"}, {"campaign", "raid"}})["type"], "snapshot");
-    const Json assigned = gm({{"command", "assign"}, {"account", "olaf"}, {"player", "anna"},
+    const Json assigned = gm({{"command", "assign"},
+                              {"account", "olaf"},
+                              {"player", "anna"},
                               {"reason", "anna moved away"}});
     ASSERT_EQ(assigned["type"], "gm_done") << assigned.dump();
     EXPECT_EQ(assigned["replaced"], "anna");
@@ -110,27 +121,32 @@ TEST_F(Accounts, AReassignedSeatsOldHolderStopsReceivingTheSidesView) {
     // The period moves on: anna's connection hears nothing more of the campaign.
     ASSERT_EQ(gm({{"command", "force_advance"}, {"reason", "on we go"}})["type"], "gm_done");
     const std::string olaf = login("olaf");
-    EXPECT_EQ(server.api({{"type", "join"}, {"campaign", "raid"}}, olaf).second["messages"][0]["view"]["you"]["player"],
+    EXPECT_EQ(server.api({{"type", "join"}, {"campaign", "raid"}}, olaf)
+                  .second["messages"][0]["view"]["you"]["player"],
               "anna");
-    while (auto m = anna.next(1000))
-        EXPECT_NE(m->value("campaign", ""), "raid") << m->dump();
+    while (auto m = anna.next(1000)) EXPECT_NE(m->value("campaign", ""), "raid") << m->dump();
     EXPECT_EQ(anna.request({{"type", "join"}, {"campaign", "raid"}})["code"], "unknown_campaign");
 }
 
 TEST_F(Accounts, SeatCommandsAreAuditedWithTheirGmButNotShownToPlayers) {
-    ASSERT_EQ(gm({{"command", "invite"}, {"role", "player"}, {"player", "bertram"}})["type"], "gm_done");
-    ASSERT_EQ(gm({{"command", "assign"}, {"account", "olaf"}, {"player", "erik"}})["type"], "gm_done");
-    ASSERT_EQ(gm({{"command", "reset_code"}, {"account", "olaf"}, {"reason", "lost it"}})["type"], "gm_done");
+    ASSERT_EQ(gm({{"command", "invite"}, {"role", "player"}, {"player", "bertram"}})["type"],
+              "gm_done");
+    ASSERT_EQ(gm({{"command", "assign"}, {"account", "olaf"}, {"player", "erik"}})["type"],
+              "gm_done");
+    ASSERT_EQ(gm({{"command", "reset_code"}, {"account", "olaf"}, {"reason", "lost it"}})["type"],
+              "gm_done");
     std::vector<storage::GmActionRecord> actions;
     server.on_io_thread([&] { actions = server.services().campaigns->gm_actions("raid"); });
     std::vector<std::string> kinds;
     for (const auto& a : actions) {
         kinds.push_back(a.kind);
         EXPECT_EQ(Json::parse(a.details)["by"], "gm") << a.kind;
-        EXPECT_EQ(a.details.find("code\""), std::string::npos) << "a code in the audit: " << a.details;
+        EXPECT_EQ(a.details.find("code\""), std::string::npos)
+            << "a code in the audit: " << a.details;
     }
     EXPECT_EQ(kinds, (std::vector<std::string>{"invite", "assign", "reset_code"}));
-    const Json view = server.api({{"type", "join"}, {"campaign", "raid"}}, login("anna")).second["messages"][0];
+    const Json view =
+        server.api({{"type", "join"}, {"campaign", "raid"}}, login("anna")).second["messages"][0];
     EXPECT_TRUE(view["view"]["notices"].empty()) << view["view"]["notices"].dump();
 }
 

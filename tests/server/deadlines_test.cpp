@@ -37,7 +37,8 @@ std::string due(const Json& policy, const char* opened, const std::string& zone 
 }
 
 TEST(DeadlinePolicy, WeeklyTurnsKeepTheirLocalTimeAcrossDaylightSaving) {
-    const Json sunday{{"kind", "weekly"}, {"days", {"sun"}}, {"time", "20:00"}, {"time_zone", "Europe/Berlin"}};
+    const Json sunday{
+        {"kind", "weekly"}, {"days", {"sun"}}, {"time", "20:00"}, {"time_zone", "Europe/Berlin"}};
     EXPECT_EQ(server::deadline_policy_problem(sunday), "");
     // Saturday 29 March 2025, winter time; Sunday is already summer time (UTC+2).
     EXPECT_EQ(due(sunday, "2025-03-29T19:30:00.000Z"), "2025-03-30T18:00:00.000Z");
@@ -46,14 +47,18 @@ TEST(DeadlinePolicy, WeeklyTurnsKeepTheirLocalTimeAcrossDaylightSaving) {
     // Back to winter time on 26 October (UTC+1).
     EXPECT_EQ(due(sunday, "2025-10-25T12:00:00.000Z"), "2025-10-26T19:00:00.000Z");
     // Two days a week; Sydney leaves summer time on 6 April and enters it on 5 October.
-    const Json sydney{{"kind", "weekly"}, {"days", {"mon", "thu"}}, {"time", "09:00"}, {"time_zone", "Australia/Sydney"}};
+    const Json sydney{{"kind", "weekly"},
+                      {"days", {"mon", "thu"}},
+                      {"time", "09:00"},
+                      {"time_zone", "Australia/Sydney"}};
     EXPECT_EQ(due(sydney, "2025-04-04T00:00:00.000Z"), "2025-04-06T23:00:00.000Z");  // Mon, UTC+10
     EXPECT_EQ(due(sydney, "2025-10-03T00:00:00.000Z"), "2025-10-05T22:00:00.000Z");  // Mon, UTC+11
     EXPECT_EQ(due(sydney, "2025-10-05T22:00:00.000Z"), "2025-10-08T22:00:00.000Z");  // then Thu
 }
 
 TEST(DeadlinePolicy, EveryNDaysCountsLocalDaysFromTheOpeningDay) {
-    const Json two{{"kind", "every_days"}, {"days", 2}, {"time", "08:00"}, {"time_zone", "America/New_York"}};
+    const Json two{
+        {"kind", "every_days"}, {"days", 2}, {"time", "08:00"}, {"time_zone", "America/New_York"}};
     EXPECT_EQ(server::deadline_policy_problem(two), "");
     // Saturday 8 March 2025 09:00 EST → Monday 08:00 EDT (the clocks sprang forward on Sunday).
     EXPECT_EQ(due(two, "2025-03-08T14:00:00.000Z"), "2025-03-10T12:00:00.000Z");
@@ -69,12 +74,15 @@ TEST(DeadlinePolicy, AMinimumKeepsAnEarlyFinishFromSqueezingTheNextTurn) {
     with_minimum["min_minutes"] = 12 * 60;
     EXPECT_EQ(server::deadline_policy_problem(with_minimum), "");
     EXPECT_EQ(due(with_minimum, "2025-06-10T17:30:00.000Z"), "2025-06-11T18:00:00.000Z");
-    EXPECT_EQ(due(with_minimum, "2025-06-10T05:00:00.000Z"), "2025-06-10T18:00:00.000Z");  // 13 h: enough
+    EXPECT_EQ(due(with_minimum, "2025-06-10T05:00:00.000Z"),
+              "2025-06-10T18:00:00.000Z");  // 13 h: enough
 }
 
 TEST(DeadlinePolicy, DatesAndTheCampaignsZone) {
     // 02:30 on 26 October happens twice in Berlin: the later one (CET, 01:30 UTC).
-    const Json dates{{"kind", "dates"}, {"at", {"2025-11-02T20:00", "2025-10-26T02:30"}}, {"time_zone", "Europe/Berlin"}};
+    const Json dates{{"kind", "dates"},
+                     {"at", {"2025-11-02T20:00", "2025-10-26T02:30"}},
+                     {"time_zone", "Europe/Berlin"}};
     EXPECT_EQ(server::deadline_policy_problem(dates), "");
     EXPECT_EQ(due(dates, "2025-10-20T00:00:00.000Z"), "2025-10-26T01:30:00.000Z");
     EXPECT_EQ(due(dates, "2025-10-26T01:30:00.000Z"), "2025-11-02T19:00:00.000Z");
@@ -86,16 +94,16 @@ TEST(DeadlinePolicy, DatesAndTheCampaignsZone) {
 }
 
 TEST(DeadlinePolicy, MalformedSchedulesSayWhatIsWrong) {
-    for (const Json& bad : {Json{{"kind", "weekly"}, {"days", {"monday"}}, {"time", "20:00"}},
-                            Json{{"kind", "weekly"}, {"days", Json::array()}, {"time", "20:00"}},
-                            Json{{"kind", "weekly"}, {"time", "20:00"}},
-                            Json{{"kind", "every_days"}, {"days", 0}, {"time", "20:00"}},
-                            Json{{"kind", "every_days"}, {"days", 2}, {"time", "25:00"}},
-                            Json{{"kind", "dates"}, {"at", {"2025-13-01T20:00"}}},
-                            Json{{"kind", "dates"}, {"at", {"tomorrow"}}},
-                            Json{{"kind", "wall_clock"}, {"time", "20:00"}, {"min_minutes", -1}},
-                            Json{{"kind", "wall_clock"}, {"time", "20:00"}, {"tz", "UTC"}},
-                            Json{{"kind", 7}}})
+    for (const Json& bad :
+         {Json{{"kind", "weekly"}, {"days", {"monday"}}, {"time", "20:00"}},
+          Json{{"kind", "weekly"}, {"days", Json::array()}, {"time", "20:00"}},
+          Json{{"kind", "weekly"}, {"time", "20:00"}},
+          Json{{"kind", "every_days"}, {"days", 0}, {"time", "20:00"}},
+          Json{{"kind", "every_days"}, {"days", 2}, {"time", "25:00"}},
+          Json{{"kind", "dates"}, {"at", {"2025-13-01T20:00"}}},
+          Json{{"kind", "dates"}, {"at", {"tomorrow"}}},
+          Json{{"kind", "wall_clock"}, {"time", "20:00"}, {"min_minutes", -1}},
+          Json{{"kind", "wall_clock"}, {"time", "20:00"}, {"tz", "UTC"}}, Json{{"kind", 7}}})
         EXPECT_NE(server::deadline_policy_problem(bad), "") << bad.dump();
 }
 

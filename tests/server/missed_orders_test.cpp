@@ -30,8 +30,8 @@ protected:
 
     void SetUp() override {
         for (const char* name : {"gm", "anna", "ingrid"}) {
-            auto [status, body] =
-                server.api({{"type", "login"}, {"account", name}, {"password", std::string("pw-") + name}});
+            auto [status, body] = server.api(
+                {{"type", "login"}, {"account", name}, {"password", std::string("pw-") + name}});
             ASSERT_EQ(status, 200);
             tokens[name] = body["messages"][0]["token"];
         }
@@ -42,23 +42,31 @@ protected:
     }
     int period() {
         int index = -1;
-        server.on_io_thread([&] { index = server.hub().find_room("raid")->campaign().period_index(); });
+        server.on_io_thread(
+            [&] { index = server.hub().find_room("raid")->campaign().period_index(); });
         return index;
     }
     Json campaign_entry(const std::string& who) {
-        return server.api({{"type", "list_campaigns"}}, tokens[who]).second["messages"][0]["campaigns"][0];
+        return server.api({{"type", "list_campaigns"}}, tokens[who])
+            .second["messages"][0]["campaigns"][0];
     }
 };
 
 TEST_F(MissedOrders, ADraftAtTheDeadlineIsMarkedForThoseWhoMayKnow) {
     for (const char* who : {"gm", "ingrid"})
-        ASSERT_EQ(send(who, {{"type", "set_webhook"}, {"url", "http://127.0.0.1:9/hook"}})["type"], "webhook_set");
-    ASSERT_EQ(send("gm", {{"type", "gm"}, {"command", "set_deadline"},
+        ASSERT_EQ(send(who, {{"type", "set_webhook"}, {"url", "http://127.0.0.1:9/hook"}})["type"],
+                  "webhook_set");
+    ASSERT_EQ(send("gm", {{"type", "gm"},
+                          {"command", "set_deadline"},
                           {"deadline", {{"kind", "duration"}, {"minutes", 60}}}})["type"],
               "gm_done");
-    ASSERT_EQ(send("anna", {{"type", "submit_orders"}, {"period_index", 0}, {"orders", Json::array()}})["type"],
-              "receipt");
-    ASSERT_EQ(send("ingrid", {{"type", "submit_orders"}, {"period_index", 0}, {"orders", Json::array()},
+    ASSERT_EQ(
+        send("anna",
+             {{"type", "submit_orders"}, {"period_index", 0}, {"orders", Json::array()}})["type"],
+        "receipt");
+    ASSERT_EQ(send("ingrid", {{"type", "submit_orders"},
+                              {"period_index", 0},
+                              {"orders", Json::array()},
                               {"state", "draft"}})["type"],
               "receipt");
     offset_ms = 61LL * 60 * 1000;
@@ -70,7 +78,8 @@ TEST_F(MissedOrders, ADraftAtTheDeadlineIsMarkedForThoseWhoMayKnow) {
     };
     EXPECT_EQ(report("gm")["missed_orders"], Json::array({"ingrid"}));
     EXPECT_EQ(report("ingrid")["missed_orders"], Json::array({"ingrid"}));
-    EXPECT_FALSE(report("anna").contains("missed_orders")) << "the other side learns ingrid's forces held";
+    EXPECT_FALSE(report("anna").contains("missed_orders"))
+        << "the other side learns ingrid's forces held";
 
     EXPECT_EQ(campaign_entry("gm")["missed_orders"], Json({{"ingrid", 1}}));
     EXPECT_EQ(campaign_entry("ingrid")["missed_orders"], Json({{"ingrid", 1}}));
@@ -82,7 +91,8 @@ TEST_F(MissedOrders, ADraftAtTheDeadlineIsMarkedForThoseWhoMayKnow) {
     for (const auto& n : kept)
         if (n.key == "missed_orders:0.0") {
             std::string name;
-            server.on_io_thread([&] { name = server.services().server->account_by_id(n.account_id)->name; });
+            server.on_io_thread(
+                [&] { name = server.services().server->account_by_id(n.account_id)->name; });
             missed[name] = Json::parse(n.payload);
         }
     ASSERT_EQ(missed.size(), 2u);
@@ -93,10 +103,14 @@ TEST_F(MissedOrders, ADraftAtTheDeadlineIsMarkedForThoseWhoMayKnow) {
 
 TEST_F(MissedOrders, ARollbackReopensOrdersSoAMissedPeriodCanBePutRight) {
     const auto confirm = [&](const std::string& who) {
-        ASSERT_EQ(send(who, {{"type", "submit_orders"}, {"period_index", 0}, {"orders", Json::array()}})["type"], "receipt");
+        ASSERT_EQ(send(who, {{"type", "submit_orders"},
+                             {"period_index", 0},
+                             {"orders", Json::array()}})["type"],
+                  "receipt");
         ASSERT_EQ(send(who, {{"type", "confirm_orders"}, {"period_index", 0}})["type"], "receipt");
     };
-    ASSERT_EQ(send("gm", {{"type", "gm"}, {"command", "set_deadline"},
+    ASSERT_EQ(send("gm", {{"type", "gm"},
+                          {"command", "set_deadline"},
                           {"deadline", {{"kind", "duration"}, {"minutes", 60}}}})["type"],
               "gm_done");
     confirm("anna");
@@ -105,8 +119,11 @@ TEST_F(MissedOrders, ARollbackReopensOrdersSoAMissedPeriodCanBePutRight) {
     ASSERT_EQ(period(), 1);
     ASSERT_EQ(campaign_entry("gm")["missed_orders"], Json({{"ingrid", 1}}));
 
-    const Json back = send("gm", {{"type", "gm"}, {"command", "rollback"}, {"to_period", 0},
-                                  {"reopen_orders", true}, {"reason", "ingrid's orders went astray"}});
+    const Json back = send("gm", {{"type", "gm"},
+                                  {"command", "rollback"},
+                                  {"to_period", 0},
+                                  {"reopen_orders", true},
+                                  {"reason", "ingrid's orders went astray"}});
     ASSERT_EQ(back["type"], "gm_done") << back.dump();
     EXPECT_EQ(back["orders_reopened"], 1);  // anna's
     EXPECT_EQ(period(), 0) << "reopened orders wait for their players";
@@ -117,11 +134,15 @@ TEST_F(MissedOrders, ARollbackReopensOrdersSoAMissedPeriodCanBePutRight) {
     ASSERT_EQ(send("anna", {{"type", "confirm_orders"}, {"period_index", 0}})["type"], "receipt");
     for (int i = 0; i < 50 && period() != 1; ++i) std::this_thread::sleep_for(milliseconds(100));
     ASSERT_EQ(period(), 1);
-    EXPECT_FALSE(send("gm", {{"type", "get_report"}, {"period_index", 0}}).contains("missed_orders"));
-    EXPECT_FALSE(campaign_entry("gm").contains("missed_orders")) << "a rolled-back attempt's NMR still counts";
+    EXPECT_FALSE(
+        send("gm", {{"type", "get_report"}, {"period_index", 0}}).contains("missed_orders"));
+    EXPECT_FALSE(campaign_entry("gm").contains("missed_orders"))
+        << "a rolled-back attempt's NMR still counts";
 
     // Without reopen_orders, orders that all stand confirmed resolve the period again at once.
-    ASSERT_EQ(send("gm", {{"type", "gm"}, {"command", "rollback"}, {"to_period", 0},
+    ASSERT_EQ(send("gm", {{"type", "gm"},
+                          {"command", "rollback"},
+                          {"to_period", 0},
                           {"reason", "once more"}})["type"],
               "gm_done");
     for (int i = 0; i < 50 && period() != 1; ++i) std::this_thread::sleep_for(milliseconds(100));

@@ -29,9 +29,11 @@ struct AccountsStoreTest : ::testing::Test {
 };
 
 TEST_F(AccountsStoreTest, SignUpMakesTheAccountItsSeatAndUsesTheInviteAtOnce) {
-    const auto [id, seat] = server.sign_up("anna", "hash-anna", "anna@example.org", kAnnaCode, kTuesday);
+    const auto [id, seat] =
+        server.sign_up("anna", "hash-anna", "anna@example.org", kAnnaCode, kTuesday);
     EXPECT_EQ(server.account_by_name("anna")->id, id);
-    EXPECT_FALSE(server.account_by_id(id)->admin);  // the first-administrator rule is not for sign-ups
+    EXPECT_FALSE(
+        server.account_by_id(id)->admin);  // the first-administrator rule is not for sign-ups
     EXPECT_EQ(server.email(id), "anna@example.org");
     EXPECT_EQ(server.membership(id, "demo")->player, "anna");
     EXPECT_EQ(seat.player, "anna");
@@ -73,7 +75,7 @@ TEST_F(AccountsStoreTest, AResetCodeIsTheAccountsOnlyLiveOneAndWorksOnce) {
     server.add_password_reset({"r1", olaf, "administrator", kMonday, kFriday});
     server.add_password_reset({"r2", olaf, "administrator", kMonday, kFriday});  // replaces r1
     EXPECT_FALSE(server.use_password_reset("olaf", "r1", "new", kTuesday));
-    EXPECT_FALSE(server.use_password_reset("gm", "r2", "new", kTuesday));  // not gm's code
+    EXPECT_FALSE(server.use_password_reset("gm", "r2", "new", kTuesday));   // not gm's code
     EXPECT_FALSE(server.use_password_reset("olaf", "r2", "new", kFriday));  // expired
     EXPECT_EQ(server.account_by_id(olaf)->password_hash, "old");
     EXPECT_TRUE(server.use_password_reset("olaf", "r2", "new", kTuesday));
