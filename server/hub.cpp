@@ -347,57 +347,27 @@ void Hub::login(const Reply& reply, const protocol::Login& m) {
     finish_login(reply, "");
 }
 
-// The argon2id check runs off the I/O thread; the login ends in its callback. Unknown names
-// are checked against a hash too, so both answers take the same time.
+// The argon2id check runs off the I/O thread (check_password); the login ends in its callback.
+// Unknown names are checked against a hash too, so both answers take the same time.
 void Hub::login_with_password(const Reply& reply, const protocol::Login& m) {
-    const std::string address = reply.peer->address();
-    if (const int wait = login_throttle_.attempt(m.account, address, services_->scheduler->now())) {
-        services_->metrics->logins_throttled++;
-        spdlog::info("login for account \"{}\" from {} throttled for {} s", m.account, address, wait);
-        throw ProtocolError(ErrorCode::rate_limited,
-                            fmt::format("too many login attempts; try again in {} s", wait))
-            .with_retry_after(wait);
-    }
+    throttle(m.account, reply.peer->address());
     const auto account = services_->server->account_by_name(m.account);
     if (unknown_account_hash_.empty())
         unknown_account_hash_ = hash_password(new_token(), password_cost(services_->config.password_cost));
     const std::string stored = account && account->password_hash ? *account->password_hash
                                                                  : unknown_account_hash_;
-    auto checked = [this, reply, account, name = m.account](bool matches) {
+    check_password(reply, stored, m.password, [this, reply, account, name = m.account](bool matches) {
         Peer& peer = *reply.peer;
         if (!account || !account->password_hash || !matches) {
             services_->metrics->login_failures++;
             spdlog::info("login refused for account \"{}\" from {}", name, peer.address());
-            send_error(peer, reply.re,
-                       ProtocolError(ErrorCode::bad_credentials, "wrong account or password"));
-            return;
+            throw ProtocolError(ErrorCode::bad_credentials, "wrong account or password");
         }
         login_throttle_.succeeded(name, peer.address());
         peer.account = account->id;
         peer.account_name = account->name;
         finish_login(reply, new_token());
-    };
-    auto* verifier = services_->password_checks;
-    if (!verifier) return checked(verify_password(stored, m.password));
-    auto peer = reply.peer;
-    ++peer->async_pending;
-    const bool queued = verifier->verify(stored, m.password, [this, peer, re = reply.re, checked](bool matches) {
-        try {
-            checked(matches);
-        } catch (const storage::StorageError& e) {
-            // The session was not stored (the database failing or gone): as for any command.
-            send_error(*peer, re, storage_error(e));
-        } catch (const std::exception& e) {
-            send_error(*peer, re, internal_error("finishing a login", e));
-        }
-        end_async(peer);
     });
-    if (!queued) {
-        --peer->async_pending;
-        throw ProtocolError(ErrorCode::unavailable,
-                            "the server is busy checking passwords; try again in a second")
-            .with_retry_after(1);
-    }
 }
 
 void Hub::finish_login(const Reply& reply, std::string token) {

@@ -40,7 +40,7 @@ void Hub::throttle(const std::string& account, const std::string& address) {
         spdlog::info("password attempt for account \"{}\" from {} throttled for {} s", account,
                      address, wait);
         throw ProtocolError(ErrorCode::rate_limited,
-                            fmt::format("too many attempts; try again in {} s", wait))
+                            fmt::format("too many password attempts; try again in {} s", wait))
             .with_retry_after(wait);
     }
 }

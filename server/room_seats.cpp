@@ -18,6 +18,21 @@ bool has_player(const rules::CampaignState& state, const std::string& player) {
     return state.find_player(player) != nullptr;
 }
 
+struct Member {
+    storage::AccountAuth account;
+    storage::MembershipRecord membership;
+};
+
+// The named account and its membership here; unknown_account when it has none.
+Member member_named(storage::ServerStore& server, const std::string& campaign,
+                    const std::string& name) {
+    const auto account = server.account_by_name(name);
+    const auto membership = account ? server.membership(account->id, campaign) : std::nullopt;
+    if (!membership)
+        refuse(ErrorCode::unknown_account, "\"" + name + "\" is not a member of this campaign");
+    return {*account, *membership};
+}
+
 std::string invite_state(const storage::InviteListing& i, const std::string& now) {
     if (i.revoked_at) return "revoked";
     if (i.used_by) return "used";
@@ -113,17 +128,13 @@ void Room::gm_assign(GmCall& call) {
 void Room::gm_remove(GmCall& call) {
     const auto& m = call.m;
     auto& server = *services_->server;
-    const auto account = server.account_by_name(m.account);
-    const auto membership = account ? server.membership(account->id, id()) : std::nullopt;
-    if (!membership)
-        refuse(ErrorCode::unknown_account,
-               "\"" + m.account + "\" is not a member of this campaign");
-    if (membership->role == "gm") refuse(ErrorCode::conflict, "the GM cannot remove themselves");
-    server.remove_membership(account->id, id());
-    unseat(account->id, "the GM removed you from this campaign");
+    const auto [account, membership] = member_named(server, id(), m.account);
+    if (membership.role == "gm") refuse(ErrorCode::conflict, "the GM cannot remove themselves");
+    server.remove_membership(account.id, id());
+    unseat(account.id, "the GM removed you from this campaign");
     call.done["account"] = m.account;
     record_action("remove", m.reason,
-                  {{"account", m.account}, {"player", membership->player.value_or("")}});
+                  {{"account", m.account}, {"player", membership.player.value_or("")}});
 }
 
 // A GM may reset the password of a member of their campaign, never of an administrator or of
@@ -131,13 +142,9 @@ void Room::gm_remove(GmCall& call) {
 void Room::gm_reset_code(GmCall& call) {
     const auto& m = call.m;
     auto& server = *services_->server;
-    const auto account = server.account_by_name(m.account);
-    const auto membership = account ? server.membership(account->id, id()) : std::nullopt;
-    if (!membership)
-        refuse(ErrorCode::unknown_account,
-               "\"" + m.account + "\" is not a member of this campaign");
-    bool gm_somewhere = account->admin;
-    for (const auto& other : server.memberships_of_account(account->id))
+    const auto account = member_named(server, id(), m.account).account;
+    bool gm_somewhere = account.admin;
+    for (const auto& other : server.memberships_of_account(account.id))
         gm_somewhere = gm_somewhere || other.role == "gm";
     if (gm_somewhere)
         refuse(ErrorCode::forbidden,
@@ -147,7 +154,7 @@ void Room::gm_reset_code(GmCall& call) {
     const std::string code = new_code();
     const std::string expires_at = iso_utc(services_->scheduler->now() +
                                            std::chrono::hours(services_->config.reset_code_hours));
-    server.add_password_reset({secret_hash(code), account->id,
+    server.add_password_reset({secret_hash(code), account.id,
                                "gm " + acting_gm_->account_name + " of " + id(),
                                services_->now_iso(), expires_at});
     call.done["code"] = code;  // shown once; only its hash is kept
