@@ -126,10 +126,11 @@ void Hub::sign_up(const Reply& reply, const protocol::SignUp& m) {
     if (services_->server->account_by_name(m.account))
         throw ProtocolError(ErrorCode::conflict, "the name \"" + m.account + "\" is taken");
     hash_new_password(reply, m.password,
-                      [this, reply, m, code_hash, email, address](const std::string& hash) {
+                      [this, reply, name = m.account, code_hash, email,
+                       address](const std::string& hash) {
                           std::pair<std::int64_t, storage::MembershipRecord> made;
                           try {
-                              made = services_->server->sign_up(m.account, hash, email, code_hash,
+                              made = services_->server->sign_up(name, hash, email, code_hash,
                                                                 services_->now_iso());
                           } catch (const storage::StorageError& e) {
                               // Used or revoked between the check and now (the e-mail was checked
@@ -138,15 +139,15 @@ void Hub::sign_up(const Reply& reply, const protocol::SignUp& m) {
                                   throw invite_refused();
                               if (e.kind() == storage::ErrorKind::conflict)
                                   throw ProtocolError(ErrorCode::conflict,
-                                                      "the name \"" + m.account + "\" is taken");
+                                                      "the name \"" + name + "\" is taken");
                               throw;
                           }
-                          login_throttle_.succeeded(m.account, address);
+                          login_throttle_.succeeded(name, address);
                           Peer& peer = *reply.peer;
                           peer.account = made.first;
-                          peer.account_name = m.account;
+                          peer.account_name = name;
                           spdlog::info("account \"{}\" signed up from {} into campaign {} as {}",
-                                       m.account, address, made.second.campaign_id,
+                                       name, address, made.second.campaign_id,
                                        made.second.player.value_or(made.second.role));
                           finish_login(reply, new_token());
                           if (!peer.account) return;  // refused: too many connections
@@ -169,15 +170,15 @@ void Hub::reset_password(const Reply& reply, const protocol::ResetPassword& m) {
     if (!services_->server->password_reset_live(m.account, code_hash, services_->now_iso()))
         throw refused();
     hash_new_password(
-        reply, m.password, [this, reply, m, code_hash, address, refused](const std::string& hash) {
-            if (!services_->server->use_password_reset(m.account, code_hash, hash,
-                                                       services_->now_iso()))
+        reply, m.password,
+        [this, reply, name = m.account, code_hash, address, refused](const std::string& hash) {
+            if (!services_->server->use_password_reset(name, code_hash, hash, services_->now_iso()))
                 throw refused();
-            login_throttle_.succeeded(m.account, address);
-            if (const auto account = services_->server->account_by_name(m.account))
+            login_throttle_.succeeded(name, address);
+            if (const auto account = services_->server->account_by_name(name))
                 end_connections(account->id, "", "the password was reset");
-            spdlog::info("password of account \"{}\" reset from {}", m.account, address);
-            reply.send({{"type", "password_reset"}, {"account", m.account}});
+            spdlog::info("password of account \"{}\" reset from {}", name, address);
+            reply.send({{"type", "password_reset"}, {"account", name}});
         });
 }
 
@@ -192,14 +193,14 @@ void Hub::change_password(const Reply& reply, const protocol::ChangePassword& m)
         throw ProtocolError(ErrorCode::bad_credentials, "this account has no password to change");
     check_password(
         reply, *record->password_hash, m.password,
-        [this, reply, account, name, address, m](bool matches) {
+        [this, reply, account, name, address, fresh = m.new_password](bool matches) {
             if (!matches) {
                 services_->metrics->login_failures++;
                 throw ProtocolError(ErrorCode::bad_credentials, "the current password is wrong");
             }
             login_throttle_.succeeded(name, address);
             hash_new_password(
-                reply, m.new_password, [this, reply, account, name](const std::string& hash) {
+                reply, fresh, [this, reply, account, name](const std::string& hash) {
                     const std::string now = services_->now_iso();
                     const std::string keep = reply.peer->token_hash;
                     const auto before = services_->server->sessions_of(account, now).size();
