@@ -53,17 +53,16 @@ void Room::gm(const Reply& reply, const Actor& actor, const protocol::GmCommand&
         refuse(ErrorCode::bad_message, "unknown GM command \"" + m.command + "\"");
     Json done{{"type", "gm_done"}, {"campaign", id()}, {"command", m.command}};
     GmCall call{m, done};
-    acting_gm_ = &actor;
     try {
+        // The audit names the GM for the length of the command, whichever way it ends.
+        struct Acting {
+            const Actor*& slot;
+            ~Acting() { slot = nullptr; }
+        } acting{acting_gm_ = &actor};
         in_one_commit("GM command " + m.command, [&] { (this->*handler->second)(call); });
     } catch (const storage::StorageError& e) {
-        acting_gm_ = nullptr;
         throw to_protocol_error(e, ErrorCode::invalid_argument, services_->campaigns->location());
-    } catch (...) {
-        acting_gm_ = nullptr;
-        throw;
     }
-    acting_gm_ = nullptr;
     // The reason is shown to players anyway; the command's other fields (invite codes) are not
     // logged.
     log_event(spdlog::level::info,
