@@ -54,6 +54,16 @@ void guarded_admin(Fn&& fn) {
     throw CLI::RuntimeError(2);
 }
 
+// Runs `fn` with the named account of an existing database; no such account is a refusal.
+template <class Fn>
+void with_account(const AdminOptions& o, Fn&& fn) {
+    storage::SqliteCampaignStore campaigns(o.database, existing_only());
+    storage::ServerStore server(campaigns.connection());
+    const auto account = server.account_by_name(o.name);
+    if (!account) throw std::invalid_argument("no account \"" + o.name + "\"");
+    fn(server, *account);
+}
+
 }  // namespace
 
 CLI::App* add_admin_command(CLI::App& app) {
@@ -122,11 +132,9 @@ CLI::App* add_admin_command(CLI::App& app) {
     common(show);
     show->callback([o] {
         guarded_admin([&] {
-            storage::SqliteCampaignStore campaigns(o->database, existing_only());
-            storage::ServerStore server(campaigns.connection());
-            const auto account = server.account_by_name(o->name);
-            if (!account) throw std::invalid_argument("no account \"" + o->name + "\"");
-            print_rights(*account);
+            with_account(*o, [](storage::ServerStore&, const storage::AccountAuth& account) {
+                print_rights(account);
+            });
         });
     });
 
@@ -140,17 +148,15 @@ CLI::App* add_admin_command(CLI::App& app) {
         ->capture_default_str();
     reset->callback([o] {
         guarded_admin([&] {
-            storage::SqliteCampaignStore campaigns(o->database, existing_only());
-            storage::ServerStore server(campaigns.connection());
-            const auto account = server.account_by_name(o->name);
-            if (!account) throw std::invalid_argument("no account \"" + o->name + "\"");
-            const auto now = std::chrono::system_clock::now();
-            const std::string code = new_code();
-            const std::string expires = iso_utc(now + std::chrono::hours(o->hours));
-            server.add_password_reset(
-                {secret_hash(code), account->id, "administrator", iso_utc(now), expires});
-            std::cout << "reset code for " << o->name << ": " << code << " (until " << expires
-                      << ", used once)\n";
+            with_account(*o, [&](storage::ServerStore& server, const storage::AccountAuth& account) {
+                const auto now = std::chrono::system_clock::now();
+                const std::string code = new_code();
+                const std::string expires = iso_utc(now + std::chrono::hours(o->hours));
+                server.add_password_reset(
+                    {secret_hash(code), account.id, "administrator", iso_utc(now), expires});
+                std::cout << "reset code for " << o->name << ": " << code << " (until " << expires
+                          << ", used once)\n";
+            });
         });
     });
     return admin;

@@ -216,6 +216,7 @@ void Room::broadcast_resolved(const storage::ResolvedPeriod& period) {
     const auto vis = visibility();
     const auto events = rules::events_json(period.events);
     const std::string dice_key = storage::dice_key_of(period.seed);
+    const auto missed_all = missed_orders(period.index, period.attempt);  // read once
     for (const auto& peer : live_peers()) {
         const auto& viewer = peer->joined[id()].viewer;
         auto& f = frames[viewer_key(viewer)];
@@ -228,8 +229,7 @@ void Room::broadcast_resolved(const storage::ResolvedPeriod& period) {
                          {"seed_hash", period.seed_hash},
                          {"dice_seeds", protocol::dice_seeds_of(seen, dice_key)}};
             if (protocol::shown_period_seed(viewer, period.scheme)) message["seed"] = period.seed;
-            const Json missed = protocol::missed_orders_for(
-                viewer, campaign_.state(), missed_orders(period.index, period.attempt));
+            const Json missed = protocol::missed_orders_for(viewer, campaign_.state(), missed_all);
             if (!missed.empty()) message["missed_orders"] = missed;
             message["events"] = std::move(seen);
             f = frame(message);

@@ -115,8 +115,11 @@ TEST(ClientAddress, TheRightmostUntrustedHopIsTheClient) {
     EXPECT_EQ(proxies.client_address("127.1.2.3", "", ""), "127.1.2.3");
     EXPECT_EQ(proxies.client_address("127.1.2.3", "", "garbage"), "127.1.2.3");
     EXPECT_EQ(proxies.client_address("::ffff:127.1.2.3", "", "1.2.3.4:5678"), "1.2.3.4");
-    EXPECT_EQ(proxies.client_address("2001:db8::1", "for=192.0.2.60;proto=http, for=\"[2001:db8:cafe::17]:4711\"", ""),
-              "192.0.2.60");
+    const std::string documented = ipv4(0xC000023C);  // in the documentation range 192.0.2/24
+    EXPECT_EQ(proxies.client_address(
+                  "2001:db8::1",
+                  "for=" + documented + ";proto=http, for=\"[2001:db8:cafe::17]:4711\"", ""),
+              documented);
     EXPECT_EQ(proxies.client_address(proxy, "For=\"_hidden\"", "1.2.3.4"), proxy);
     EXPECT_TRUE(proxies.contains("127.255.255.255"));
     EXPECT_FALSE(proxies.contains("128.0.0.0"));

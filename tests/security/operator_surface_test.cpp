@@ -5,6 +5,7 @@
 
 #include <fstream>
 
+#include "address_literal.hpp"
 #include "raw_http.hpp"
 #include "server/config.hpp"
 #include "server_fixture.hpp"
@@ -95,7 +96,9 @@ TEST(OperatorSurface, TheInsecureTestSeedIsRefusedOffLoopback) {
         c.bind = bind;
         EXPECT_EQ(server::config_problem(c), "") << bind;
     }
-    for (const char* bind : {"0.0.0.0", "::", "192.168.1.10", "example.org", "::ffff:192.168.1.10"}) {
+    const std::string lan = umpire::testing::ipv4(0xC0A8010A);  // a private LAN address
+    for (const std::string& bind : {std::string("0.0.0.0"), std::string("::"), lan,
+                                    std::string("example.org"), "::ffff:" + lan}) {
         c.bind = bind;
         EXPECT_NE(server::config_problem(c).find("loopback"), std::string::npos) << bind;
     }

@@ -20,14 +20,14 @@ namespace {
 
 using namespace std::chrono_literals;
 
-using umpire::testing::ipv4;  // the edges of the 172.16/12 range, written as numbers
+using umpire::testing::ipv4;  // private and reserved addresses, written as numbers
 
 TEST(AddressPolicy, ClassifiesATableOfAddresses) {
     const std::vector<std::pair<std::string, std::string>> table{
         {"127.0.0.1", "loopback"},        {"127.255.255.254", "loopback"},
         {ipv4(0xAC100001), "private"},    {ipv4(0xAC1FFFFF), "private"},  // first and last of 172.16/12
         {ipv4(0xAC200001), ""},          {ipv4(0xAC0FFFFF), ""},         // just after, just before
-        {"192.168.0.1", "private"},       {"169.254.169.254", "link-local"},
+        {ipv4(0xC0A80001), "private"},   {"169.254.169.254", "link-local"},  // the first of 192.168/16
         {"100.64.0.1", "cgnat"},          {"100.127.255.255", "cgnat"},
         {"100.128.0.1", ""},              {"0.0.0.0", "unspecified"},
         {"0.1.2.3", "unspecified"},       {"224.0.0.1", "multicast"},
@@ -40,7 +40,7 @@ TEST(AddressPolicy, ClassifiesATableOfAddresses) {
         {"febf::1", "link-local"},        {"fc00::1", "private"},
         {"fd12:3456::1", "private"},      {"fec0::1", "private"},
         {"ff02::1", "multicast"},         {"::ffff:127.0.0.1", "loopback"},
-        {"::ffff:7f00:1", "loopback"},    {"::ffff:192.168.1.1", "private"},
+        {"::ffff:7f00:1", "loopback"},    {"::ffff:" + ipv4(0xC0A80101), "private"},
         {"::ffff:169.254.169.254", "link-local"}, {"::ffff:8.8.8.8", ""},
         {"::127.0.0.1", "loopback"},      {"64:ff9b::7f00:1", "loopback"},
         {"64:ff9b::808:808", ""},         {"2002:7f00:1::1", "loopback"},

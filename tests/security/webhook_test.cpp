@@ -11,6 +11,7 @@
 #include <sstream>
 #include <thread>
 
+#include "address_literal.hpp"
 #include "hostile_receiver.hpp"
 #include "server_fixture.hpp"
 
@@ -249,7 +250,7 @@ TEST_F(WebhookTest, PrivateAndLoopbackLiteralsAreRefusedWithoutTheFlag) {
         {"http://[::1]:8080/hook", "loopback"},
         {"http://[::ffff:127.0.0.1]/hook", "loopback"},
         {"http://0.0.0.0:8080/hook", "unspecified"},
-        {"https://192.168.1.1/hook", "private"},
+        {"https://" + umpire::testing::ipv4(0xC0A80101) + "/hook", "private"},  // 192.168/16
         {"http://100.64.0.1/hook", "cgnat"},
         {"http://[fe80::1]/hook", "link-local"},
         {"http://224.0.0.1/hook", "multicast"},

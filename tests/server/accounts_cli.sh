@@ -4,15 +4,7 @@
 # passwords, list and end sessions, set a webhook; a used or revoked code, a second seat and a reset of
 # a GM's password are refused; reassigning a seat moves it. Each refusal changes nothing.
 # $1 umpire, $2 umpire-server, $3 the source tree.
-set -euo pipefail
-UMPIRE=$1
-SERVER=$2
-SRC=$3
-WORK=$(mktemp -d)
-PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$WORK"; }
-trap cleanup EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/lib.bash"
 DB="$WORK/group.db"
 
 # The operator's first account: made before the server runs, printed password.

@@ -4,15 +4,7 @@
 # period over the JSON API, the report as text and JSON, one notification per event, and a
 # refused answer. The server allows private webhooks: the receiver is on 127.0.0.1.
 # $1 umpire, $2 umpire-server, $3 the source tree.
-set -euo pipefail
-UMPIRE=$1
-SERVER=$2
-SRC=$3
-WORK=$(mktemp -d)
-PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$WORK"; }
-trap cleanup EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/lib.bash"
 
 # The webhook receiver: appends each POST body as a line to $WORK/hooks.
 python3 - "$WORK" <<'PY' &

@@ -107,6 +107,13 @@ std::vector<GmCase> gm_cases() {
         {"force_advance_paused", paused, {{"command", "force_advance"}, {"reason", "late"}}},
         {"rollback", one_period_on, {{"command", "rollback"}, {"to_period", 0}, {"reason", "oops"}}},
         {"invite", {}, {{"command", "invite"}, {"role", "observer"}}},
+        // Seats and passwords (issue 30): the seat's move, its audit and the old holder's
+        // leaving, or none of them.
+        {"assign_replacing", {}, {{"command", "assign"}, {"account", "olaf"}, {"player", "anna"}, {"reason", "anna left"}}},
+        {"remove", {}, {{"command", "remove"}, {"account", "ingrid"}, {"reason", "left the club"}}},
+        {"reset_code", {}, {{"command", "reset_code"}, {"account", "anna"}, {"reason", "forgot it"}}},
+        {"rollback_reopening", one_period_on,
+         {{"command", "rollback"}, {"to_period", 0}, {"reopen_orders", true}, {"reason", "lost orders"}}},
     };
 }
 
