@@ -5,7 +5,7 @@
 
 #include "cli/client_session.hpp"
 #include "cli/commands.hpp"
-#include "cli/event_text.hpp"
+#include "protocol/report_text.hpp"
 #include "rules/json_reader.hpp"
 
 namespace umpire::cli {
@@ -19,6 +19,30 @@ Json read_json(const std::string& file) {
     auto doc = rules::read_json_file(file, problems);
     if (!doc) throw CLI::RuntimeError(file + ": " + problems.to_text(), kExitInvalidInput);
     return *doc;
+}
+
+// An orders preview's plan, a line per step (rules/order_plan.hpp).
+std::string plan_text(const Json& plan) {
+    std::string out;
+    for (const auto& p : plan) {
+        out += p.value("force", "") + ": ";
+        if (!p.value("moves_this_period", false)) {
+            out += "does not move in this period (R-2.2)\n";
+            continue;
+        }
+        out += std::to_string(p.value("available", 0)) + " move points this period\n";
+        for (const auto& step : p["steps"]) {
+            const Json& hex = step["hex"];
+            out += "  (" + hex[0].dump() + "," + hex[1].dump() + ") cost " + step["cost"].dump();
+            out += step.value("reached", false)
+                       ? ", " + step["spent"].dump() + " spent, entered at " +
+                             step.value("at", "") + " of the period\n"
+                       : ": not this period (the points run out; the force stops before it)\n";
+        }
+    }
+    out += "If nothing stops them: enemies met on the way, contacts and roll-offs are not "
+           "foreseen.\n";
+    return out;
 }
 
 }  // namespace
@@ -61,6 +85,10 @@ void add_client_commands(CLI::App& app) {
     orders->add_option("--orders", *orders_file, "umpire-orders/1 file")->required();
     orders->add_flag("--confirm", *confirm, "confirm them too: no more changes this period");
     orders->add_flag("--draft", *draft, "keep them as a draft, not used until submitted");
+    auto dry_run = std::make_shared<bool>(false);
+    orders->add_flag("--dry-run", *dry_run,
+                     "check them and show their plan (each step's cost and when it is entered); "
+                     "nothing is stored");
     orders->callback([=] {
         const ClientSession s = load_session(*session_file);
         const Json snapshot = first_of(call(s.server, {{"type", "join"}, {"campaign", *campaign}}, s.token), "snapshot");
@@ -72,6 +100,16 @@ void add_client_commands(CLI::App& app) {
             if (p.value("day", 0) == period["day"] && p.value("period", "") == period["period"])
                 for (const auto& o : p.value("orders", Json::array()))
                     if (o.value("player", me) == me) mine.push_back(o);
+        if (*dry_run) {
+            const Json preview = first_of(
+                call(s.server, {{"type", "submit_orders"}, {"campaign", *campaign},
+                                {"period_index", period["index"]}, {"orders", mine},
+                                {"dry_run", true}}, s.token),
+                "orders_preview");
+            std::cout << preview["orders"] << " order(s) pass every check; nothing was stored.\n"
+                      << plan_text(preview["plan"]);
+            return;
+        }
         const Json receipt = first_of(
             call(s.server, {{"type", "submit_orders"}, {"campaign", *campaign},
                             {"period_index", period["index"]}, {"orders", mine},
@@ -83,14 +121,6 @@ void add_client_commands(CLI::App& app) {
                                                   {"period_index", period["index"]}}, s.token),
                                   "receipt").dump()
                       << "\n";
-    });
-
-    auto* decisions = group->add_subcommand("decisions", "The decisions waiting for you");
-    add_campaign(decisions);
-    decisions->callback([=] {
-        const ClientSession s = load_session(*session_file);
-        const Json d = first_of(call(s.server, {{"type", "get_decisions"}, {"campaign", *campaign}}, s.token), "decisions");
-        for (const auto& r : d["decisions"]) std::cout << r.dump() << "\n";
     });
 
     auto* answer = group->add_subcommand("answer", "Answer a decision");
@@ -109,12 +139,14 @@ void add_client_commands(CLI::App& app) {
                   << "\n";
     });
 
-    auto* report = group->add_subcommand("report", "A resolved period's events as you may see them");
+    auto* report = group->add_subcommand(
+        "report", "A resolved period's turn report as you may see it (text, Markdown or JSON)");
     add_campaign(report);
     auto period_index = std::make_shared<int>(0);
     auto format = std::make_shared<std::string>("text");
     report->add_option("--period", *period_index, "period index (0 is the first)")->required();
-    report->add_option("--format", *format, "text or json")->check(CLI::IsMember({"text", "json"}));
+    report->add_option("--format", *format, "text, markdown or json")
+        ->check(CLI::IsMember({"text", "markdown", "json"}));
     report->callback([=] {
         const ClientSession s = load_session(*session_file);
         const Json r = first_of(call(s.server, {{"type", "get_report"}, {"campaign", *campaign},
@@ -123,25 +155,17 @@ void add_client_commands(CLI::App& app) {
             std::cout << r.dump() << "\n";
             return;
         }
-        // The seed itself only for the GM; a player has the derived seeds of its rolls
-        // (docs/protocol.md, "Dice"), shown with --format json.
-        std::cout << "Period " << r["period_index"] << " (day " << r["day"] << ", "
-                  << r["period"].get<std::string>() << "), "
-                  << (r.contains("seed") ? "seed " + r["seed"].get<std::string>()
-                                         : "seed hash " + r.value("seed_hash", std::string()) + ", " +
-                                               std::to_string(r.value("dice_seeds", Json::object()).size()) +
-                                               " derived dice seeds")
-                  << "\n";
-        if (r.contains("missed_orders")) {
-            std::cout << "No orders came from:";
-            for (const auto& p : r["missed_orders"]) std::cout << " " << p.get<std::string>();
-            std::cout << " (their forces held; their decisions took standing instructions or "
-                         "the defaults)\n";
-        }
-        for (const auto& e : r["events"]) std::cout << describe_event(e) << "\n";
+        // The report and the view as they stand now: what the commanders know, the forces,
+        // the decisions waiting and the next deadline (protocol/report_text.hpp).
+        const Json view = first_of(call(s.server, {{"type", "join"}, {"campaign", *campaign}}, s.token),
+                                   "snapshot")["view"];
+        std::cout << protocol::turn_report(r, view,
+                                           *format == "markdown" ? protocol::ReportFormat::markdown
+                                                                 : protocol::ReportFormat::text);
     });
     add_account_commands(*group, session_file);
     add_gm_commands(*group, session_file);
+    add_status_commands(*group, session_file);
 }
 
 }  // namespace umpire::cli

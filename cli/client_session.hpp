@@ -38,5 +38,7 @@ std::string read_password(const std::string& flag, const std::string& file,
 void add_account_commands(CLI::App& client, const std::shared_ptr<std::string>& session_file);
 // The lobby and GM commands (gm_commands.cpp): campaigns, create-campaign, gm.
 void add_gm_commands(CLI::App& client, const std::shared_ptr<std::string>& session_file);
+// Where a campaign stands (status_commands.cpp): status, history, decisions.
+void add_status_commands(CLI::App& client, const std::shared_ptr<std::string>& session_file);
 
 }  // namespace umpire::cli

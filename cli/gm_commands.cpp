@@ -116,12 +116,13 @@ void add_gm_commands(CLI::App& client, const std::shared_ptr<std::string>& sessi
     gm->add_option("--campaign", o->campaign, "campaign id")->required();
     gm->add_option("command", o->command,
                    "invite, invites, revoke_invite, assign, remove, reset_code, set_deadline, "
-                   "pause, resume, extend, force_advance, rollback, edit, resolve, answer_for")
+                   "pause, resume, extend, force_advance, rollback, edit, resolve, answer_for, "
+                   "add_gm, end")
         ->required();
     gm->add_option("--reason", o->reason, "why (shown to players for the commands they see)");
     gm->add_option("--role", o->role, "invite: player or observer");
     gm->add_option("--player", o->player, "invite, assign: the scenario's player");
-    gm->add_option("--account", o->account, "assign, remove, reset_code: the account");
+    gm->add_option("--account", o->account, "assign, remove, reset_code, add_gm: the account");
     gm->add_option("--hours", o->hours, "invite: hours until it expires");
     gm->add_option("--invite", o->invite, "revoke_invite: its id from invites");
     gm->add_option("--key", o->key, "extend: idempotency key");

@@ -5,7 +5,7 @@
 #include <random>
 
 #include "cli/commands.hpp"
-#include "cli/event_text.hpp"
+#include "protocol/event_text.hpp"
 #include "rules/dice_script.hpp"
 
 namespace umpire::cli {
@@ -126,7 +126,7 @@ rules::PeriodOrders orders_for(const RunInputs& inputs, const rules::Calendar& c
 
 void print_event(const rules::Json& event, const std::string& format) {
     if (format == "text") {
-        if (auto line = describe_event(event); !line.empty()) std::cout << line << "\n";
+        if (auto line = protocol::describe_event(event); !line.empty()) std::cout << line << "\n";
     } else {
         std::cout << event.dump() << "\n";
     }

@@ -1,6 +1,7 @@
 // `umpire campaign …`, `umpire verify`, `umpire export`, `umpire import`: campaigns kept in an
 // SQLite database (docs/storage.md). Every command opens the database, does one job and exits;
 // each write is one transaction, so an interrupted command changes nothing or everything.
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <set>
@@ -295,23 +296,64 @@ void add_archive_commands(CLI::App& app) {
         });
     });
 
-    auto im = std::make_shared<std::pair<std::string, std::string>>();
+    struct Delete {
+        std::string db, campaign, archive;
+    };
+    auto del = std::make_shared<Delete>();
+    cmd = app.add_subcommand(
+        "delete", "Remove a campaign from a database, after writing its archive (umpire import "
+                  "brings it back)");
+    cmd->add_option("DB", del->db, "database file")->required();
+    cmd->add_option("CAMPAIGN", del->campaign, "campaign id")->required();
+    cmd->add_option("--archive", del->archive, "where its archive goes first (must not exist)")
+        ->required();
+    cmd->callback([del] {
+        guarded([&] {
+            if (std::filesystem::exists(del->archive))
+                throw StorageError(storage::ErrorKind::conflict,
+                                   del->archive + " exists; nothing was deleted");
+            auto store = open_store(del->db, Access::write);
+            const auto archive = store->read_archive(del->campaign);
+            // The archive is on disk (synced, 0600) before a row goes: a deletion can be undone.
+            storage::write_private_file(del->archive, storage::archive_text(archive));
+            store->delete_campaign(del->campaign);
+            std::cout << "deleted " << del->campaign << " from " << del->db << " ("
+                      << archive.periods.size() << " period(s), " << archive.members.size()
+                      << " member(s)); its archive is " << del->archive << "\n";
+        });
+    });
+
+    struct Import {
+        std::string db, file;
+        storage::ImportOptions options;
+    };
+    auto im = std::make_shared<Import>();
     cmd = app.add_subcommand("import", "Add a campaign from a JSON archive, after checking it");
-    cmd->add_option("DB", im->first, "database file (created if missing)")->required();
-    cmd->add_option("FILE", im->second, "archive file (umpire-archive/1)")->required();
+    cmd->add_option("DB", im->db, "database file (created if missing)")->required();
+    cmd->add_option("FILE", im->file, "archive file (umpire-archive/1)")->required();
+    cmd->add_option("--gm", im->options.gm,
+                    "an account of this database to be the campaign's GM (needed when none of "
+                    "the archive's GMs has an account here)");
     cmd->callback([im] {
         guarded([&] {
             rules::Problems problems;
-            auto document = rules::read_json_file(im->second, problems);
+            auto document = rules::read_json_file(im->file, problems);
             if (!document)
                 throw StorageError(storage::ErrorKind::invalid_input,
-                                   im->second + ": " + problems.to_text());
-            auto store = open_store(im->first, Access::create);
+                                   im->file + ": " + problems.to_text());
+            auto store = open_store(im->db, Access::create);
             try {
-                const auto id = storage::import_campaign(*store, *document);
-                std::cout << "imported " << id << " into " << im->first << "\n";
+                const auto result = storage::import_campaign(*store, *document, im->options);
+                std::cout << "imported " << result.id << " into " << im->db << "\n";
+                for (const auto& m : result.seated)
+                    std::cout << "  " << m.account << ": " << m.role
+                              << (m.player ? " " + *m.player : "") << "\n";
+                for (const auto& m : result.skipped)
+                    std::cout << "  skipped " << m.account << " (" << m.role
+                              << (m.player ? " " + *m.player : "")
+                              << "): no such account here; the GM can invite or assign anew\n";
             } catch (const StorageError& e) {
-                throw StorageError(e.kind(), im->second + ": " + e.what(), e.sqlite_code());
+                throw StorageError(e.kind(), im->file + ": " + e.what(), e.sqlite_code());
             }
         });
     });

@@ -86,6 +86,7 @@ ClientBody decode_submit(const ObjectReader& r) {
         s.orders = *orders;
     }
     s.state = r.choice("state", {"draft", "submitted"}, false).value_or("submitted");
+    s.dry_run = r.boolean("dry_run", false).value_or(false);
     return s;
 }
 
@@ -125,7 +126,8 @@ ClientBody decode_gm(const ObjectReader& r) {
     };
     if (g.command == "invite") need(!g.role.empty(), "role");
     if (g.command == "revoke_invite") need(!g.invite.empty(), "invite");
-    if (g.command == "remove" || g.command == "reset_code") need(!g.account.empty(), "account");
+    if (g.command == "remove" || g.command == "reset_code" || g.command == "add_gm")
+        need(!g.account.empty(), "account");
     if (g.command == "assign") {
         need(!g.account.empty(), "account");
         need(!g.player.empty(), "player");
@@ -136,7 +138,8 @@ ClientBody decode_gm(const ObjectReader& r) {
         need(!g.key.empty(), "key");
     }
     if (g.command == "rollback") need(g.to_period >= 0, "to_period");
-    if (g.command == "rollback" || g.command == "edit" || g.command == "force_advance")
+    if (g.command == "rollback" || g.command == "edit" || g.command == "force_advance" ||
+        g.command == "end")
         need(!g.reason.empty(), "reason");
     if (g.command == "edit") need(g.changes.is_object(), "changes");
     if (g.command == "answer_for") {
@@ -186,7 +189,7 @@ const std::map<std::string, Entry>& decoders() {
              return CreateCampaign{text(r, "scenario", true, 64), text(r, "campaign", false, 64),
                                    text(r, "time_zone", false, 64)};
          }}},
-        {"submit_orders", {{"campaign", "period_index", "orders", "state"}, decode_submit}},
+        {"submit_orders", {{"campaign", "period_index", "orders", "state", "dry_run"}, decode_submit}},
         {"confirm_orders", {{"campaign", "period_index"}, [](const ObjectReader& r) -> ClientBody {
              return ConfirmOrders{text(r, "campaign", true, 64), index_of(r, "period_index")};
          }}},
@@ -244,7 +247,8 @@ const std::vector<std::string>& gm_commands() {
     static const std::vector<std::string> commands{
         "invite", "invites", "revoke_invite", "assign", "remove", "reset_code",
         "set_deadline", "pause",   "resume",     "extend",
-        "force_advance", "rollback", "edit", "resolve", "answer_for"};
+        "force_advance", "rollback", "edit", "resolve", "answer_for", "add_gm", "end",
+        "archive"};
     return commands;
 }
 

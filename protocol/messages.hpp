@@ -80,6 +80,7 @@ struct SubmitOrders {
     int period_index = 0;
     Json orders = Json::array();
     std::string state = "submitted";  // draft or submitted
+    bool dry_run = false;  // check and plan only: nothing is stored (orders_preview)
 };
 struct ConfirmOrders {
     std::string campaign;
@@ -115,11 +116,11 @@ struct GmCommand {
     std::string campaign;
     std::string command;  // invite, invites, revoke_invite, assign, remove, reset_code,
                           // set_deadline, pause, resume, extend, force_advance, rollback,
-                          // edit, resolve, answer_for
+                          // edit, resolve, answer_for, add_gm, end
     std::string reason;
     std::string role;     // invite: player or observer
     std::string player;   // invite, assign: the scenario player
-    std::string account;  // assign, remove, reset_code
+    std::string account;  // assign, remove, reset_code, add_gm
     std::string key;      // extend: idempotency key
     int minutes = 0;      // extend
     int to_period = -1;   // rollback

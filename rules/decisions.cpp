@@ -85,8 +85,12 @@ bool answer_allowed(const DecisionRequest& request, const Json& answer) {
 }
 
 Decider::Decider(const std::map<std::string, Json>& answers, bool settle_missing,
-                 const CampaignState& state, EventLog& log)
-    : answers_(answers), settle_missing_(settle_missing), state_(state), log_(log) {}
+                 const std::set<std::string>& lapsed, const CampaignState& state, EventLog& log)
+    : answers_(answers),
+      settle_missing_(settle_missing),
+      lapsed_(lapsed),
+      state_(state),
+      log_(log) {}
 
 std::optional<Json> Decider::given(const DecisionRequest& request) const {
     auto it = answers_.find(request.id);
@@ -129,7 +133,7 @@ std::vector<Json> Decider::answer(std::span<const DecisionRequest* const> reques
         if (answer && answer_allowed(request, *answer)) {
             answers[i] = *answer;
             by[i] = "player";
-        } else if (settle_missing_ || answer) {
+        } else if (settle_missing_ || answer || lapsed_.count(request.id)) {
             // An answer that is not allowed is settled like a missing one, and says so.
             answers[i] = settle(request, by[i]);
             if (answer)

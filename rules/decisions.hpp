@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -83,9 +84,10 @@ class Decider {
 public:
     // `answers` by request id. With `settle_missing`, a request without an answer takes the
     // force's standing instruction or else its default, and resolution never stops (a deadline
-    // has passed, or the run is headless).
+    // has passed, or the run is headless). A request in `lapsed` (its own deadline passed) is
+    // settled so too, while the others may still wait.
     Decider(const std::map<std::string, Json>& answers, bool settle_missing,
-            const CampaignState& state, EventLog& log);
+            const std::set<std::string>& lapsed, const CampaignState& state, EventLog& log);
 
     // Answers for one window, asked of everyone at once and kept secret until all are in
     // . Throws AwaitingDecisions with the requests still open.
@@ -100,6 +102,7 @@ private:
 
     const std::map<std::string, Json>& answers_;
     bool settle_missing_;
+    const std::set<std::string>& lapsed_;
     const CampaignState& state_;
     EventLog& log_;
 };

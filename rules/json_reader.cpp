@@ -1,5 +1,6 @@
 #include "rules/json_reader.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -168,11 +169,36 @@ std::optional<std::string> read_string(const Json& value, const std::string& pat
     return value.get<std::string>();
 }
 
+namespace {
+
+// "at line 3, column 7 (byte 41)": where a parse error is, as an editor shows it. `byte` is the
+// parser's 1-based position of the last character it read.
+std::string where_in_text(std::string_view text, std::size_t byte) {
+    const std::size_t end = std::min(byte > 0 ? byte - 1 : 0, text.size());
+    std::size_t line = 1, line_start = 0;
+    for (std::size_t i = 0; i < end; ++i)
+        if (text[i] == '\n') {
+            ++line;
+            line_start = i + 1;
+        }
+    return "at line " + std::to_string(line) + ", column " + std::to_string(end - line_start + 1) +
+           " (byte " + std::to_string(byte) + ")";
+}
+
+// The parser's own words for what it expected ("syntax error while parsing object - …").
+std::string reason_of(const Json::parse_error& e) {
+    const std::string what = e.what();
+    const auto at = what.find("syntax error");
+    return at == std::string::npos ? "" : ": " + what.substr(at);
+}
+
+}  // namespace
+
 std::optional<Json> parse_json_text(std::string_view text, Problems& problems) {
     try {
         return Json::parse(text);
     } catch (const Json::parse_error& e) {
-        problems.add("$", "not valid JSON (byte " + std::to_string(e.byte) + ")");
+        problems.add("$", "not valid JSON " + where_in_text(text, e.byte) + reason_of(e));
         return std::nullopt;
     } catch (const Json::out_of_range&) {  // a number too large for a double: 1e999
         problems.add("$", "not valid JSON (a number out of range)");

@@ -183,7 +183,7 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
     // A busy period records some 30 events per force: room for them up front spares moving
     // hundreds of thousands of them as the vector grows (and, for large states, page faults).
     log.reserve(32 * state.forces.size() + 64);
-    Decider decider(inputs.answers, inputs.settle_missing, state, log);
+    Decider decider(inputs.answers, inputs.settle_missing, inputs.lapsed, state, log);
     const Calendar now = state.calendar;
     try {
         event::PeriodStarted{.date = date_of_day(now.start_date, now.day),

@@ -6,6 +6,7 @@
 // Resolution is resumable by replay (see decisions.hpp): call it again with more answers and a
 // dice source re-created from the same seed, and it goes on from where it stopped.
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,9 @@ struct PeriodInputs {
     // periods resolved before issue 28 did (storage's scheme 1). Otherwise a contact is
     // `<day>.<half period>.<its lowest force id>`: nothing in it counts contacts elsewhere.
     bool counted_contact_ids = false;
+    // Requests whose own deadline passed unanswered: settled like missing ones even when
+    // `settle_missing` is false (asynchronous play: each window has its own deadline).
+    std::set<std::string> lapsed = {};
 };
 
 // The version a battle record binds to, of the state written as a scenario document

@@ -31,8 +31,10 @@ std::optional<LoadedScenario> load_scenario_file(const std::string& path,
     const std::size_t before = problems.size();
     const auto doc = read_json_file(path, problems);
     if (!doc) return std::nullopt;
-    auto state = read_scenario(*doc, problems);
-    if (!state) return std::nullopt;
+    // Every problem in one pass: the structure's, and the ruleset's with what could be read.
+    auto state = read_scenario_as_far_as_it_goes(*doc, problems);
+    if (!state || state->ruleset.name.empty() || state->ruleset.version.empty())
+        return std::nullopt;
 
     // read_scenario keeps name and version to id characters, so this stays a plain file name.
     const std::string file_name = state->ruleset.name + "-" + state->ruleset.version + ".json";

@@ -100,6 +100,12 @@ void read_players(const Json& players, const std::string& path, const IdRegistry
 
 std::optional<CampaignState> read_scenario(const Json& doc, Problems& problems) {
     const std::size_t before = problems.size();
+    auto state = read_scenario_as_far_as_it_goes(doc, problems);
+    if (!state || problems.size() != before) return std::nullopt;
+    return state;
+}
+
+std::optional<CampaignState> read_scenario_as_far_as_it_goes(const Json& doc, Problems& problems) {
     ObjectReader top(doc, "$", problems);
     if (!top.is_object()) return std::nullopt;
     // Another format (or version) would make every other complaint noise.
@@ -138,7 +144,6 @@ std::optional<CampaignState> read_scenario(const Json& doc, Problems& problems) 
     read_knowledge_and_history(top, player_ids, problems, state);
     read_settings(top, problems, state.settings);
 
-    if (problems.size() != before) return std::nullopt;
     // "Lowest force id" breaks ties in the rules, so the state keeps forces in id order.
     std::sort(state.forces.begin(), state.forces.end(),
               [](const Force& a, const Force& b) { return a.id < b.id; });

@@ -18,8 +18,12 @@ inline constexpr const char* kScenarioFormat = "umpire-scenario/1";
 // Structural validation: types, missing and unknown members, duplicate ids, references between
 // sides, players and forces, hexes on the map, roads and rivers between adjacent hexes, dates and
 // ranges. Needs no ruleset. Returns the state only if no problem was found; forces come out
-// sorted by id.
+// sorted by id. Every problem is reported, not only the first of each kind.
 std::optional<CampaignState> read_scenario(const Json& doc, Problems& problems);
+// The same, but the state is returned with what could be read even when problems were found
+// (nullopt only for a document that is not an object of this format), so that a check can go on
+// and report every problem in one pass (load_scenario_file checks it against its ruleset).
+std::optional<CampaignState> read_scenario_as_far_as_it_goes(const Json& doc, Problems& problems);
 
 // What only the ruleset can tell: terrain and troop type names, forces on impassable terrain,
 // saved points above the ruleset's cap, and whether the ruleset is the one the scenario names

@@ -10,6 +10,7 @@
 #include "server/client_address.hpp"
 #include "server/credentials.hpp"
 #include "storage/insecure_test_seed.hpp"
+#include "storage/server_store.hpp"
 
 namespace umpire::server {
 
@@ -49,7 +50,8 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
         "demo", "limits", "trusted_proxies", "metrics_token", "admin_bind", "admin_port",
         "allow_private_webhooks", "webhook_queue_capacity",
         "webhook_connect_timeout_ms", "webhook_timeout_ms", "webhook_max_response_bytes",
-        "webhook_retry_base_ms", "webhook_retry_cap_ms", "webhook_queue_retry_ms"};
+        "webhook_retry_base_ms", "webhook_retry_cap_ms", "webhook_queue_retry_ms",
+        "smtp_url", "smtp_from", "smtp_username", "smtp_password_file", "smtp_require_tls"};
     for (auto it = doc.begin(); it != doc.end(); ++it)
         if (std::find(known.begin(), known.end(), it.key()) == known.end())
             throw std::runtime_error(path + ": unknown member \"" + it.key() + "\"");
@@ -77,6 +79,11 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
     take(doc, "webhook_retry_base_ms", c.webhook_retry_base_ms, path);
     take(doc, "webhook_retry_cap_ms", c.webhook_retry_cap_ms, path);
     take(doc, "webhook_queue_retry_ms", c.webhook_queue_retry_ms, path);
+    take(doc, "smtp_url", c.smtp_url, path);
+    take(doc, "smtp_from", c.smtp_from, path);
+    take(doc, "smtp_username", c.smtp_username, path);
+    take(doc, "smtp_password_file", c.smtp_password_file, path);
+    take(doc, "smtp_require_tls", c.smtp_require_tls, path);
     take(doc, "log_level", c.log_level, path);
     take(doc, "log_format", c.log_format, path);
     take(doc, "demo", c.demo, path);
@@ -129,6 +136,10 @@ void apply_environment(ServerConfig& c, const std::function<const char*(const ch
     text("UMPIRE_SCENARIOS_DIR", c.scenarios_dir);
     text("UMPIRE_PASSWORD_COST", c.password_cost);
     text("UMPIRE_LOG_LEVEL", c.log_level);
+    text("UMPIRE_SMTP_URL", c.smtp_url);
+    text("UMPIRE_SMTP_FROM", c.smtp_from);
+    text("UMPIRE_SMTP_USERNAME", c.smtp_username);
+    text("UMPIRE_SMTP_PASSWORD_FILE", c.smtp_password_file);
     text("UMPIRE_LOG_FORMAT", c.log_format);
     number("UMPIRE_MAX_MESSAGE_BYTES", c.limits.max_message_bytes);
     if (const char* v = getenv("UMPIRE_ALLOW_PRIVATE_WEBHOOKS"); v && *v) {
@@ -209,6 +220,12 @@ std::string config_problem(const ServerConfig& c) {
         if (value < 1) return std::string("limit ") + name + " must be at least 1";
     if (c.admin_port >= 0 && c.admin_port == c.port && c.port != 0)
         return "admin_port must differ from port";
+    if (!c.smtp_url.empty()) {
+        if (c.smtp_url.rfind("smtp://", 0) != 0 && c.smtp_url.rfind("smtps://", 0) != 0)
+            return "smtp_url must start with smtp:// or smtps://";
+        if (const auto problem = storage::email_problem(c.smtp_from); !problem.empty())
+            return "smtp_from: " + problem;
+    }
     if (!c.insecure_test_seed.empty()) {
         if (!storage::is_insecure_test_seed(c.insecure_test_seed))
             return "--insecure-test-seed must be 64 hex digits";

@@ -67,6 +67,12 @@ struct ServerConfig {
     int webhook_retry_base_ms = 10000;   // the first retry's wait; it doubles each time, with jitter
     int webhook_retry_cap_ms = 600000;   // the longest wait between retries
     int webhook_queue_retry_ms = 500;    // a full queue: try again this much later
+    // E-mail notifications (server/mail_delivery.hpp): off while smtp_url is empty.
+    std::string smtp_url;            // smtp://relay:587 (STARTTLS) or smtps://relay:465
+    std::string smtp_from;           // the sender's address
+    std::string smtp_username;       // AUTH at the relay, if it wants one
+    std::string smtp_password_file;  // its password: the file's first line
+    bool smtp_require_tls = true;    // false: plain SMTP if the relay offers no STARTTLS (tests)
     std::string log_level = "info";
     std::string log_format = "text";  // on stderr: "text" lines or "json", one object a line
     // Reverse proxies whose X-Forwarded-For / Forwarded headers name the client (addresses or

@@ -58,6 +58,14 @@ int main(int argc, char** argv) {
     auto* private_hooks = app.add_flag(
         "--allow-private-webhooks", flags.allow_private_webhooks,
         "let webhooks reach loopback and private addresses (tests, closed networks)");
+    auto* smtp_url = app.add_option("--smtp-url", flags.smtp_url,
+                                    "send notifications to mailto: targets through this relay "
+                                    "(smtp://host:587 or smtps://host:465)");
+    auto* smtp_from = app.add_option("--smtp-from", flags.smtp_from, "the e-mails' sender address");
+    bool smtp_plaintext = false;
+    auto* smtp_plain = app.add_flag("--smtp-plaintext", smtp_plaintext,
+                                    "send without TLS when the relay offers no STARTTLS "
+                                    "(a relay on this machine, tests)");
     auto* test_seed = app.add_option(
         "--insecure-test-seed", flags.insecure_test_seed,
         "TEST ONLY: 64 hex digits fixing every period seed, token and invite code (makes them "
@@ -90,6 +98,9 @@ int main(int argc, char** argv) {
     if (metrics_token->count()) config.metrics_token = flags.metrics_token;
     if (admin_bind->count()) config.admin_bind = flags.admin_bind;
     if (admin_port->count()) config.admin_port = flags.admin_port;
+    if (smtp_url->count()) config.smtp_url = flags.smtp_url;
+    if (smtp_from->count()) config.smtp_from = flags.smtp_from;
+    if (smtp_plain->count()) config.smtp_require_tls = false;
     if (test_seed->count()) config.insecure_test_seed = flags.insecure_test_seed;
     config.create_database = create_db;
     if (const auto problem = config_problem(config); !problem.empty()) {

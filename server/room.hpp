@@ -67,6 +67,9 @@ public:
     void decisions(const Reply& reply, const Actor& actor);
     void report(const Reply& reply, const Actor& actor, const protocol::GetReport& m);
     void history(const Reply& reply, const Actor& actor);
+    // The report of resolved period `period_index` as `viewer` may see it (room_reports.cpp);
+    // nullopt when it has not been resolved.
+    std::optional<Json> report_for(const protocol::Viewer& viewer, int period_index) const;
     // Webhooks (room_webhooks.cpp): set or remove the sender's own, read its delivery log.
     void set_webhook(const Reply& reply, const Actor& actor, const protocol::SetWebhook& m);
     void webhook_deliveries(const Reply& reply, const Actor& actor);
@@ -126,7 +129,19 @@ private:
     std::optional<storage::DeadlineRecord> current_deadline() const;
     bool deadline_passed() const;
     void notify(std::int64_t account, const std::string& key, const Json& payload);
+
+    // Decision deadlines (room_decision_deadlines.cpp): with the setting decision_hours a
+    // request lapses that long after it was asked, and the period resolves on without it.
+    std::optional<TimePoint> own_decision_due(const storage::DecisionRecord& d) const;
+    // When the request must be answered by: its own deadline or the period's, the earlier.
+    std::optional<TimePoint> decision_due(const storage::DecisionRecord& d) const;
+    // The request as its player is shown it: the engine's request with its `deadline`.
+    Json request_shown(const storage::DecisionRecord& d) const;
+    void schedule_decision_timer();
+    void on_decision_deadline();
     void notify_players(const std::string& key, const Json& payload, bool unconfirmed_only);
+    // period_resolved to each player and GM with a webhook, with its turn report as text.
+    void notify_resolved(int index, int attempt);
     // Queues each due undelivered notification of this campaign (room_webhooks.cpp); results
     // are logged, failures retried with back-off, up to webhook_attempts.
     void pump_webhooks();
@@ -160,6 +175,14 @@ private:
     void gm_edit(GmCall& call);
     void gm_resolve(GmCall& call);
     void gm_answer_for(GmCall& call);
+    // The end and the GMs (room_campaign_end.cpp).
+    void gm_end(GmCall& call);
+    void gm_add_gm(GmCall& call);
+    void gm_archive(GmCall& call);
+    bool ended() const;
+    // Refuses (conflict) when the campaign has ended; `what` names what is no longer taken.
+    void refuse_if_ended(std::string_view what) const;
+    static bool allowed_after_end(const std::string& command);
     // Records a GM action with the GM who did it (`acting_gm_`) for the audit; the kinds
     // players are told of (is_player_notice) are also broadcast as notices.
     void record_action(const std::string& kind, const std::string& reason, const Json& details);

@@ -83,6 +83,7 @@ void Room::broadcast_companion(const LoadedCompanion& c, const Peer* sender) {
 }
 
 void Room::battle_action(const Reply& reply, const Actor& actor, const protocol::BattleAction& m) {
+    refuse_if_ended("battle actions");
     const auto record = find_open_battle(*services_->campaigns, campaign_, m.battle);
     if (!record) unknown_battle(m.battle);
     const BattleSeat seat = protocol::battle_seat(actor.viewer, campaign_.state(), *record);

@@ -60,6 +60,7 @@ void Room::schedule_timers() {
     const std::string key = "deadline:" + id();
     s->cancel(key);
     s->cancel(key + ":warning");
+    schedule_decision_timer();
     const auto d = current_deadline();
     if (!d || !d->due_at || campaign_.record().status != "active") return;
     const auto due = parse_iso_utc(*d->due_at);

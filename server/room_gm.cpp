@@ -5,6 +5,7 @@
 // the reply says which: gm_done after the commit, an error with nothing changed otherwise.
 #include <map>
 
+#include "server/campaign_settings.hpp"
 #include "server/credentials.hpp"
 #include "server/errors.hpp"
 #include "server/observability.hpp"
@@ -46,11 +47,15 @@ void Room::gm(const Reply& reply, const Actor& actor, const protocol::GmCommand&
         {"edit", &Room::gm_edit},
         {"resolve", &Room::gm_resolve},
         {"answer_for", &Room::gm_answer_for},
+        {"add_gm", &Room::gm_add_gm},
+        {"end", &Room::gm_end},
+        {"archive", &Room::gm_archive},
     };
     if (!actor.viewer.is_gm()) refuse(ErrorCode::forbidden, "only the campaign's GM may do that");
     const auto handler = handlers.find(m.command);
     if (handler == handlers.end())
         refuse(ErrorCode::bad_message, "unknown GM command \"" + m.command + "\"");
+    if (!allowed_after_end(m.command)) refuse_if_ended("\"" + m.command + "\"");
     Json done{{"type", "gm_done"}, {"campaign", id()}, {"command", m.command}};
     GmCall call{m, done};
     try {
@@ -191,16 +196,19 @@ void Room::gm_edit(GmCall& call) {
             it->get<std::string>().size() <= 200)
             name = it->get<std::string>();
         else if (it.key() == "settings" && it->is_object())
-            settings.update(*it);
+            settings = merged_settings(settings, *it);
         else
             refuse(ErrorCode::invalid_argument,
                    "changes." + it.key() + ": an edit changes \"name\" (text) or "
                    "\"settings\" (an object)");
     }
+    if (const auto problem = settings_problem(settings); !problem.empty())
+        refuse(ErrorCode::invalid_argument, "changes." + problem);
     services_->server->update_campaign(id(), name, settings.dump(), record.deadline_policy,
                                        record.status);
     reload();
     record_action("edit", m.reason, {{"changes", m.changes}});
+    schedule_timers();  // decision_hours moves the deadlines of waiting requests
 }
 
 void Room::gm_resolve(GmCall&) { try_resolve(false, false, "GM resolve"); }
@@ -215,11 +223,25 @@ void Room::gm_answer_for(GmCall& call) {
     if (!found) refuse(ErrorCode::unknown_decision, "no pending decision \"" + m.decision + "\"");
     const bool gms = found->player == "gm" ||
                      std::find(unplayed.begin(), unplayed.end(), found->player) != unplayed.end();
-    if (!gms)
-        refuse(ErrorCode::forbidden,
-               "decision \"" + m.decision + "\" is " + found->player + "'s to answer");
+    // An absent player's request: the GM may answer it, saying why, and the player is told.
+    if (!gms && m.reason.empty())
+        refuse(ErrorCode::invalid_argument,
+               "decision \"" + m.decision + "\" is " + found->player +
+                   "'s, who has a seat: answering for them needs a reason (they are told)");
     campaign_.answer_decision(found->player, m.decision, m.answer);
     record_action("answer_for", m.reason, {{"decision", m.decision}, {"player", found->player}});
+    if (!gms)
+        for (const auto& member : services_->server->memberships(id()))
+            if (member.player == found->player)
+                notify(member.account_id,
+                       "answered_for:" + std::to_string(found->period_index) + ":" +
+                           m.decision + ":" + std::to_string(found->no),
+                       {{"type", "decision_answered_for"},
+                        {"campaign", id()},
+                        {"period_index", found->period_index},
+                        {"decision", m.decision},
+                        {"answer", m.answer},
+                        {"reason", m.reason}});
     services_->metrics->decisions_answered++;
     call.done["decision"] = m.decision;
     call.then_resolve = campaign_.pending_decisions().empty();

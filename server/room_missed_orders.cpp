@@ -13,7 +13,8 @@ namespace {
 constexpr const char* kMissedOrders = "missed_orders";
 constexpr const char* kWhatWasDone =
     "no orders came from you before the period resolved: your forces held where they were, and "
-    "your decisions took your standing instructions or the rules' defaults";
+    "your decisions took your standing instructions (those of your draft, if it gave any) or "
+    "the rules' defaults";
 
 bool live_attempt(const std::vector<storage::PeriodSummary>& periods, int index, int attempt) {
     for (const auto& p : periods)

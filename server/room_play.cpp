@@ -5,9 +5,7 @@
 #include "rules/orders.hpp"
 #include "server/errors.hpp"
 #include "server/observability.hpp"
-#include "protocol/dice_proofs.hpp"
 #include "server/room.hpp"
-#include "storage/engine_call.hpp"
 
 namespace umpire::server {
 
@@ -16,9 +14,15 @@ using protocol::ErrorCode;
 namespace {
 
 Json receipt_json(const std::string& campaign, const storage::Receipt& r) {
-    return {{"type", "receipt"},      {"campaign", campaign},   {"period_index", r.period_index},
-            {"player", r.player},     {"state", r.state},       {"receipt", r.hash},
-            {"orders", r.orders},     {"server_time", r.server_time}};
+    Json receipt{{"type", "receipt"},      {"campaign", campaign},   {"period_index", r.period_index},
+                 {"player", r.player},     {"state", r.state},       {"receipt", r.hash},
+                 {"orders", r.orders},     {"server_time", r.server_time}};
+    if (!r.plan.empty()) receipt["plan"] = r.plan;
+    return receipt;
+}
+
+Json due_text(const std::optional<TimePoint>& due) {
+    return due ? Json(iso_utc(*due)) : Json(nullptr);
 }
 
 void require_player(const Actor& actor) {
@@ -43,6 +47,7 @@ bool Room::all_confirmed() const {
 
 void Room::submit_orders(const Reply& reply, const Actor& actor, const protocol::SubmitOrders& m) {
     require_player(actor);
+    refuse_if_ended("orders");
     if (m.period_index != campaign_.period_index() || deadline_passed())
         refuse(ErrorCode::period_closed,
                "period " + std::to_string(m.period_index) +
@@ -67,6 +72,16 @@ void Room::submit_orders(const Reply& reply, const Actor& actor, const protocol:
     }
     storage::Receipt receipt;
     try {
+        if (m.dry_run) {  // checked and planned, nothing stored
+            const auto& given = read->front().orders;
+            reply.send({{"type", "orders_preview"},
+                        {"campaign", id()},
+                        {"period_index", campaign_.period_index()},
+                        {"player", actor.viewer.player},
+                        {"orders", given.size()},
+                        {"plan", campaign_.preview_orders(actor.viewer.player, given)}});
+            return;
+        }
         receipt = campaign_.submit_orders(actor.viewer.player, read->front().orders,
                                           m.state == "draft" ? storage::OrderState::draft
                                                              : storage::OrderState::submitted);
@@ -80,6 +95,7 @@ void Room::submit_orders(const Reply& reply, const Actor& actor, const protocol:
 
 void Room::confirm_orders(const Reply& reply, const Actor& actor, const protocol::ConfirmOrders& m) {
     require_player(actor);
+    refuse_if_ended("orders");
     if (m.period_index != campaign_.period_index() || deadline_passed())
         refuse(ErrorCode::period_closed,
                "period " + std::to_string(m.period_index) + " is not open for orders");
@@ -100,6 +116,7 @@ void Room::confirm_orders(const Reply& reply, const Actor& actor, const protocol
 void Room::answer(const Reply& reply, const Actor& actor, const protocol::Answer& m) {
     // The GM answers requests asked of "gm" and of players no account plays (answer_for).
     require_player(actor);
+    refuse_if_ended("answers");
     try {
         campaign_.answer_decision(actor.viewer.player, m.decision, m.answer);
     } catch (const storage::StorageError& e) {
@@ -148,8 +165,10 @@ void Room::try_resolve(bool settle, bool even_if_paused, const std::string& why)
                                    {{"type", "decision_needed"},
                                     {"campaign", id()},
                                     {"period_index", d.period_index},
-                                    {"decision", d.decision_id}});
+                                    {"decision", d.decision_id},
+                                    {"due_at", due_text(decision_due(d))}});
                 send_views();
+                schedule_timers();  // the window's requests may have deadlines of their own
                 log_event(spdlog::level::info,
                           {{"event", "period_waits"}, {"campaign", id()},
                            {"period_index", campaign_.period_index()}, {"why", why},
@@ -160,22 +179,7 @@ void Room::try_resolve(bool settle, bool even_if_paused, const std::string& why)
             }
             open_deadline();
             record_missed_orders(result->index, result->attempt, missed);
-            notify_players("resolved:" + std::to_string(result->index) + "." +
-                               std::to_string(result->attempt),
-                           {{"type", "period_resolved"}, {"campaign", id()},
-                            {"period_index", result->index},
-                            {"next_period_index", campaign_.period_index()}},
-                           false);
-            // The GM is told too: a campaign run by e-mail needs no one watching it.
-            for (const auto& m : services_->server->memberships(id()))
-                if (m.role == "gm")
-                    notify(m.account_id,
-                           "resolved:" + std::to_string(result->index) + "." +
-                               std::to_string(result->attempt),
-                           {{"type", "period_resolved"},
-                            {"campaign", id()},
-                            {"period_index", result->index},
-                            {"next_period_index", campaign_.period_index()}});
+            notify_resolved(result->index, result->attempt);
             defer([this, result, why, started] {
                 services_->metrics->periods_resolved++;
                 services_->metrics->resolution_seconds.observe(seconds_since(started));
@@ -198,31 +202,11 @@ void Room::try_resolve(bool settle, bool even_if_paused, const std::string& why)
 }
 
 void Room::report(const Reply& reply, const Actor& actor, const protocol::GetReport& m) {
-    std::optional<storage::PeriodSummary> live;
-    for (const auto& p : services_->campaigns->periods(id()))
-        if (p.index == m.period_index && !p.rolled_back_by) live = p;
-    if (!live)
+    auto message = report_for(actor.viewer, m.period_index);
+    if (!message)
         refuse(ErrorCode::unknown_period,
                "period " + std::to_string(m.period_index) + " has not been resolved");
-    const auto period = services_->campaigns->load_period(id(), {live->index, live->attempt});
-    std::vector<Json> events;
-    for (const auto& e : period.events) events.push_back(Json::parse(e.body));
-    Json seen = protocol::events_for(actor.viewer, events, visibility());
-    Json message{{"type", "report"},
-                 {"campaign", id()},
-                 {"period_index", period.index},
-                 {"day", period.day},
-                 {"period", period.kind},
-                 {"seed_hash", period.seed_hash},
-                 {"committed_at", period.committed_at}};
-    if (period.scheme >= 2)
-        message["dice_seeds"] = protocol::dice_seeds_of(seen, storage::dice_key_of(period.seed));
-    if (protocol::shown_period_seed(actor.viewer, period.scheme)) message["seed"] = period.seed;
-    const Json missed = protocol::missed_orders_for(actor.viewer, campaign_.state(),
-                                                    missed_orders(period.index, period.attempt));
-    if (!missed.empty()) message["missed_orders"] = missed;
-    message["events"] = std::move(seen);
-    reply.send(message);
+    reply.send(std::move(*message));
 }
 
 void Room::history(const Reply& reply, const Actor& actor) {

@@ -129,7 +129,9 @@ void Room::gm_remove(GmCall& call) {
     const auto& m = call.m;
     auto& server = *services_->server;
     const auto [account, membership] = member_named(server, id(), m.account);
-    if (membership.role == "gm") refuse(ErrorCode::conflict, "the GM cannot remove themselves");
+    // Another GM may go (co-GMs); the one giving the command stays, so one always remains.
+    if (membership.role == "gm" && account.id == acting_gm_->account)
+        refuse(ErrorCode::conflict, "a GM cannot remove themselves");
     server.remove_membership(account.id, id());
     unseat(account.id, "the GM removed you from this campaign");
     call.done["account"] = m.account;

@@ -40,7 +40,8 @@ Json notice_of(const storage::GmActionRecord& action) {
         {"force_advance", {"period_index"}},
         {"edit", {"changes"}},
         {"downtime_extension", {"period_index", "due_at"}},
-        {"reopen_orders", {"period_index"}}};
+        {"reopen_orders", {"period_index"}},
+        {"end", {"period_index"}}};
     Json notice{
         {"no", action.no}, {"kind", action.kind}, {"reason", action.reason}, {"at", action.at}};
     const Json details = Json::parse(action.details, nullptr, false);
@@ -54,7 +55,7 @@ Json notice_of(const storage::GmActionRecord& action) {
 
 bool is_player_notice(const std::string& kind) {
     for (const char* k : {"pause", "resume", "extend", "force_advance", "rollback", "edit",
-                          "set_deadline", "downtime_extension", "reopen_orders"})
+                          "set_deadline", "downtime_extension", "reopen_orders", "end"})
         if (kind == k) return true;
     return false;
 }
@@ -136,7 +137,7 @@ Json Room::campaign_view(const Viewer& viewer) const {
     const auto unplayed = unplayed_players();
     for (const auto& d : self.pending_decisions())
         if (protocol::decision_visible(viewer, d.player, unplayed))
-            decisions.push_back(Json::parse(d.request));
+            decisions.push_back(request_shown(d));
     view["decisions"] = std::move(decisions);
     if (protocol::sees_waiting_list(viewer, vis)) {
         std::set<std::string> waiting;
@@ -206,7 +207,7 @@ void Room::announce_decisions() {
             if (!joined.announced.insert(d.decision_id).second) continue;
             peer->send(frame({{"type", "decision_request"},
                               {"campaign", id()},
-                              {"request", Json::parse(d.request)}}));
+                              {"request", request_shown(d)}}));
         }
     }
 }

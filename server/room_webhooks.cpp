@@ -8,6 +8,7 @@
 #include <random>
 
 #include "server/errors.hpp"
+#include "server/mail_delivery.hpp"
 #include "server/room.hpp"
 #include "server/webhook_signing.hpp"
 #include "server/webhook_url.hpp"
@@ -41,8 +42,18 @@ void Room::set_webhook(const Reply& reply, const Actor& actor, const protocol::S
         reply.send({{"type", "webhook_set"}, {"campaign", id()}, {"url", ""}});
         return;
     }
-    const auto checked = check_webhook_url(m.url, services_->config.allow_private_webhooks);
-    if (!checked.ok()) refuse(ErrorCode::invalid_argument, checked.error);
+    // A mailto: target is sent e-mail (mail_delivery.hpp), if the server has a relay.
+    const bool mail = m.url.rfind("mailto:", 0) == 0;
+    WebhookUrlCheck checked{m.url, "", ""};
+    if (mail) {
+        MailTransport relay;
+        relay.url = services_->config.smtp_url;
+        if (const auto problem = mail_target_problem(m.url, relay); !problem.empty())
+            refuse(ErrorCode::invalid_argument, problem);
+    } else {
+        checked = check_webhook_url(m.url, services_->config.allow_private_webhooks);
+        if (!checked.ok()) refuse(ErrorCode::invalid_argument, checked.error);
+    }
     const auto secret = new_webhook_secret();
     services_->server->set_webhook(actor.account, id(), checked.url, secret);
     spdlog::info("campaign {}: {} set a webhook to {}", id(), actor.account_name,

@@ -11,6 +11,7 @@
 
 #include "server/address_policy.hpp"
 #include "server/curl_setup.hpp"
+#include "server/mail_delivery.hpp"
 #include "server/webhook_signing.hpp"
 #include "server/webhook_url.hpp"
 
@@ -111,6 +112,7 @@ WebhookResult failed(std::string why, int status = 0) { return {false, status, s
 
 WebhookResult deliver_webhook(const WebhookDelivery& delivery, const WebhookTransport& options,
                               const std::atomic<bool>* cancelled) {
+    if (!mail_address_of(delivery.url).empty()) return deliver_mail(delivery, options.mail, cancelled);
     try {
         ensure_curl();
         // Stored URLs are checked again: rows from before the checks existed get no pass.

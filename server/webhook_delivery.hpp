@@ -24,15 +24,26 @@ struct WebhookResult {
     std::string error;       // why not delivered, short; never the URL
 };
 
+// The SMTP relay for notifications to "mailto:" addresses (mail_delivery.hpp).
+struct MailTransport {
+    std::string url;   // smtp://host:587 or smtps://host:465; empty: the server sends no e-mail
+    std::string from;  // the envelope and From: address
+    std::string username, password;  // for the relay's AUTH, if it wants one
+    bool require_tls = true;  // smtp:// upgrades with STARTTLS, or the delivery fails
+    long timeout_ms = 30000;
+};
+
 struct WebhookTransport {
     bool allow_private = false;
     long connect_timeout_ms = 5000;
     long timeout_ms = 10000;              // the whole delivery
     std::size_t max_response_bytes = 4096;  // more aborts the transfer: a failure
     std::string user_agent = "umpire/0.1";
+    MailTransport mail;
 };
 
-// Signs and sends one delivery; never throws for anything the receiver does. `cancelled`
+// Signs and sends one delivery (a "mailto:" target goes by e-mail instead: deliver_mail);
+// never throws for anything the receiver does. `cancelled`
 // (may be null) aborts a transfer in progress when it becomes true (the server is stopping).
 WebhookResult deliver_webhook(const WebhookDelivery& delivery, const WebhookTransport& transport,
                               const std::atomic<bool>* cancelled = nullptr);

@@ -59,6 +59,7 @@ WebhookUrlCheck check_webhook_url(const std::string& text, bool allow_private) {
 }
 
 std::string redact_url(const std::string& text) {
+    if (text.rfind("mailto:", 0) == 0) return "mailto:…";  // an address is personal: not logged
     ensure_curl();
     UrlHandle url(curl_url());
     if (!url || curl_url_set(url.get(), CURLUPART_URL, text.c_str(),

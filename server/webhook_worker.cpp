@@ -1,6 +1,8 @@
 #include "server/webhook_worker.hpp"
 
 #include <algorithm>
+#include <fstream>
+#include <stdexcept>
 
 namespace umpire::server {
 
@@ -58,6 +60,15 @@ WebhookTransport webhook_transport(const ServerConfig& config) {
     t.connect_timeout_ms = config.webhook_connect_timeout_ms;
     t.timeout_ms = config.webhook_timeout_ms;
     t.max_response_bytes = config.webhook_max_response_bytes;
+    t.mail.url = config.smtp_url;
+    t.mail.from = config.smtp_from;
+    t.mail.username = config.smtp_username;
+    t.mail.require_tls = config.smtp_require_tls;
+    if (!config.smtp_password_file.empty()) {
+        std::ifstream in(config.smtp_password_file);
+        if (!in) throw std::runtime_error("cannot read smtp_password_file " + config.smtp_password_file);
+        std::getline(in, t.mail.password);
+    }
     return t;
 }
 

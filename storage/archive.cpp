@@ -153,6 +153,10 @@ Json archive_to_json(const CampaignArchive& a) {
                              {"answered_at", d.answered_at ? Json(*d.answered_at) : Json()},
                              {"rolled_back_by",
                               d.rolled_back_by ? Json(*d.rolled_back_by) : Json()}});
+    // Written only when set, so that archives of campaigns without decision deadlines read the
+    // same as before schema v11.
+    for (std::size_t i = 0; i < a.decisions.size(); ++i)
+        if (a.decisions[i].lapsed_at) decisions[i]["lapsed_at"] = *a.decisions[i].lapsed_at;
     Json actions = Json::array();
     for (const auto& g : a.gm_actions)
         actions.push_back({{"no", g.no},
@@ -178,7 +182,7 @@ Json archive_to_json(const CampaignArchive& a) {
                 {"sealed_seed", a.open_period->sealed_seed},
                 {"opened_at", a.open_period->opened_at},
                 {"scheme", a.open_period->scheme}};
-    return {{"format", kArchiveFormat},
+    Json out{{"format", kArchiveFormat},
             {"campaign",
              {{"id", c.id},
               {"name", c.name},
@@ -200,6 +204,18 @@ Json archive_to_json(const CampaignArchive& a) {
             {"decisions", decisions},
             {"gm_actions", actions},
             {"battle_actions", battle_actions}};
+    // Only when there are any, so that archives of campaigns without accounts (the command-line
+    // tools') read the same as before members were archived.
+    if (!a.members.empty()) {
+        Json members = Json::array();
+        for (const auto& m : a.members) {
+            Json member{{"account", m.account}, {"role", m.role}};
+            if (m.player) member["player"] = *m.player;
+            members.push_back(std::move(member));
+        }
+        out["members"] = std::move(members);
+    }
+    return out;
 }
 
 std::string archive_text(const CampaignArchive& archive) {
@@ -216,7 +232,8 @@ std::optional<CampaignArchive> archive_from_json(const Json& document, Problems&
         return std::nullopt;
     }
     root.reject_unknown({"format", "campaign", "ruleset", "scenario", "periods", "open_period",
-                         "orders", "receipts", "decisions", "gm_actions", "battle_actions"});
+                         "orders", "receipts", "decisions", "gm_actions", "battle_actions",
+                         "members"});
     CampaignArchive a;
     CampaignRecord& c = a.campaign;
     if (const Json* campaign = root.object("campaign")) {
@@ -280,7 +297,8 @@ std::optional<CampaignArchive> archive_from_json(const Json& document, Problems&
         ObjectReader in(item, path, problems);
         if (!in.is_object()) return;
         in.reject_unknown({"no", "period_index", "id", "player", "force", "kind", "state",
-                           "request", "answer", "requested_at", "answered_at", "rolled_back_by"});
+                           "request", "answer", "requested_at", "answered_at", "rolled_back_by",
+                           "lapsed_at"});
         DecisionRecord d;
         d.campaign_id = c.id;
         d.no = int_of(in, "no", 1);
@@ -298,6 +316,8 @@ std::optional<CampaignArchive> archive_from_json(const Json& document, Problems&
         d.requested_at = text_of(in, "requested_at");
         if (const Json* at = in.member("answered_at"); at && !at->is_null())
             d.answered_at = text_of(in, "answered_at");
+        if (const Json* at = in.member("lapsed_at", false); at && !at->is_null())
+            d.lapsed_at = text_of(in, "lapsed_at");
         if ((d.state == "answered") != d.answer.has_value())
             problems.add(path, "an answered decision has an answer, and only it does");
         a.decisions.push_back(std::move(d));
@@ -323,6 +343,18 @@ std::optional<CampaignArchive> archive_from_json(const Json& document, Problems&
                  text_of(in, "battle_id"), int_of(in, "no", 1),
                  json_text(in, "action", Json::value_t::object).value_or(""),
                  in.choice("by", {"attacker", "defender", "gm"}).value_or(""), text_of(in, "at")});
+        });
+    // Absent in archives written before members were archived, and when there are none.
+    if (root.has("members"))
+        each_item(root, "members", [&](const Json& item, const std::string& path) {
+            ObjectReader in(item, path, problems);
+            if (!in.is_object()) return;
+            in.reject_unknown({"account", "role", "player"});
+            ArchivedMember m{text_of(in, "account"),
+                             in.choice("role", {"gm", "player", "observer"}).value_or(""),
+                             std::nullopt};
+            if (m.role == "player") m.player = text_of(in, "player");
+            a.members.push_back(std::move(m));
         });
     if (problems.size() != before) return std::nullopt;
     return a;

@@ -81,13 +81,64 @@ void check_keys(const CampaignArchive& a, rules::Problems& problems) {
     check_battle_actions(a, problems);
 }
 
+// Seats the members whose accounts this database has, and the GM named; refuses a campaign
+// that would have no GM in a database with accounts.
+ImportResult seat_members(CampaignStore& store, CampaignArchive& a, const ImportOptions& options,
+                          rules::Problems& problems) {
+    ImportResult result{a.campaign.id, {}, {}};
+    std::set<std::string> accounts_seen, players_seen;
+    bool any_account_here = false;
+    for (std::size_t i = 0; i < a.members.size(); ++i) {
+        const auto& m = a.members[i];
+        const std::string path = "$.members[" + std::to_string(i) + "]";
+        if (!accounts_seen.insert(m.account).second) {
+            problems.add(path, "a second membership of \"" + m.account + "\"");
+            continue;
+        }
+        if (m.player && !players_seen.insert(*m.player).second) {
+            problems.add(path, "a second account playing \"" + *m.player + "\"");
+            continue;
+        }
+        if (store.find_account(m.account)) {
+            any_account_here = true;
+            result.seated.push_back(m);
+        } else {
+            result.skipped.push_back(m);
+        }
+    }
+    if (!options.gm.empty()) {
+        if (!store.find_account(options.gm)) {
+            problems.add("$", "no account \"" + options.gm + "\" to be the GM");
+        } else {
+            std::erase_if(result.seated,
+                          [&](const ArchivedMember& m) { return m.account == options.gm; });
+            result.seated.push_back({options.gm, "gm", std::nullopt});
+            any_account_here = true;
+        }
+    }
+    bool has_gm = false;
+    for (const auto& m : result.seated) has_gm = has_gm || m.role == "gm";
+    // A database without accounts (the command-line tools') has campaigns without GMs.
+    if (!has_gm && (any_account_here || store.has_accounts()))
+        problems.add("$", "the campaign would have no GM here: name one with --gm ACCOUNT");
+    a.members = result.seated;
+    return result;
+}
+
 }  // namespace
 
 std::string import_campaign(CampaignStore& store, const rules::Json& document) {
+    return import_campaign(store, document, ImportOptions{}).id;
+}
+
+ImportResult import_campaign(CampaignStore& store, const rules::Json& document,
+                             const ImportOptions& options) {
     rules::Problems problems;
     auto archive = archive_from_json(document, problems);
+    ImportResult result;
     if (archive) {
         check_keys(*archive, problems);
+        result = seat_members(store, *archive, options, problems);
         if (problems.empty()) {
             // Chain, seeds, receipts, the pinned ruleset, and a replay of every period.
             for (const auto& mismatch : verify_archive(*archive).mismatches)
@@ -104,7 +155,7 @@ std::string import_campaign(CampaignStore& store, const rules::Json& document) {
                            store.location() + ": a campaign \"" + archive->campaign.id +
                                "\" already exists; nothing was imported");
     store.write_archive(*archive);
-    return archive->campaign.id;
+    return result;
 }
 
 }  // namespace umpire::storage

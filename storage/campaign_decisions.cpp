@@ -22,6 +22,11 @@ void Campaign::answer_decision(const std::string& player, const std::string& dec
     if (decision->state != "pending")
         throw StorageError(ErrorKind::conflict, "decision \"" + decision_id +
                                                     "\" is already answered; answers are final");
+    if (decision->lapsed_at)
+        throw StorageError(ErrorKind::conflict,
+                           "the time to answer decision \"" + decision_id + "\" ran out at " +
+                               *decision->lapsed_at +
+                               "; standing instructions or the default answer it");
     const auto request = parse_request(decision->request, "decision " + decision_id);
     if (const std::string why = rules::answer_refusal(request, answer); !why.empty())
         throw StorageError(ErrorKind::invalid_input,
@@ -34,9 +39,14 @@ void Campaign::answer_decision(const std::string& player, const std::string& dec
 std::vector<DecisionRecord> Campaign::pending_decisions(const std::string& player) {
     std::vector<DecisionRecord> out;
     for (auto& d : decisions_of(store_->decisions(record_.id), open_.index))
-        if (d.state == "pending" && (player.empty() || d.player == player))
+        if (d.state == "pending" && !d.lapsed_at && (player.empty() || d.player == player))
             out.push_back(std::move(d));
     return out;
+}
+
+int Campaign::lapse_decisions(const std::vector<std::string>& decision_ids) {
+    if (decision_ids.empty()) return 0;
+    return store_->lapse_decisions(record_.id, open_.index, decision_ids, clock_());
 }
 
 }  // namespace umpire::storage

@@ -2,6 +2,7 @@
 // a receipt only once on disk.
 #include <set>
 
+#include "rules/order_plan.hpp"
 #include "rules/orders.hpp"
 #include "storage/campaign_service.hpp"
 #include "storage/receipt.hpp"
@@ -21,8 +22,8 @@ void Campaign::check_player(const std::string& player) const {
         invalid("campaign \"" + record_.id + "\" has no player \"" + player + "\"");
 }
 
-Receipt Campaign::submit_orders(const std::string& player,
-                                const std::vector<rules::ForceOrder>& orders, OrderState state) {
+rules::Json Campaign::checked_orders(const std::string& player,
+                                     const std::vector<rules::ForceOrder>& orders) const {
     check_player(player);
     std::set<std::string> ordered;
     rules::Json list = rules::Json::array();
@@ -42,6 +43,27 @@ Receipt Campaign::submit_orders(const std::string& player,
             invalid(where + why);
         list.push_back(rules::write_order(order));
     }
+    return list;
+}
+
+rules::Json Campaign::plan_of(const std::vector<rules::ForceOrder>& orders) const {
+    rules::Json plans = rules::Json::array();
+    for (const auto& order : orders)
+        if (!order.path.empty())
+            plans.push_back(rules::to_json(rules::plan_order(
+                state_, ruleset_, order, *state_.find_force(order.force), state_.calendar.period)));
+    return plans;
+}
+
+rules::Json Campaign::preview_orders(const std::string& player,
+                                     const std::vector<rules::ForceOrder>& orders) const {
+    checked_orders(player, orders);
+    return plan_of(orders);
+}
+
+Receipt Campaign::submit_orders(const std::string& player,
+                                const std::vector<rules::ForceOrder>& orders, OrderState state) {
+    const rules::Json list = checked_orders(player, orders);
     OrderRecord record;
     record.campaign_id = record_.id;
     record.period_index = open_.index;
@@ -52,7 +74,7 @@ Receipt Campaign::submit_orders(const std::string& player,
     record.receipt = receipt_of(record);
     store_->put_orders(record);
     return {record.receipt, record.updated_at, record.state, record.period_index, player,
-            orders.size()};
+            orders.size(), plan_of(orders)};
 }
 
 Receipt Campaign::confirm_orders(const std::string& player) {
@@ -72,7 +94,7 @@ Receipt Campaign::confirm_orders(const std::string& player) {
     record.receipt = receipt_of(record);
     store_->put_orders(record);
     return {record.receipt, record.updated_at, record.state, record.period_index, player,
-            rules::Json::parse(record.orders).size()};
+            rules::Json::parse(record.orders).size(), rules::Json::array()};
 }
 
 std::vector<OrderRecord> Campaign::current_orders() {

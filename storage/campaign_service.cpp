@@ -138,28 +138,45 @@ Campaign Campaign::open(CampaignStore& store, const std::string& id, Clock clock
 }
 
 ResolvedPeriod Campaign::resolve_period(bool settle_missing) {
-    // The order set: submitted and confirmed orders, players in id order.
+    // The order set: submitted and confirmed orders, players in id order, and the standing
+    // instructions of drafts.
     rules::PeriodOrders orders{state_.calendar.day, state_.calendar.period, {}};
     std::vector<std::string> receipts;
     for (const auto& set : store_->orders(record_.id, open_.index)) {
-        if (set.state == "draft") continue;
-        receipts.push_back(set.receipt);
+        const bool draft = set.state == "draft";
+        if (!draft) receipts.push_back(set.receipt);
         const auto list = rules::Json::parse(set.orders, nullptr, false);
         const rules::Json entry{{"day", orders.day},
                                 {"period", rules::to_string(orders.period)},
                                 {"orders", list}};
         const auto parsed = parse_period_orders(entry.dump(), "the orders of " + set.player);
-        orders.orders.insert(orders.orders.end(), parsed.orders.begin(), parsed.orders.end());
+        for (const auto& order : parsed.orders) {
+            if (!draft) {
+                orders.orders.push_back(order);
+            } else if (!order.standing_instructions.is_null()) {
+                // A draft is not orders (its forces hold), but the standing instructions it
+                // gives are kept: they say how its player wants decisions answered.
+                rules::ForceOrder kept;
+                kept.player = order.player;
+                kept.force = order.force;
+                kept.standing_instructions = order.standing_instructions;
+                orders.orders.push_back(std::move(kept));
+            }
+        }
     }
     // Every answer given so far: resolution is resumable by replaying from the period's start.
-    const Answers answers = answers_of(decisions_of(store_->decisions(record_.id), open_.index));
+    const auto live = decisions_of(store_->decisions(record_.id), open_.index);
+    const Answers answers = answers_of(live);
+    std::set<std::string> lapsed;
+    for (const auto& d : live)
+        if (d.lapsed_at && d.state == "pending") lapsed.insert(d.decision_id);
 
     // The snapshot is kept with the period; its keyed digest is the version battles bind to
     //
     const PeriodDice dice{open_.sealed_seed, open_.scheme};
     EngineOutcome outcome =
         run_engine(state_, ruleset_, orders, dice, answers, settle_missing,
-                   rules::state_version_of_text(state_text_, version_key_of(dice)));
+                   rules::state_version_of_text(state_text_, version_key_of(dice)), lapsed);
     if (!outcome.complete)
         return commit_waiting({record_.id, open_.index, open_.seed_hash, std::move(receipts),
                                answers_text(answers), {}},
@@ -174,7 +191,9 @@ ResolvedPeriod Campaign::resolve_period(bool settle_missing) {
     period.state_after = snapshot_text(outcome.state);
     period.orders = period_orders_text(orders);
     period.answers = answers_text(answers);
-    period.settled = settle_missing;
+    // A period that completed through lapsed requests replays with every missing answer
+    // settled: the requests it did not wait for were exactly those.
+    period.settled = settle_missing || !lapsed.empty();
     period.events = event_records(outcome.events);
     period.seed_hash = open_.seed_hash;
     period.seed = open_.sealed_seed;

@@ -33,6 +33,8 @@ struct Receipt {
     int period_index = 0;
     std::string player;
     std::size_t orders = 0;
+    // What each order with a path asks if nothing stops it (rules/order_plan.hpp).
+    rules::Json plan = rules::Json::array();
 };
 
 // What resolve_period did: the period completed and is committed, or it waits for answers.
@@ -88,12 +90,15 @@ public:
     // Every order must be the player's own, for one of the player's forces, once per force.
     Receipt submit_orders(const std::string& player, const std::vector<rules::ForceOrder>& orders,
                           OrderState state = OrderState::submitted);
+    // The same checks as submit_orders, and the orders' plan; nothing is stored (a dry run).
+    rules::Json preview_orders(const std::string& player,
+                               const std::vector<rules::ForceOrder>& orders) const;
     // Confirms the player's current orders (an empty set if none): they can no longer change.
     Receipt confirm_orders(const std::string& player);
     std::vector<OrderRecord> current_orders();
 
-    // Resolves the open period with its submitted and confirmed orders (drafts are not used; a
-    // force without orders holds), its sealed seed and every answer given so far, replaying it
+    // Resolves the open period with its submitted and confirmed orders (of a draft only its
+    // standing instructions are used; a force without orders holds), its sealed seed and every answer given so far, replaying it
     // from its start. If it reaches a window still waiting for answers and `settle_missing` is
     // false, the window's requests are committed (orders close) and returned, not complete.
     // Otherwise (`settle_missing`: the deadline passed, or the GM forces the period, and
@@ -110,8 +115,13 @@ public:
     // StorageError (invalid_input, or conflict for an answered request) and changes nothing.
     void answer_decision(const std::string& player, const std::string& decision_id,
                          const rules::Json& answer);
-    // The requests of the open period still waiting for an answer (of one player, if given).
+    // The requests of the open period still waiting for an answer (of one player, if given);
+    // lapsed ones wait no more.
     std::vector<DecisionRecord> pending_decisions(const std::string& player = "");
+    // Asynchronous play: these requests' own deadline passed unanswered. Committed at once;
+    // from then on they cannot be answered, and every resolution of the period settles them by
+    // standing instructions or defaults while later windows still wait. Returns how many.
+    int lapse_decisions(const std::vector<std::string>& decision_ids);
 
 private:
     Campaign(CampaignStore& store, Clock clock) : store_(&store), clock_(std::move(clock)) {}
@@ -119,6 +129,11 @@ private:
     ResolvedPeriod commit_waiting(const RequestCommit& commit,
                                   const std::vector<rules::DecisionRequest>& pending);
     void check_player(const std::string& player) const;
+    // Checks `player`'s orders as submit_orders does (refusing with a StorageError) and
+    // returns them as stored, in the umpire-orders/1 form.
+    rules::Json checked_orders(const std::string& player,
+                               const std::vector<rules::ForceOrder>& orders) const;
+    rules::Json plan_of(const std::vector<rules::ForceOrder>& orders) const;
 
     CampaignStore* store_;
     Clock clock_;

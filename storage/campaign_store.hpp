@@ -59,6 +59,12 @@ public:
     virtual void answer_decision(const std::string& campaign, int period_index,
                                  const std::string& decision_id, const std::string& player,
                                  const std::string& answer, const std::string& at) = 0;
+    // Marks the live pending requests `decision_ids` of the open period `period_index` lapsed
+    // at `at` (their own deadline passed): refused, changing nothing, unless that period is open.
+    // Returns how many were marked (those answered or lapsed already are left as they are).
+    virtual int lapse_decisions(const std::string& campaign, int period_index,
+                                const std::vector<std::string>& decision_ids,
+                                const std::string& at) = 0;
     // Every decision of the campaign, rolled back ones too, by number.
     virtual std::vector<DecisionRecord> decisions(const std::string& campaign) = 0;
 
@@ -69,6 +75,7 @@ public:
                                         const std::optional<std::string>& password_hash,
                                         const std::string& at) = 0;
     virtual std::optional<AccountRecord> find_account(const std::string& name) = 0;
+    virtual bool has_accounts() = 0;  // a server's database: it has at least one
     virtual void add_membership(const MembershipRecord& membership) = 0;
     virtual std::vector<MembershipRecord> memberships(const std::string& campaign) = 0;
 
@@ -77,6 +84,8 @@ public:
     // Writes a whole campaign in one transaction; refused if the id exists. The caller checks
     // the archive's consistency first (archive.hpp).
     virtual void write_archive(const CampaignArchive& archive) = 0;
+    // Removes every row of a campaign in one transaction (keep its archive first).
+    virtual void delete_campaign(const std::string& campaign) = 0;
 };
 
 }  // namespace umpire::storage

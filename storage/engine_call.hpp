@@ -3,6 +3,7 @@
 // changes, only this file changes.
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,10 +38,12 @@ struct PeriodDice {
 // instruction or its default and the period completes, otherwise it stops at the first window
 // still waiting for answers. `start_version`: `before`'s state version under the period's
 // version key (version_key_of), when the caller has it ("": the engine works it out).
+// `lapsed`: requests whose own deadline passed, settled even without `settle_missing`.
 EngineOutcome run_engine(const rules::CampaignState& before, const rules::Ruleset& ruleset,
                          const rules::PeriodOrders& orders, const PeriodDice& dice,
                          const std::map<std::string, rules::Json>& answers = {},
-                         bool settle_missing = true, std::string start_version = "");
+                         bool settle_missing = true, std::string start_version = "",
+                         std::set<std::string> lapsed = {});
 
 // Secrets derived from a period's sealed seed, each for one use (HMAC-SHA256 of the seed and a
 // label), so that revealing one reveals nothing of the others. Players never hold the sealed

@@ -45,6 +45,7 @@ const std::vector<Migration>& migrations() {
         {9, "dice and state-version scheme of periods", kSchemaV9, nullptr},
         {10, "account e-mail, session addresses, invite expiry, password resets", kSchemaV10,
          nullptr},
+        {11, "decisions that lapse at their own deadline", kSchemaV11, nullptr},
     };
     return steps;
 }

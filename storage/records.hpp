@@ -128,6 +128,8 @@ struct DecisionRecord {
     std::string requested_at;
     std::optional<std::string> answered_at;
     std::optional<int> rolled_back_by;  // the GM action that rolled its period back
+    // Its own deadline passed unanswered (schema v11): replays settle it, answers are refused.
+    std::optional<std::string> lapsed_at;
 };
 
 // What a resolution that stopped at a window commits: the requests it asks, refused unless the
@@ -177,6 +179,14 @@ struct BattleActionRecord {
 
 // Everything of one campaign, as export writes it and import reads it. Accounts and memberships
 // belong to the server, not the campaign, and are not part of it.
+// A member of an archived campaign, by account name: accounts are the server's, not the
+// campaign's, so an import seats only the names its database knows.
+struct ArchivedMember {
+    std::string account;
+    std::string role;  // gm, player, observer
+    std::optional<std::string> player;
+};
+
 struct CampaignArchive {
     CampaignRecord campaign;
     std::vector<PeriodRecord> periods;  // every attempt, by index then attempt
@@ -188,6 +198,7 @@ struct CampaignArchive {
     // The battle companion's accepted actions, every attempt, as BattleActionStore::all lists
     // them: the open period's are what its battles' companions replay after an import.
     std::vector<BattleActionRecord> battle_actions;
+    std::vector<ArchivedMember> members;  // by account name
 };
 
 }  // namespace umpire::storage

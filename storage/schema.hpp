@@ -34,5 +34,7 @@ extern const char* const kSchemaV9;
 // Version 10: account e-mail addresses, the address a session came from, invites that expire
 // and can be revoked, password reset codes.
 extern const char* const kSchemaV10;
+// Version 11: a decision request's own deadline ran out (decisions.lapsed_at).
+extern const char* const kSchemaV11;
 
 }  // namespace umpire::storage

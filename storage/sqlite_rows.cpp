@@ -210,18 +210,18 @@ std::optional<std::string> null_if_empty(const std::string& text) {
 void insert_decision(Connection& db, const DecisionRecord& r) {
     db.prepare(
           "INSERT INTO decisions (campaign_id, decision_no, period_index, decision_id, player_id, "
-          "force_id, kind, request, answer, state, requested_at, answered_at, rolled_back_by) "
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+          "force_id, kind, request, answer, state, requested_at, answered_at, rolled_back_by, "
+          "lapsed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind_all(r.campaign_id, r.no, r.period_index, null_if_empty(r.decision_id), r.player,
                   null_if_empty(r.force), null_if_empty(r.kind), r.request, r.answer, r.state,
-                  r.requested_at, r.answered_at, r.rolled_back_by)
+                  r.requested_at, r.answered_at, r.rolled_back_by, r.lapsed_at)
         .run();
 }
 
 std::vector<DecisionRecord> select_decisions(Connection& db, const std::string& campaign) {
     auto s = db.prepare(
         "SELECT decision_no, period_index, decision_id, player_id, force_id, kind, request, "
-        "answer, state, requested_at, answered_at, rolled_back_by FROM decisions "
+        "answer, state, requested_at, answered_at, rolled_back_by, lapsed_at FROM decisions "
         "WHERE campaign_id = ? ORDER BY decision_no");
     s.bind(1, campaign);
     std::vector<DecisionRecord> out;
@@ -240,6 +240,7 @@ std::vector<DecisionRecord> select_decisions(Connection& db, const std::string& 
         d.requested_at = s.text(9);
         d.answered_at = s.optional_text(10);
         d.rolled_back_by = s.optional_int(11);
+        d.lapsed_at = s.optional_text(12);
         out.push_back(std::move(d));
     }
     return out;

@@ -65,6 +65,10 @@ std::optional<AccountRecord> SqliteCampaignStore::find_account(const std::string
     return AccountRecord{s.integer(0), s.text(1), s.text(2)};
 }
 
+bool SqliteCampaignStore::has_accounts() {
+    return connection_->prepare("SELECT 1 FROM accounts LIMIT 1").step();
+}
+
 void SqliteCampaignStore::add_membership(const MembershipRecord& m) {
     Connection& db = *connection_;
     Transaction transaction(db);

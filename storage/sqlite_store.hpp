@@ -45,6 +45,9 @@ public:
     void answer_decision(const std::string& campaign, int period_index,
                          const std::string& decision_id, const std::string& player,
                          const std::string& answer, const std::string& at) override;
+    int lapse_decisions(const std::string& campaign, int period_index,
+                        const std::vector<std::string>& decision_ids,
+                        const std::string& at) override;
     std::vector<DecisionRecord> decisions(const std::string& campaign) override;
 
     std::vector<GmActionRecord> gm_actions(const std::string& campaign) override;
@@ -53,11 +56,13 @@ public:
                                 const std::optional<std::string>& password_hash,
                                 const std::string& at) override;
     std::optional<AccountRecord> find_account(const std::string& name) override;
+    bool has_accounts() override;
     void add_membership(const MembershipRecord& membership) override;
     std::vector<MembershipRecord> memberships(const std::string& campaign) override;
 
     CampaignArchive read_archive(const std::string& campaign) override;
     void write_archive(const CampaignArchive& archive) override;
+    void delete_campaign(const std::string& campaign) override;
 
 private:
     std::unique_ptr<Connection> connection_;

@@ -22,6 +22,12 @@ CampaignArchive SqliteCampaignStore::read_archive(const std::string& campaign) {
     archive.decisions = rows::select_decisions(db, campaign);
     archive.gm_actions = rows::select_gm_actions(db, campaign);
     archive.battle_actions = BattleActionStore(db).all(campaign);
+    auto members = db.prepare(
+        "SELECT a.name, m.role, m.player_id FROM memberships m JOIN accounts a "
+        "ON a.id = m.account_id WHERE m.campaign_id = ? ORDER BY a.name");
+    members.bind(1, campaign);
+    while (members.step())
+        archive.members.push_back({members.text(0), members.text(1), members.optional_text(2)});
     read.commit();
     return archive;
 }
@@ -41,6 +47,18 @@ void SqliteCampaignStore::write_archive(const CampaignArchive& archive) {
     for (const auto& receipt : archive.receipts) rows::insert_receipt(db, receipt);
     for (const auto& decision : archive.decisions) rows::insert_decision(db, decision);
     for (const auto& action : archive.battle_actions) rows::insert_battle_action(db, action);
+    for (const auto& m : archive.members) {
+        auto account = db.prepare("SELECT id FROM accounts WHERE name = ?");
+        account.bind(1, m.account);
+        if (!account.step())
+            throw StorageError(ErrorKind::invalid_input,
+                               db.path() + ": no account \"" + m.account + "\" to seat");
+        db.prepare(
+              "INSERT INTO memberships (account_id, campaign_id, role, player_id) "
+              "VALUES (?, ?, ?, ?)")
+            .bind_all(account.integer(0), id, m.role, m.player)
+            .run();
+    }
     transaction.commit();
 }
 

@@ -32,4 +32,28 @@ if os.path.exists(sys.argv[1]):
     n = sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM campaigns").fetchone()[0]
     assert n == 0, n
 PY
+# Delete: the archive is written first, then every row of the campaign goes; a second campaign
+# in the file is untouched; the archive brings the deleted one back as it was.
+expect_exit 0 "$UMPIRE" campaign create "$WORK/b.db" --scenario "$DEMO" --id other
+expect_exit 0 "$UMPIRE" delete "$WORK/b.db" raid --archive "$WORK/deleted.json"
+expect_in "$WORK/out" "deleted raid from $WORK/b.db (2 period(s), 0 member(s)); its archive is $WORK/deleted.json"
+[ "$(stat -c %a "$WORK/deleted.json")" = 600 ] || fail "the archive of a deleted campaign is readable by others"
+cmp "$WORK/one.json" "$WORK/deleted.json" || fail "the archive written before deleting differs"
+python3 - "$WORK/b.db" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+for t in tables:
+    columns = [r[1] for r in db.execute(f"PRAGMA table_info({t})")]
+    key = "id" if t == "campaigns" else "campaign_id"
+    if key in columns:
+        n = db.execute(f"SELECT count(*) FROM {t} WHERE {key} = 'raid'").fetchone()[0]
+        assert n == 0, (t, n)
+assert db.execute("SELECT count(*) FROM campaigns WHERE id = 'other'").fetchone()[0] == 1
+PY
+expect_exit 0 "$UMPIRE" verify "$WORK/b.db" other
+expect_exit 4 "$UMPIRE" delete "$WORK/b.db" other --archive "$WORK/deleted.json"
+expect_in "$WORK/err" "exists; nothing was deleted"
+expect_exit 0 "$UMPIRE" import "$WORK/b.db" "$WORK/deleted.json"
+expect_exit 0 "$UMPIRE" verify "$WORK/b.db" raid
 echo "ok"

@@ -4,6 +4,8 @@
 // a player could tell from its own dice that the scout happened.
 #include <gtest/gtest.h>
 
+#include "demo_scenario.hpp"
+
 #include <vector>
 
 #include "rules/period.hpp"
@@ -13,14 +15,6 @@
 
 namespace umpire::rules {
 namespace {
-
-LoadedScenario load_demo() {
-    Problems problems;
-    auto loaded = load_scenario_file(std::string(UMPIRE_SOURCE_DIR) + "/scenarios/valormr-demo.json",
-                                     {std::string(UMPIRE_SOURCE_DIR) + "/rulesets"}, problems);
-    if (!loaded) throw std::runtime_error(problems.to_text());
-    return *loaded;
-}
 
 PeriodOrders first_period_orders() {
     Problems problems;

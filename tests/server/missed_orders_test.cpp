@@ -8,49 +8,14 @@
 #include <atomic>
 #include <thread>
 
-#include "server_fixture.hpp"
+#include "http_campaign.hpp"
 
 namespace umpire::testing {
 namespace {
 
 using namespace std::chrono;
 
-class MissedOrders : public ::testing::Test {
-protected:
-    std::atomic<long long> offset_ms{0};
-    TempDir dir;
-    server::ServerConfig config() {
-        auto c = test_config(dir);
-        c.allow_private_webhooks = true;  // notifications are kept only for a webhook
-        return c;
-    }
-    RunningServer server{config(), kDemoAccounts, demo_campaign,
-                         [this] { return system_clock::now() + milliseconds(offset_ms.load()); }};
-    std::map<std::string, std::string> tokens;
-
-    void SetUp() override {
-        for (const char* name : {"gm", "anna", "ingrid"}) {
-            auto [status, body] = server.api(
-                {{"type", "login"}, {"account", name}, {"password", std::string("pw-") + name}});
-            ASSERT_EQ(status, 200);
-            tokens[name] = body["messages"][0]["token"];
-        }
-    }
-    Json send(const std::string& who, Json message) {
-        message["campaign"] = "raid";
-        return server.api(message, tokens[who]).second["messages"][0];
-    }
-    int period() {
-        int index = -1;
-        server.on_io_thread(
-            [&] { index = server.hub().find_room("raid")->campaign().period_index(); });
-        return index;
-    }
-    Json campaign_entry(const std::string& who) {
-        return server.api({{"type", "list_campaigns"}}, tokens[who])
-            .second["messages"][0]["campaigns"][0];
-    }
-};
+using MissedOrders = HttpCampaign;
 
 TEST_F(MissedOrders, ADraftAtTheDeadlineIsMarkedForThoseWhoMayKnow) {
     for (const char* who : {"gm", "ingrid"})
@@ -85,16 +50,9 @@ TEST_F(MissedOrders, ADraftAtTheDeadlineIsMarkedForThoseWhoMayKnow) {
     EXPECT_EQ(campaign_entry("ingrid")["missed_orders"], Json({{"ingrid", 1}}));
     EXPECT_FALSE(campaign_entry("anna").contains("missed_orders"));
 
-    std::vector<storage::NotificationRecord> kept;
-    server.on_io_thread([&] { kept = server.services().server->undelivered("raid", 100, 100); });
     std::map<std::string, Json> missed;  // by account name
-    for (const auto& n : kept)
-        if (n.key == "missed_orders:0.0") {
-            std::string name;
-            server.on_io_thread(
-                [&] { name = server.services().server->account_by_id(n.account_id)->name; });
-            missed[name] = Json::parse(n.payload);
-        }
+    for (auto& [name, kept] : notifications())
+        if (kept.count("missed_orders:0.0")) missed[name] = kept["missed_orders:0.0"];
     ASSERT_EQ(missed.size(), 2u);
     EXPECT_EQ(missed["gm"]["players"], Json::array({"ingrid"}));
     EXPECT_EQ(missed["ingrid"]["players"], Json::array({"ingrid"}));

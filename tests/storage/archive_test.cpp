@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <set>
 
@@ -166,6 +167,62 @@ TEST_F(Archive, AnArchiveFromBeforeBattleActionsImportsWithNone) {
     SqliteCampaignStore target(dir.file("target.db"));
     EXPECT_EQ(import_campaign(target, a), "demo");
     EXPECT_TRUE(BattleActionStore(target.connection()).all("demo").empty());
+    EXPECT_TRUE(verify_campaign(target, "demo").ok());
+}
+
+// Issue 30: archives carry the campaign's members by account name. An import seats those this
+// database has accounts of, skips the others, and asks for a GM when none would be left.
+TEST_F(Archive, MembersTravelByNameAndAnImportAsksWhoIsGm) {
+    Json with_members;
+    {
+        SqliteCampaignStore source(dir.file("source.db"));
+        for (const char* name : {"gm", "anna"})
+            source.create_account(name, std::nullopt, "2026-01-01T00:00:00.000Z");
+        source.add_membership({source.find_account("gm")->id, "demo", "gm", std::nullopt});
+        source.add_membership({source.find_account("anna")->id, "demo", "player", "anna"});
+        with_members = Json::parse(archive_text(source.read_archive("demo")));
+    }
+    ASSERT_EQ(with_members["members"],
+              Json::parse(R"([{"account":"anna","role":"player","player":"anna"},
+                              {"account":"gm","role":"gm"}])"));
+
+    // Into the command-line tools' database (no accounts): nobody to seat, no GM needed.
+    {
+        SqliteCampaignStore plain(dir.file("plain.db"));
+        const auto result = import_campaign(plain, with_members, {});
+        EXPECT_TRUE(result.seated.empty());
+        EXPECT_EQ(result.skipped.size(), 2u);
+        EXPECT_TRUE(plain.memberships("demo").empty());
+    }
+    // Into a server's database that knows anna but not the GM: refused until a GM is named.
+    SqliteCampaignStore target(dir.file("target.db"));
+    for (const char* name : {"anna", "otto"})
+        target.create_account(name, std::nullopt, "2026-01-01T00:00:00.000Z");
+    const auto refused = [&](const Json& archive, const ImportOptions& options,
+                             const std::string& words) {
+        try {
+            import_campaign(target, archive, options);
+            ADD_FAILURE() << "imported: " << words;
+        } catch (const StorageError& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::invalid_input);
+            EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+        }
+        EXPECT_TRUE(target.campaign_ids().empty()) << "a refused import wrote something";
+    };
+    refused(with_members, {}, "the campaign would have no GM here: name one with --gm ACCOUNT");
+    refused(with_members, {.gm = "nobody"}, "no account \"nobody\" to be the GM");
+    Json twice = with_members;
+    twice["members"].push_back({{"account", "otto"}, {"role", "player"}, {"player", "anna"}});
+    refused(twice, {.gm = "otto"}, "a second account playing \"anna\"");
+
+    const auto result = import_campaign(target, with_members, {.gm = "otto"});
+    EXPECT_EQ(result.id, "demo");
+    ASSERT_EQ(result.skipped.size(), 1u);
+    EXPECT_EQ(result.skipped[0].account, "gm");
+    std::map<std::string, std::string> seats;  // account name -> role and player
+    for (const auto& m : target.read_archive("demo").members)
+        seats[m.account] = m.role + (m.player ? " " + *m.player : "");
+    EXPECT_EQ(seats, (std::map<std::string, std::string>{{"anna", "player anna"}, {"otto", "gm"}}));
     EXPECT_TRUE(verify_campaign(target, "demo").ok());
 }
 

@@ -163,6 +163,31 @@ TEST(Campaign, ConfirmedOrdersCannotChangeAndDraftsAreNotUsed) {
     EXPECT_EQ(rules::Json::parse(stored.orders)["orders"].size(), 0u);
 }
 
+// NMR (issue 30): a draft is not orders, but the standing instructions it gives are kept.
+TEST(Campaign, ADraftsStandingInstructionsAreKeptItsMovesAreNot) {
+    TempDir dir;
+    SqliteCampaignStore store(dir.file("c.db"));
+    auto campaign = create_demo(store);
+    auto orders = demo_orders(campaign, "anna");
+    ASSERT_FALSE(orders.empty());
+    ASSERT_FALSE(orders.front().path.empty()) << "the demo's order for anna moves";
+    const std::string force = orders.front().force;
+    const rules::Hex before = campaign.state().find_force(force)->hex;
+    orders.front().standing_instructions = rules::Json{{"separate_engagements", true}};
+    campaign.submit_orders("anna", orders, OrderState::draft);
+    const auto period = campaign.resolve_period(true);
+    ASSERT_TRUE(period.complete);
+    const auto stored = rules::Json::parse(store.load_period("demo", {0, 0}).orders)["orders"];
+    ASSERT_EQ(stored.size(), 1u) << stored.dump();
+    EXPECT_EQ(stored[0]["force"], force);
+    EXPECT_FALSE(stored[0].contains("path")) << "a draft's path was used: " << stored.dump();
+    EXPECT_EQ(stored[0]["standing_instructions"], rules::Json({{"separate_engagements", true}}));
+    EXPECT_EQ(campaign.state().find_force(force)->hex, before);
+    EXPECT_EQ(campaign.state().find_force(force)->standing_instructions.get(),
+              rules::Json({{"separate_engagements", true}}));
+    EXPECT_TRUE(verify_campaign(store, "demo").ok());
+}
+
 TEST(Campaign, ResolvedPeriodsResumeAfterReopenAndReplay) {
     TempDir dir;
     std::string state_after, hash;

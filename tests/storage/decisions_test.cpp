@@ -239,6 +239,51 @@ TEST(Decisions, SettleCompletesWithInstructionsAndDefaults) {
     EXPECT_TRUE(verify_campaign(store, "demo").ok());
 }
 
+// Asynchronous play (issue 30): a request whose own deadline passed is lapsed. The period then
+// resolves on without it (standing instructions or the default answer it) and waits only for
+// the requests still open; the next windows lapse in turn; the period replays the same.
+TEST(Decisions, LapsedRequestsAreSettledWhileTheOthersStillWait) {
+    TempDir dir;
+    SqliteCampaignStore store(dir.file("c.db"));
+    auto campaign = create_demo(store);
+    start_period(campaign);
+    campaign.answer_decision("erik", kErik, "separate");
+    // An answered request does not lapse; asking twice marks nothing more.
+    EXPECT_EQ(campaign.lapse_decisions({kErik, kAnna}), 1);
+    EXPECT_EQ(campaign.lapse_decisions({kAnna}), 0);
+    EXPECT_EQ(ids_of(campaign.pending_decisions()), (std::set<std::string>{kIngrid}));
+    EXPECT_EQ(refusal([&] { campaign.answer_decision("anna", kAnna, "separate"); }, "ran out"),
+              ErrorKind::conflict);
+
+    auto period = campaign.resolve_period(false);
+    ASSERT_FALSE(period.complete);
+    EXPECT_EQ(ids_of(period.pending), (std::set<std::string>{kIngrid}))
+        << "ingrid's request has not lapsed: the window still waits for it";
+    int windows = 1;
+    for (; !period.complete && windows < 100; ++windows) {
+        std::vector<std::string> ids;
+        for (const auto& d : period.pending) ids.push_back(d.decision_id);
+        EXPECT_EQ(campaign.lapse_decisions(ids), static_cast<int>(ids.size()));
+        period = campaign.resolve_period(false);
+    }
+    ASSERT_TRUE(period.complete);
+    EXPECT_EQ(decision_event(period.events, kErik)["by"], "player");
+    for (const auto& id : {kAnna, kIngrid}) {
+        const std::string by = decision_event(period.events, id).value("by", "");
+        EXPECT_TRUE(by == "default" || by == "standing_instruction") << id << ": " << by;
+    }
+    for (const auto& d : store.decisions("demo"))
+        EXPECT_EQ(d.lapsed_at.has_value(), d.decision_id != kErik) << d.decision_id;
+    // The period completed without waiting for the lapsed requests: it replays settled.
+    EXPECT_TRUE(store.load_period("demo", {0, 0}).settled);
+    const auto report = verify_campaign(store, "demo");
+    EXPECT_TRUE(report.ok()) << report.mismatches.front();
+    // Lapses belong to the open period only.
+    EXPECT_EQ(refusal([&] { store.lapse_decisions("demo", 0, {kAnna}, "2026-01-01T00:00:00.000Z"); },
+                      "no longer open"),
+              ErrorKind::conflict);
+}
+
 TEST(Decisions, VerifyReplaysWithTheAnswersAndTheSettleFlag) {
     TempDir dir;
     SqliteCampaignStore store(dir.file("c.db"));

@@ -180,9 +180,13 @@ void make_version_5_fixture(const std::string& path, const std::string& latest) 
     ASSERT_EQ(migrate(v5, 5), 5);
     v5.exec("ATTACH DATABASE '" + latest + "' AS src");
     Transaction t(v5);
-    for (const char* table :
-         {"campaigns", "gm_actions", "orders", "receipts", "decisions"})
+    for (const char* table : {"campaigns", "gm_actions", "orders", "receipts"})
         v5.exec(std::string("INSERT INTO main.") + table + " SELECT * FROM src." + table);
+    // The decisions' columns as version 5 has them (version 11 added lapsed_at).
+    v5.exec(
+        "INSERT INTO main.decisions SELECT campaign_id, decision_no, period_index, decision_id, "
+        "player_id, force_id, kind, request, answer, state, requested_at, answered_at, "
+        "rolled_back_by FROM src.decisions");
     v5.exec(kCopyOpenPeriods);
     SqliteCampaignStore source(latest);
     auto insert = v5.prepare(

@@ -6,6 +6,7 @@ const KINDS: Record<string, string> = {
   pause: "Paused", resume: "Resumed", extend: "Deadline extended", force_advance: "Resolved early",
   rollback: "Rolled back", edit: "Campaign edited", set_deadline: "Deadline changed",
   downtime_extension: "Deadline moved (the server was down)", seat_changed: "Your seat changed",
+  reopen_orders: "Orders reopened", end: "The campaign has ended",
 };
 
 function when(iso: unknown, timeZone?: string): string {

@@ -90,13 +90,27 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
 
     const name = h("input", { name: "name", value: v.name });
     const observers = select([{ value: "", label: "(unchanged)" }, { value: "all", label: "see everything" }, { value: "map", label: "see the map only" }], "", { name: "observers" });
+    const decisionHours = h("input", { name: "decision_hours", type: "number", min: 0, max: 720, placeholder: "unchanged" });
     const edReason = reason("reason");
-    const edit = form("Edit the campaign", "gm-edit", [field("Name", name), field("Observers", observers), field("Reason", edReason)], "Save edit", () => {
+    const edit = form("Edit the campaign", "gm-edit", [field("Name", name), field("Observers", observers),
+      field("Hours to answer each decision", decisionHours, "0: decisions wait for the period's deadline"), field("Reason", edReason)], "Save edit", () => {
       const changes: Record<string, unknown> = {};
+      const settings: Record<string, unknown> = {};
       if (name.value.trim() && name.value.trim() !== v.name) changes.name = name.value.trim();
-      if (observers.value) changes.settings = { observers: observers.value };
+      if (observers.value) settings.observers = observers.value;
+      if (decisionHours.value !== "") settings.decision_hours = Number(decisionHours.value) > 0 ? Number(decisionHours.value) : null;
+      if (Object.keys(settings).length) changes.settings = settings;
       return app.gm("edit", { changes, reason: edReason.value });
     });
+
+    const coGm = h("input", { name: "account", autocomplete: "off" });
+    const coGmReason = reason("reason");
+    const addGm = form("Add a co-GM", "gm-add-gm", [field("Account", coGm), field("Reason", coGmReason)], "Add co-GM",
+      () => app.gm("add_gm", { account: coGm.value.trim(), reason: coGmReason.value }));
+
+    const endReason = reason("reason");
+    const end = form("End the campaign", "gm-end", [field("Reason (players are told)", endReason)], "End the campaign",
+      () => (window.confirm("End the campaign? No more turns can be played.") ? app.gm("end", { reason: endReason.value }) : Promise.resolve()));
 
     return [
       h("h2", {}, "GM console"), out,
@@ -106,7 +120,7 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
         h("p", {}, `Players no account plays: ${(v.unplayed ?? []).join(", ") || "none"}`),
         h("ul", {}, v.order_flags.map((f) => h("li", {}, `${f.player}: ${f.state}`)))),
       codes.length ? h("section", { class: "card", "aria-labelledby": "gm-codes" }, h("h3", { id: "gm-codes" }, "Invite codes (shown once)"), h("ul", { class: "codes" }, codes.map((c) => h("li", {}, c)))) : null,
-      h("div", { class: "grid" }, invite, assign, deadline, clock, extend, advance, rollback, edit),
+      h("div", { class: "grid" }, invite, assign, deadline, clock, extend, advance, rollback, edit, addGm, end),
       h("h3", {}, "Log"), h("ul", {}, app.gmLog.map((l) => h("li", {}, l))),
     ].filter(Boolean) as HTMLElement[];
   }

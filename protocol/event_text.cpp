@@ -1,6 +1,6 @@
-#include "cli/event_text.hpp"
+#include "protocol/event_text.hpp"
 
-namespace umpire::cli {
+namespace umpire::protocol {
 
 namespace {
 std::string hex_text(const rules::Json& h) {
@@ -15,7 +15,31 @@ std::string str(const rules::Json& e, const char* key) {
     return e.contains(key) ? (e[key].is_string() ? e[key].get<std::string>() : e[key].dump())
                            : std::string();
 }
+bool is_hex(const rules::Json& v) {
+    return v.is_array() && v.size() == 2 && v[0].is_number_integer() && v[1].is_number_integer();
+}
+// A value in words: hexes as (x,y), text bare, objects as "key value, …", lists by commas.
+std::string value_text(const rules::Json& v) {
+    if (is_hex(v)) return hex_text(v);
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_array()) {
+        std::string out;
+        for (const auto& item : v) out += (out.empty() ? "" : ", ") + value_text(item);
+        return "[" + out + "]";
+    }
+    if (v.is_object()) {
+        std::string out;
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            if (it.key() == "type" || it.key() == "audience" || it.key() == "private_to") continue;
+            out += (out.empty() ? "" : ", ") + it.key() + " " + value_text(*it);
+        }
+        return out;
+    }
+    return v.dump();
+}
 }  // namespace
+
+std::string fields_text(const rules::Json& value) { return value_text(value); }
 
 std::string describe_event(const rules::Json& e) {
     const std::string type = str(e, "type");
@@ -63,7 +87,7 @@ std::string describe_event(const rules::Json& e) {
     if (type == "decision")
         return "    " + str(e, "force") + " " + str(e, "kind") +
                (str(e, "window").empty() ? "" : " [" + str(e, "window") + "]") + ": " +
-               e["answer"].dump() + " (" + str(e, "by") + ")";
+               value_text(e["answer"]) + " (" + str(e, "by") + ")";
     if (type == "contact_dice") {
         std::string line = "    contact dice:";
         for (const auto& s : e["scores"])
@@ -74,7 +98,7 @@ std::string describe_event(const rules::Json& e) {
     if (type == "contact_hour") return "    contact hour " + str(e, "hour");
     if (type == "intelligence")
         return "    " + str(e, "receiver") + " learns of " + str(e["fact"], "force") + ": " +
-               e["fact"].dump();
+               value_text(e["fact"]);
     if (type == "contact_rested")
         return "    everyone rests: the contact resumes next half period (Fight on the Morrow)";
     if (type == "contact_ended") return "    the contact ends (" + str(e, "step") + ")";
@@ -83,8 +107,8 @@ std::string describe_event(const rules::Json& e) {
                str(e, "loss_percent") + "% = " + str(e, "figures_lost") + " figures" +
                (e.value("displaced", false) ? ", displaced" : "");
     if (type == "battle")
-        return "    BATTLE at hour " + str(e, "hour") + ": " + e["sides"].dump() + ", attacker " +
-               str(e, "attacker");
+        return "    BATTLE at hour " + str(e, "hour") + ": " + value_text(e["sides"]) +
+               ", attacker " + str(e, "attacker");
     if (type == "battle_result")
         return "    battle settled by " + str(e, "settled_by") + ": " + str(e["attacker"], "side") +
                " " + str(e["attacker"], "outcome") + ", " + str(e["defender"], "side") + " " +
@@ -107,12 +131,20 @@ std::string describe_event(const rules::Json& e) {
     if (type == "card_placed")
         return "    " + str(e, "side") + " places " + str(e, "card") + " at column " +
                str(e, "column") + ", row " + str(e, "row");
-    if (type == "scout_result")
-        return "  " + str(e, "force") + "'s scout: " + str(e, "result");
+    if (type == "scout_result") {
+        std::string line = "  " + str(e, "force") + "'s scout to " + hex_text(e["target"]) +
+                           ": " + str(e, "result");
+        for (const auto& r : e.value("reports", rules::Json::array()))
+            line += "; sees " + str(r, "force") + " at " + hex_text(r["hex"]) + ", about " +
+                    str(r["size"], "estimate") + " figures (±" +
+                    str(r["size"], "accuracy_percent") + "%)";
+        return line;
+    }
     if (type == "terrain_deck" || type == "reconnaissance_order" || type == "movement_resumed")
         return "";
-    std::string rest = e.dump();
-    return "  " + type + " " + rest;
+    // Any other event: its type and fields in words, never raw JSON.
+    const std::string rest = value_text(e);
+    return "  " + type + (rest.empty() ? "" : ": " + rest);
 }
 
-}  // namespace umpire::cli
+}  // namespace umpire::protocol

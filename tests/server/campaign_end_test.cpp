@@ -1,0 +1,117 @@
+// The end of a campaign and its co-GMs (issue 30) on the real server. A GM makes another account
+// a co-GM, who may then do all a GM does; a player cannot become one while holding a seat; a GM
+// may remove a co-GM but not themselves. `end` finishes the campaign: players are told (a notice
+// and a notification), orders, answers and turn commands are refused, while history, reports,
+// seats and the name stay the GM's to read and keep. The GM answers for an absent player with a
+// reason the player is told, and takes the whole campaign as an archive.
+#include <gtest/gtest.h>
+
+#include "http_campaign.hpp"
+
+namespace umpire::testing {
+namespace {
+
+using CampaignEnd = HttpCampaign;
+
+TEST_F(CampaignEnd, ACoGmDoesWhatTheGmDoesUntilRemoved) {
+    EXPECT_EQ(gm({{"command", "pause"}}, "olaf")["code"], "unknown_campaign")
+        << "olaf is no member yet";
+    const Json player = gm({{"command", "add_gm"}, {"account", "anna"}});
+    EXPECT_EQ(player["code"], "conflict") << "a player would see the enemy as GM: " << player.dump();
+    EXPECT_EQ(gm({{"command", "add_gm"}, {"account", "nobody"}})["code"], "unknown_account");
+
+    ASSERT_EQ(gm({{"command", "add_gm"}, {"account", "olaf"}, {"reason", "shares the work"}})["type"],
+              "gm_done");
+    const Json view = send("olaf", {{"type", "join"}})["view"];
+    EXPECT_EQ(view["world"]["role"], "gm") << view["world"].dump().substr(0, 300);
+    EXPECT_EQ(gm({{"command", "pause"}}, "olaf")["type"], "gm_done");
+    EXPECT_EQ(gm({{"command", "resume"}}, "olaf")["type"], "gm_done");
+    EXPECT_EQ(gm({{"command", "remove"}, {"account", "olaf"}}, "olaf")["code"], "conflict")
+        << "a GM removing themselves could leave the campaign without one";
+
+    // The audit names who did what.
+    bool audited = false;
+    server.on_io_thread([&] {
+        for (const auto& a : server.services().campaigns->gm_actions("raid"))
+            if (a.kind == "add_gm")
+                audited = Json::parse(a.details) == Json{{"account", "olaf"}, {"by", "gm"}};
+    });
+    EXPECT_TRUE(audited);
+
+    ASSERT_EQ(gm({{"command", "remove"}, {"account", "olaf"}})["type"], "gm_done");
+    EXPECT_EQ(gm({{"command", "pause"}}, "olaf")["code"], "unknown_campaign");
+}
+
+TEST_F(CampaignEnd, AnEndedCampaignTakesNoMoreTurnsAndKeepsItsHistory) {
+    ASSERT_EQ(send("anna", {{"type", "set_webhook"}, {"url", "http://127.0.0.1:9/hook"}})["type"],
+              "webhook_set");
+    ASSERT_EQ(send("anna", {{"type", "submit_orders"}, {"period_index", 0}, {"orders", Json::array()}})["type"],
+              "receipt");
+    for (const char* who : {"anna", "ingrid"})
+        ASSERT_EQ(send(who, {{"type", "confirm_orders"}, {"period_index", 0}})["type"], "receipt");
+    ASSERT_TRUE(period_becomes(1));
+    ASSERT_EQ(gm({{"command", "set_deadline"}, {"deadline", {{"kind", "duration"}, {"minutes", 60}}}})["type"],
+              "gm_done");
+
+    EXPECT_EQ(gm({{"command", "end"}, {"reason", ""}})["code"], "bad_message")
+        << "an end needs a reason";
+    EXPECT_EQ(gm({{"command", "end"}}, "anna")["code"], "forbidden");
+    ASSERT_EQ(gm({{"command", "end"}, {"reason", "the war is over"}})["type"], "gm_done");
+
+    const Json view = send("anna", {{"type", "join"}})["view"];
+    EXPECT_EQ(view["status"], "finished");
+    EXPECT_TRUE(view["period"]["deadline"].is_null()) << "an ended campaign has no deadline";
+    EXPECT_EQ(view["notices"].back()["kind"], "end");
+    EXPECT_EQ(view["notices"].back()["reason"], "the war is over");
+    EXPECT_EQ(campaign_entry("anna")["status"], "finished");
+    EXPECT_EQ(notifications()["anna"]["ended:raid"]["type"], "campaign_ended");
+
+    const Json orders = send("anna", {{"type", "submit_orders"}, {"period_index", 1}, {"orders", Json::array()}});
+    EXPECT_EQ(orders["code"], "conflict") << orders.dump();
+    EXPECT_NE(orders.value("message", "").find("ended"), std::string::npos) << orders.dump();
+    EXPECT_EQ(send("ingrid", {{"type", "confirm_orders"}, {"period_index", 1}})["code"], "conflict");
+    for (const char* command : {"pause", "resolve", "force_advance", "end"})
+        EXPECT_EQ(gm({{"command", command}})["code"], "conflict") << command;
+    EXPECT_EQ(gm({{"command", "rollback"}, {"to_period", 0}})["code"], "conflict");
+    EXPECT_EQ(period(), 1);
+
+    // What stays: the history, the reports, the name and the seats.
+    EXPECT_EQ(send("anna", {{"type", "get_history"}})["periods"].size(), 1u);
+    EXPECT_EQ(send("anna", {{"type", "get_report"}, {"period_index", 0}})["type"], "report");
+    EXPECT_EQ(gm({{"command", "edit"}, {"changes", {{"name", "The Raid (1419)"}}}})["type"], "gm_done");
+    EXPECT_EQ(gm({{"command", "invites"}})["type"], "gm_done");
+}
+
+TEST_F(CampaignEnd, TheGmAnswersForAnAbsentPlayerAndTakesAnArchive) {
+    ASSERT_EQ(send("anna", {{"type", "set_webhook"}, {"url", "http://127.0.0.1:9/hook"}})["type"],
+              "webhook_set");
+    march_into_contact();
+    const Json asked = send("anna", {{"type", "get_decisions"}});
+    ASSERT_FALSE(asked["decisions"].empty());
+    const Json request = asked["decisions"][0];
+    const Json no_reason = gm({{"command", "answer_for"}, {"decision", request["id"]},
+                               {"answer", request["default"]}, {"reason", ""}});
+    EXPECT_EQ(no_reason["code"], "invalid_argument") << no_reason.dump();
+    const Json done = gm({{"command", "answer_for"}, {"decision", request["id"]},
+                          {"answer", request["default"]}, {"reason", "anna is at sea"}});
+    ASSERT_EQ(done["type"], "gm_done") << done.dump();
+    const auto kept = notifications();
+    bool told = false;
+    for (const auto& [key, payload] : kept.at("anna"))
+        if (key.rfind("answered_for:0:" + request["id"].get<std::string>(), 0) == 0)
+            told = payload["type"] == "decision_answered_for" &&
+                   payload["reason"] == "anna is at sea" && payload["answer"] == request["default"];
+    EXPECT_TRUE(told) << "anna was not told what the GM answered for her";
+
+    EXPECT_EQ(gm({{"command", "archive"}}, "anna")["code"], "forbidden");
+    const Json archived = gm({{"command", "archive"}, {"reason", "a backup"}});
+    ASSERT_EQ(archived["type"], "gm_done");
+    const Json& a = archived["archive"];
+    EXPECT_EQ(a["format"], "umpire-archive/1");
+    EXPECT_EQ(a["campaign"]["id"], "raid");
+    EXPECT_EQ(a["members"].size(), 3u) << a["members"].dump();  // gm, anna, ingrid
+    EXPECT_FALSE(a["open_period"]["sealed_seed"].get<std::string>().empty());
+}
+
+}  // namespace
+}  // namespace umpire::testing

@@ -1,0 +1,94 @@
+#pragma once
+// A test of the demo campaign "raid" over the HTTP API of a real server on 127.0.0.1, with a wall
+// clock the test moves on (offset_ms) and gm, anna and ingrid logged in. Webhooks may name
+// loopback addresses, since notifications are kept only for an account with a webhook.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <map>
+#include <string>
+#include <thread>
+
+#include "server_fixture.hpp"
+
+namespace umpire::testing {
+
+class HttpCampaign : public ::testing::Test {
+protected:
+    std::atomic<long long> offset_ms{0};
+    TempDir dir;
+    RunningServer server{config(), kDemoAccounts, demo_campaign, [this] {
+                             return std::chrono::system_clock::now() +
+                                    std::chrono::milliseconds(offset_ms.load());
+                         }};
+    std::map<std::string, std::string> tokens;
+
+    server::ServerConfig config() {
+        auto c = test_config(dir);
+        c.allow_private_webhooks = true;
+        return c;
+    }
+    void SetUp() override {
+        for (const char* name : {"gm", "anna", "ingrid", "olaf"}) {
+            auto [status, body] = server.api(
+                {{"type", "login"}, {"account", name}, {"password", std::string("pw-") + name}});
+            ASSERT_EQ(status, 200);
+            tokens[name] = body["messages"][0]["token"];
+        }
+    }
+    // One message of campaign "raid" from `who`, and the first message of the reply.
+    Json send(const std::string& who, Json message) {
+        message["campaign"] = "raid";
+        return server.api(message, tokens[who]).second["messages"][0];
+    }
+    // A GM command from `who` ("test" as its reason unless given).
+    Json gm(Json command, const std::string& who = "gm") {
+        command["type"] = "gm";
+        if (!command.contains("reason")) command["reason"] = "test";
+        return send(who, command);
+    }
+    int period() {
+        int index = -1;
+        server.on_io_thread(
+            [&] { index = server.hub().find_room("raid")->campaign().period_index(); });
+        return index;
+    }
+    // Waits (up to 10 s) for the open period to be `index`.
+    bool period_becomes(int index) {
+        for (int i = 0; i < 200 && period() != index; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        return period() == index;
+    }
+    // anna's hadewych and ingrid's ingegerd march into each other; both confirm, so the period
+    // resolves up to its first decisions.
+    void march_into_contact() {
+        const auto orders = [](const char* force, const char* path) {
+            return Json::array({{{"force", force}, {"path", Json::parse(path)}}});
+        };
+        ASSERT_EQ(send("anna", {{"type", "submit_orders"}, {"period_index", 0},
+                                {"orders", orders("hadewych", "[[3,3],[4,3],[5,3]]")}})["type"],
+                  "receipt");
+        ASSERT_EQ(send("ingrid", {{"type", "submit_orders"}, {"period_index", 0},
+                                  {"orders", orders("ingegerd", "[[6,2],[5,2],[4,2]]")}})["type"],
+                  "receipt");
+        for (const char* who : {"anna", "ingrid"})
+            ASSERT_EQ(send(who, {{"type", "confirm_orders"}, {"period_index", 0}})["type"],
+                      "receipt");
+    }
+    Json campaign_entry(const std::string& who) {
+        return server.api({{"type", "list_campaigns"}}, tokens[who])
+            .second["messages"][0]["campaigns"][0];
+    }
+    // The payloads of the notifications kept for the campaign, by account name and key.
+    std::map<std::string, std::map<std::string, Json>> notifications() {
+        std::map<std::string, std::map<std::string, Json>> out;
+        server.on_io_thread([&] {
+            auto& store = *server.services().server;
+            for (const auto& n : store.undelivered("raid", 1000, 1000))
+                out[store.account_by_id(n.account_id)->name][n.key] = Json::parse(n.payload);
+        });
+        return out;
+    }
+};
+
+}  // namespace umpire::testing
