@@ -148,9 +148,10 @@ void add_account_commands(CLI::App& client, const std::shared_ptr<std::string>& 
     auto campaign = std::make_shared<std::string>();
     auto url = std::make_shared<std::string>();
     webhook->add_option("--campaign", *campaign, "campaign id")->required();
-    webhook->add_option("--url", *url,
-                        "http:// or https:// URL, or mailto:ADDRESS for e-mail (if the server "
-                        "sends any); \"\" removes the webhook")
+    webhook
+        ->add_option("--url", *url,
+                     "http:// or https:// URL, or mailto:ADDRESS for e-mail (if the server "
+                     "sends any); \"\" removes the webhook")
         ->required();
     webhook->callback([=] {
         const ClientSession s = load_session(*session_file);

@@ -40,8 +40,9 @@ std::string plan_text(const Json& plan) {
                        : ": not this period (the points run out; the force stops before it)\n";
         }
     }
-    out += "If nothing stops them: enemies met on the way, contacts and roll-offs are not "
-           "foreseen.\n";
+    out +=
+        "If nothing stops them: enemies met on the way, contacts and roll-offs are not "
+        "foreseen.\n";
     return out;
 }
 
@@ -101,11 +102,14 @@ void add_client_commands(CLI::App& app) {
                 for (const auto& o : p.value("orders", Json::array()))
                     if (o.value("player", me) == me) mine.push_back(o);
         if (*dry_run) {
-            const Json preview = first_of(
-                call(s.server, {{"type", "submit_orders"}, {"campaign", *campaign},
-                                {"period_index", period["index"]}, {"orders", mine},
-                                {"dry_run", true}}, s.token),
-                "orders_preview");
+            const Json preview = first_of(call(s.server,
+                                               {{"type", "submit_orders"},
+                                                {"campaign", *campaign},
+                                                {"period_index", period["index"]},
+                                                {"orders", mine},
+                                                {"dry_run", true}},
+                                               s.token),
+                                          "orders_preview");
             std::cout << preview["orders"] << " order(s) pass every check; nothing was stored.\n"
                       << plan_text(preview["plan"]);
             return;
@@ -157,8 +161,9 @@ void add_client_commands(CLI::App& app) {
         }
         // The report and the view as they stand now: what the commanders know, the forces,
         // the decisions waiting and the next deadline (protocol/report_text.hpp).
-        const Json view = first_of(call(s.server, {{"type", "join"}, {"campaign", *campaign}}, s.token),
-                                   "snapshot")["view"];
+        const Json view =
+            first_of(call(s.server, {{"type", "join"}, {"campaign", *campaign}}, s.token),
+                     "snapshot")["view"];
         std::cout << protocol::turn_report(r, view,
                                            *format == "markdown" ? protocol::ReportFormat::markdown
                                                                  : protocol::ReportFormat::text);

@@ -32,8 +32,9 @@ void print_decision(const Json& r, const std::string& zone) {
     std::cout << "  " << r.value("id", "") << "  " << r.value("kind", "");
     if (r.contains("force")) std::cout << " (" << text_of(r["force"]) << ")";
     if (r.value("player", "") == "gm") std::cout << " [for the GM]";
-    std::cout << "\n    options: " << (options.size() > 200 ? options.substr(0, 200) + " …" : options)
-              << "; default " << text_of(r.value("default", Json())) << "\n";
+    std::cout << "\n    options: "
+              << (options.size() > 200 ? options.substr(0, 200) + " …" : options) << "; default "
+              << text_of(r.value("default", Json())) << "\n";
     if (r.contains("deadline")) std::cout << "    answer by " << when(r["deadline"], zone) << "\n";
 }
 
@@ -89,7 +90,8 @@ void print_history(const Json& history, const std::string& zone) {
     const Json& periods = history["periods"];
     std::cout << periods.size() << " resolved period(s)\n";
     for (const auto& p : periods)
-        std::cout << "  " << p["period_index"] << (p.value("attempt", 0) ? "." + std::to_string(p.value("attempt", 0)) : "")
+        std::cout << "  " << p["period_index"]
+                  << (p.value("attempt", 0) ? "." + std::to_string(p.value("attempt", 0)) : "")
                   << "  day " << p["day"] << " " << p.value("period", "") << ", resolved "
                   << protocol::both_zones(p.value("committed_at", ""), zone)
                   << (p.value("rolled_back", false) ? "  (rolled back)" : "") << "\n";
@@ -109,8 +111,9 @@ void add_status_commands(CLI::App& client, const std::shared_ptr<std::string>& s
                         "snapshot")["view"];
     };
 
-    auto* status = client.add_subcommand("status", "Where the campaign stands: period, deadline, "
-                                                   "your orders, decisions, notices");
+    auto* status = client.add_subcommand("status",
+                                         "Where the campaign stands: period, deadline, "
+                                         "your orders, decisions, notices");
     status->add_option("--campaign", *campaign, "campaign id")->required();
     status->add_flag("--json", *json, "print the view as the server sent it");
     status->callback([=] {
@@ -126,8 +129,8 @@ void add_status_commands(CLI::App& client, const std::shared_ptr<std::string>& s
     history->add_flag("--json", *json, "print the server's message");
     history->callback([=] {
         const ClientSession s = load_session(*session_file);
-        const Json h = first_of(call(s.server, {{"type", "get_history"}, {"campaign", *campaign}}, s.token),
-                                "history");
+        const Json h = first_of(
+            call(s.server, {{"type", "get_history"}, {"campaign", *campaign}}, s.token), "history");
         if (*json) {
             std::cout << h.dump() << "\n";
             return;
@@ -141,8 +144,9 @@ void add_status_commands(CLI::App& client, const std::shared_ptr<std::string>& s
     decisions->callback([=] {
         const ClientSession s = load_session(*session_file);
         if (*json) {
-            const Json d = first_of(call(s.server, {{"type", "get_decisions"}, {"campaign", *campaign}}, s.token),
-                                    "decisions");
+            const Json d = first_of(
+                call(s.server, {{"type", "get_decisions"}, {"campaign", *campaign}}, s.token),
+                "decisions");
             for (const auto& r : d["decisions"]) std::cout << r.dump() << "\n";
             return;
         }

@@ -301,8 +301,9 @@ void add_archive_commands(CLI::App& app) {
     };
     auto del = std::make_shared<Delete>();
     cmd = app.add_subcommand(
-        "delete", "Remove a campaign from a database, after writing its archive (umpire import "
-                  "brings it back)");
+        "delete",
+        "Remove a campaign from a database, after writing its archive (umpire import "
+        "brings it back)");
     cmd->add_option("DB", del->db, "database file")->required();
     cmd->add_option("CAMPAIGN", del->campaign, "campaign id")->required();
     cmd->add_option("--archive", del->archive, "where its archive goes first (must not exist)")

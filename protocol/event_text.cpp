@@ -57,12 +57,12 @@ std::string describe_event(const rules::Json& e) {
                hex_text(e["to"]) + ", cost " + str(e, "cost") + ", " + str(e, "spent") + "/" +
                str(e, "available") + " points, " + str(e, "half_period");
     if (type == "force_halted")
-        return "  " + str(e, "force") + " halts at " + hex_text(e["hex"]) + ": " +
-               str(e, "reason");
+        return "  " + str(e, "force") + " halts at " + hex_text(e["hex"]) + ": " + str(e, "reason");
     if (type == "contact")
-        return "  CONTACT: " + e["forces"][0].get<std::string>() + " at " + hex_text(e["hexes"][0]) + " and " +
-               e["forces"][1].get<std::string>() + " at " + hex_text(e["hexes"][1]) + ", " +
-               str(e, "half_period") + " (t = " + str(e, "t") + ", hour " + str(e, "hour") + ")";
+        return "  CONTACT: " + e["forces"][0].get<std::string>() + " at " +
+               hex_text(e["hexes"][0]) + " and " + e["forces"][1].get<std::string>() + " at " +
+               hex_text(e["hexes"][1]) + ", " + str(e, "half_period") + " (t = " + str(e, "t") +
+               ", hour " + str(e, "hour") + ")";
     if (type == "dice_roll" && str(e, "purpose").rfind("shuffle", 0) == 0) return "";
     if (type == "dice_roll")
         return "  roll " + str(e, "die") + " = " + str(e, "value") + " for " + str(e, "purpose") +
@@ -82,8 +82,8 @@ std::string describe_event(const rules::Json& e) {
         return "  " + str(e, "force") + " steps back to " + hex_text(e["to"]) +
                " (no ending in an allied hex)";
     if (type == "contact_procedure")
-        return "  -- contact " + str(e, "contact") + " (" + str(e, "half_period") + "): " +
-               join(e["forces"]);
+        return "  -- contact " + str(e, "contact") + " (" + str(e, "half_period") +
+               "): " + join(e["forces"]);
     if (type == "decision")
         return "    " + str(e, "force") + " " + str(e, "kind") +
                (str(e, "window").empty() ? "" : " [" + str(e, "window") + "]") + ": " +
@@ -91,8 +91,9 @@ std::string describe_event(const rules::Json& e) {
     if (type == "contact_dice") {
         std::string line = "    contact dice:";
         for (const auto& s : e["scores"])
-            line += " " + s["force"].get<std::string>() + " " + std::to_string(s["die"].get<int>()) +
-                    "->" + std::to_string(s["modified"].get<int>());
+            line += " " + s["force"].get<std::string>() + " " +
+                    std::to_string(s["die"].get<int>()) + "->" +
+                    std::to_string(s["modified"].get<int>());
         return line;
     }
     if (type == "contact_hour") return "    contact hour " + str(e, "hour");
@@ -120,20 +121,20 @@ std::string describe_event(const rules::Json& e) {
         return "    " + str(e, "force") + " recovers " + str(e, "recovered") + " figures" +
                (e.value("penalty", 0) > 0 ? ", loses " + str(e, "penalty") + " more" : "");
     if (type == "retreat_move" || type == "rout_move")
-        return "    " + str(e, "force") + (type == "rout_move" ? " routs" : " retreats") +
-               " to " + e["path"].back().dump();
+        return "    " + str(e, "force") + (type == "rout_move" ? " routs" : " retreats") + " to " +
+               e["path"].back().dump();
     if (type == "morale_check")
         return "    " + str(e, "force") + " checks morale: " + str(e, "total") + " against " +
-               str(e, "morale_value") + (e.value("passed", false) ? ", passes" : ", fails") +
-               " (" + str(e, "state_after") + ")";
+               str(e, "morale_value") + (e.value("passed", false) ? ", passes" : ", fails") + " (" +
+               str(e, "state_after") + ")";
     if (type == "surrendered")
         return "    " + str(e, "force") + " surrenders to " + str(e, "captor");
     if (type == "card_placed")
         return "    " + str(e, "side") + " places " + str(e, "card") + " at column " +
                str(e, "column") + ", row " + str(e, "row");
     if (type == "scout_result") {
-        std::string line = "  " + str(e, "force") + "'s scout to " + hex_text(e["target"]) +
-                           ": " + str(e, "result");
+        std::string line = "  " + str(e, "force") + "'s scout to " + hex_text(e["target"]) + ": " +
+                           str(e, "result");
         for (const auto& r : e.value("reports", rules::Json::array()))
             line += "; sees " + str(r, "force") + " at " + hex_text(r["hex"]) + ", about " +
                     str(r["size"], "estimate") + " figures (±" +

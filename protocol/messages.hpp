@@ -80,7 +80,7 @@ struct SubmitOrders {
     int period_index = 0;
     Json orders = Json::array();
     std::string state = "submitted";  // draft or submitted
-    bool dry_run = false;  // check and plan only: nothing is stored (orders_preview)
+    bool dry_run = false;             // check and plan only: nothing is stored (orders_preview)
 };
 struct ConfirmOrders {
     std::string campaign;

@@ -23,12 +23,14 @@ public:
         }
     }
     void heading(const std::string& line) {
-        out_ += markdown_ ? "\n## " + line + "\n\n" : "\n" + line + "\n" + std::string(line.size(), '-') + "\n";
+        out_ += markdown_ ? "\n## " + line + "\n\n"
+                          : "\n" + line + "\n" + std::string(line.size(), '-') + "\n";
     }
     void para(const std::string& line) { out_ += line + "\n"; }
     // An item of a list, nested by `level` (0 the top).
     void item(const std::string& line, int level = 0) {
-        out_ += std::string(2 * level, ' ') + (markdown_ ? "- " : (level ? "  " : "* ")) + line + "\n";
+        out_ +=
+            std::string(2 * level, ' ') + (markdown_ ? "- " : (level ? "  " : "* ")) + line + "\n";
     }
     // An event line as describe_event indents it: a heading for a half period's start, a
     // nested item otherwise.
@@ -90,8 +92,8 @@ void knowledge(Writer& w, const Json& world) {
     }
     for (const auto& f : facts)
         w.item(text(f.value("about", Json(""))) + " (" + text(f.value("kind", Json(""))) +
-               ", period " + text(f.value("period", Json(0))) + "): " +
-               fields_text(f.value("value", Json::object())));
+               ", period " + text(f.value("period", Json(0))) +
+               "): " + fields_text(f.value("value", Json::object())));
 }
 
 void decisions(Writer& w, const Json& view, const std::string& zone) {
@@ -120,11 +122,11 @@ std::string turn_report(const Json& report, const Json& view, ReportFormat forma
     Writer w(format);
     const std::string zone = view.value("time_zone", "UTC");
     const Json you = view.value("you", Json::object());
-    const std::string who = you.value("role", "") == "player" ? you.value("player", "")
-                                                              : you.value("role", "");
+    const std::string who =
+        you.value("role", "") == "player" ? you.value("player", "") : you.value("role", "");
     w.title(view.value("name", "") + ": period " + text(report.value("period_index", Json(0))) +
-            " (day " + text(report.value("day", Json(0))) + ", " + text(report.value("period", Json(""))) +
-            "), the report for " + who);
+            " (day " + text(report.value("day", Json(0))) + ", " +
+            text(report.value("period", Json(""))) + "), the report for " + who);
     if (report.contains("committed_at"))
         w.para("Resolved " + both_zones(text(report["committed_at"]), zone) + ".");
     if (report.contains("missed_orders") && !report["missed_orders"].empty())

@@ -15,8 +15,8 @@ namespace umpire::rules {
 
 struct PlannedStep {
     Hex hex;
-    int cost = 0;    // move points for this step (R-1.2, roads and rivers included)
-    int spent = 0;   // points spent when it is entered
+    int cost = 0;          // move points for this step (R-1.2, roads and rivers included)
+    int spent = 0;         // points spent when it is entered
     bool reached = false;  // within the period's points: entered this period
     std::string at;  // when it is entered, as a fraction of the period ("3/4"); "" if not reached
 };

@@ -22,8 +22,7 @@ std::string settings_problem(const nlohmann::json& settings) {
                 return "settings.decision_hours: a whole number of hours from 1 to " +
                        std::to_string(kMaxDecisionHours) + ", not " + value.dump();
         } else {
-            return "settings." + key +
-                   ": no such setting (known: observers, decision_hours)";
+            return "settings." + key + ": no such setting (known: observers, decision_hours)";
         }
     }
     return "";

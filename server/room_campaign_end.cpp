@@ -1,7 +1,7 @@
-// The end of a campaign, its archive, and the GMs who run it (issue 30). `end` finishes the campaign: no
-// more deadlines, orders, answers or battle actions; its history and reports stay readable by
-// its members, and its GM may still rename it, manage seats and read invites. `add_gm` makes
-// another account a co-GM, with every right of the GM; a GM may remove another GM but never
+// The end of a campaign, its archive, and the GMs who run it (issue 30). `end` finishes the
+// campaign: no more deadlines, orders, answers or battle actions; its history and reports stay
+// readable by its members, and its GM may still rename it, manage seats and read invites. `add_gm`
+// makes another account a co-GM, with every right of the GM; a GM may remove another GM but never
 // the last one, so a campaign is never left without one.
 #include "server/errors.hpp"
 #include "server/room.hpp"

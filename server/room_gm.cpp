@@ -234,8 +234,8 @@ void Room::gm_answer_for(GmCall& call) {
         for (const auto& member : services_->server->memberships(id()))
             if (member.player == found->player)
                 notify(member.account_id,
-                       "answered_for:" + std::to_string(found->period_index) + ":" +
-                           m.decision + ":" + std::to_string(found->no),
+                       "answered_for:" + std::to_string(found->period_index) + ":" + m.decision +
+                           ":" + std::to_string(found->no),
                        {{"type", "decision_answered_for"},
                         {"campaign", id()},
                         {"period_index", found->period_index},

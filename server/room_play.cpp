@@ -14,9 +14,14 @@ using protocol::ErrorCode;
 namespace {
 
 Json receipt_json(const std::string& campaign, const storage::Receipt& r) {
-    Json receipt{{"type", "receipt"},      {"campaign", campaign},   {"period_index", r.period_index},
-                 {"player", r.player},     {"state", r.state},       {"receipt", r.hash},
-                 {"orders", r.orders},     {"server_time", r.server_time}};
+    Json receipt{{"type", "receipt"},
+                 {"campaign", campaign},
+                 {"period_index", r.period_index},
+                 {"player", r.player},
+                 {"state", r.state},
+                 {"receipt", r.hash},
+                 {"orders", r.orders},
+                 {"server_time", r.server_time}};
     if (!r.plan.empty()) receipt["plan"] = r.plan;
     return receipt;
 }

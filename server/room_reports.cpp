@@ -48,8 +48,8 @@ void Room::notify_resolved(int index, int attempt) {
                      {"period_index", index},
                      {"next_period_index", campaign_.period_index()}};
         if (const auto report = report_for(viewer, index))
-            payload["report_text"] = protocol::turn_report(*report, campaign_view(viewer),
-                                                           protocol::ReportFormat::text);
+            payload["report_text"] =
+                protocol::turn_report(*report, campaign_view(viewer), protocol::ReportFormat::text);
         notify(m.account_id, key, payload);
     }
 }

@@ -205,9 +205,8 @@ void Room::announce_decisions() {
         for (const auto& d : pending) {
             if (!protocol::decision_visible(joined.viewer, d.player, unplayed)) continue;
             if (!joined.announced.insert(d.decision_id).second) continue;
-            peer->send(frame({{"type", "decision_request"},
-                              {"campaign", id()},
-                              {"request", request_shown(d)}}));
+            peer->send(frame(
+                {{"type", "decision_request"}, {"campaign", id()}, {"request", request_shown(d)}}));
         }
     }
 }

@@ -112,7 +112,8 @@ WebhookResult failed(std::string why, int status = 0) { return {false, status, s
 
 WebhookResult deliver_webhook(const WebhookDelivery& delivery, const WebhookTransport& options,
                               const std::atomic<bool>* cancelled) {
-    if (!mail_address_of(delivery.url).empty()) return deliver_mail(delivery, options.mail, cancelled);
+    if (!mail_address_of(delivery.url).empty())
+        return deliver_mail(delivery, options.mail, cancelled);
     try {
         ensure_curl();
         // Stored URLs are checked again: rows from before the checks existed get no pass.

@@ -29,7 +29,7 @@ struct MailTransport {
     std::string url;   // smtp://host:587 or smtps://host:465; empty: the server sends no e-mail
     std::string from;  // the envelope and From: address
     std::string username, password;  // for the relay's AUTH, if it wants one
-    bool require_tls = true;  // smtp:// upgrades with STARTTLS, or the delivery fails
+    bool require_tls = true;         // smtp:// upgrades with STARTTLS, or the delivery fails
     long timeout_ms = 30000;
 };
 

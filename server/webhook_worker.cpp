@@ -66,7 +66,8 @@ WebhookTransport webhook_transport(const ServerConfig& config) {
     t.mail.require_tls = config.smtp_require_tls;
     if (!config.smtp_password_file.empty()) {
         std::ifstream in(config.smtp_password_file);
-        if (!in) throw std::runtime_error("cannot read smtp_password_file " + config.smtp_password_file);
+        if (!in)
+            throw std::runtime_error("cannot read smtp_password_file " + config.smtp_password_file);
         std::getline(in, t.mail.password);
     }
     return t;

@@ -73,8 +73,8 @@ Receipt Campaign::submit_orders(const std::string& player,
     record.updated_at = clock_();
     record.receipt = receipt_of(record);
     store_->put_orders(record);
-    return {record.receipt, record.updated_at, record.state, record.period_index, player,
-            orders.size(), plan_of(orders)};
+    return {record.receipt, record.updated_at, record.state,   record.period_index,
+            player,         orders.size(),     plan_of(orders)};
 }
 
 Receipt Campaign::confirm_orders(const std::string& player) {
@@ -93,8 +93,13 @@ Receipt Campaign::confirm_orders(const std::string& player) {
     record.updated_at = clock_();
     record.receipt = receipt_of(record);
     store_->put_orders(record);
-    return {record.receipt, record.updated_at, record.state, record.period_index, player,
-            rules::Json::parse(record.orders).size(), rules::Json::array()};
+    return {record.receipt,
+            record.updated_at,
+            record.state,
+            record.period_index,
+            player,
+            rules::Json::parse(record.orders).size(),
+            rules::Json::array()};
 }
 
 std::vector<OrderRecord> Campaign::current_orders() {

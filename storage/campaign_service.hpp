@@ -98,12 +98,12 @@ public:
     std::vector<OrderRecord> current_orders();
 
     // Resolves the open period with its submitted and confirmed orders (of a draft only its
-    // standing instructions are used; a force without orders holds), its sealed seed and every answer given so far, replaying it
-    // from its start. If it reaches a window still waiting for answers and `settle_missing` is
-    // false, the window's requests are committed (orders close) and returned, not complete.
-    // Otherwise (`settle_missing`: the deadline passed, or the GM forces the period, and
-    // missing answers take standing instructions or defaults) the result is committed with its
-    // answers, the seed revealed, in one transaction, and the next period opens.
+    // standing instructions are used; a force without orders holds), its sealed seed and every
+    // answer given so far, replaying it from its start. If it reaches a window still waiting for
+    // answers and `settle_missing` is false, the window's requests are committed (orders close) and
+    // returned, not complete. Otherwise (`settle_missing`: the deadline passed, or the GM forces
+    // the period, and missing answers take standing instructions or defaults) the result is
+    // committed with its answers, the seed revealed, in one transaction, and the next period opens.
     ResolvedPeriod resolve_period(bool settle_missing);
 
     // GM: back to the start of an earlier period. The periods from there on stay stored as

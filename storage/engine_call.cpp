@@ -21,9 +21,8 @@ std::string dice_key_of(const std::string& sealed_seed) {
 
 EngineOutcome run_engine(const rules::CampaignState& before, const rules::Ruleset& ruleset,
                          const rules::PeriodOrders& orders, const PeriodDice& dice,
-                         const std::map<std::string, rules::Json>& answers,
-                         bool settle_missing, std::string start_version,
-                         std::set<std::string> lapsed) {
+                         const std::map<std::string, rules::Json>& answers, bool settle_missing,
+                         std::string start_version, std::set<std::string> lapsed) {
     // Scheme 1 (periods resolved before schema v9): one sequence in the order the engine asked.
     std::optional<rules::SeededDice> sequence;
     std::optional<rules::StreamDice> streams;
@@ -32,8 +31,13 @@ EngineOutcome run_engine(const rules::CampaignState& before, const rules::Rulese
         source = &sequence.emplace(dice_seed(dice.sealed_seed));
     else
         source = &streams.emplace(dice_key_of(dice.sealed_seed));
-    const rules::PeriodInputs inputs{orders, answers, settle_missing, std::move(start_version),
-                                     version_key_of(dice), dice.scheme < 2, std::move(lapsed)};
+    const rules::PeriodInputs inputs{orders,
+                                     answers,
+                                     settle_missing,
+                                     std::move(start_version),
+                                     version_key_of(dice),
+                                     dice.scheme < 2,
+                                     std::move(lapsed)};
     rules::PeriodOutcome period = rules::resolve_period(before, ruleset, inputs, *source);
     EngineOutcome outcome;
     outcome.complete = period.complete;

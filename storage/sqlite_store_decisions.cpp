@@ -19,9 +19,8 @@ void require_open_period(Connection& db, const std::string& campaign, int period
 }  // namespace
 
 void SqliteCampaignStore::answer_decision(const std::string& campaign, int period_index,
-                                          const std::string& decision_id,
-                                          const std::string& player, const std::string& answer,
-                                          const std::string& at) {
+                                          const std::string& decision_id, const std::string& player,
+                                          const std::string& answer, const std::string& at) {
     Connection& db = *connection_;
     Transaction transaction(db);
     require_open_period(db, campaign, period_index);

@@ -10,10 +10,9 @@ void SqliteCampaignStore::delete_campaign(const std::string& campaign) {
     Connection& db = *connection_;
     Transaction transaction(db);
     rows::require_campaign(db, campaign);
-    for (const char* table :
-         {"battle_actions", "webhook_deliveries", "notifications", "webhooks", "invites",
-          "memberships", "period_deadlines", "decisions", "receipts", "orders", "open_periods",
-          "periods", "gm_actions", "campaigns"})
+    for (const char* table : {"battle_actions", "webhook_deliveries", "notifications", "webhooks",
+                              "invites", "memberships", "period_deadlines", "decisions", "receipts",
+                              "orders", "open_periods", "periods", "gm_actions", "campaigns"})
         db.prepare(std::string("DELETE FROM ") + table + " WHERE " +
                    (std::string(table) == "campaigns" ? "id" : "campaign_id") + " = ?")
             .bind(1, campaign)

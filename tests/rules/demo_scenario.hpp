@@ -9,8 +9,9 @@ namespace umpire::rules {
 
 inline LoadedScenario load_demo() {
     Problems problems;
-    auto loaded = load_scenario_file(std::string(UMPIRE_SOURCE_DIR) + "/scenarios/valormr-demo.json",
-                                     {std::string(UMPIRE_SOURCE_DIR) + "/rulesets"}, problems);
+    auto loaded =
+        load_scenario_file(std::string(UMPIRE_SOURCE_DIR) + "/scenarios/valormr-demo.json",
+                           {std::string(UMPIRE_SOURCE_DIR) + "/rulesets"}, problems);
     if (!loaded) throw std::runtime_error(problems.to_text());
     return *loaded;
 }

@@ -17,11 +17,13 @@ TEST_F(CampaignEnd, ACoGmDoesWhatTheGmDoesUntilRemoved) {
     EXPECT_EQ(gm({{"command", "pause"}}, "olaf")["code"], "unknown_campaign")
         << "olaf is no member yet";
     const Json player = gm({{"command", "add_gm"}, {"account", "anna"}});
-    EXPECT_EQ(player["code"], "conflict") << "a player would see the enemy as GM: " << player.dump();
+    EXPECT_EQ(player["code"], "conflict")
+        << "a player would see the enemy as GM: " << player.dump();
     EXPECT_EQ(gm({{"command", "add_gm"}, {"account", "nobody"}})["code"], "unknown_account");
 
-    ASSERT_EQ(gm({{"command", "add_gm"}, {"account", "olaf"}, {"reason", "shares the work"}})["type"],
-              "gm_done");
+    ASSERT_EQ(
+        gm({{"command", "add_gm"}, {"account", "olaf"}, {"reason", "shares the work"}})["type"],
+        "gm_done");
     const Json view = send("olaf", {{"type", "join"}})["view"];
     EXPECT_EQ(view["world"]["role"], "gm") << view["world"].dump().substr(0, 300);
     EXPECT_EQ(gm({{"command", "pause"}}, "olaf")["type"], "gm_done");
@@ -45,12 +47,15 @@ TEST_F(CampaignEnd, ACoGmDoesWhatTheGmDoesUntilRemoved) {
 TEST_F(CampaignEnd, AnEndedCampaignTakesNoMoreTurnsAndKeepsItsHistory) {
     ASSERT_EQ(send("anna", {{"type", "set_webhook"}, {"url", "http://127.0.0.1:9/hook"}})["type"],
               "webhook_set");
-    ASSERT_EQ(send("anna", {{"type", "submit_orders"}, {"period_index", 0}, {"orders", Json::array()}})["type"],
-              "receipt");
+    ASSERT_EQ(
+        send("anna",
+             {{"type", "submit_orders"}, {"period_index", 0}, {"orders", Json::array()}})["type"],
+        "receipt");
     for (const char* who : {"anna", "ingrid"})
         ASSERT_EQ(send(who, {{"type", "confirm_orders"}, {"period_index", 0}})["type"], "receipt");
     ASSERT_TRUE(period_becomes(1));
-    ASSERT_EQ(gm({{"command", "set_deadline"}, {"deadline", {{"kind", "duration"}, {"minutes", 60}}}})["type"],
+    ASSERT_EQ(gm({{"command", "set_deadline"},
+                  {"deadline", {{"kind", "duration"}, {"minutes", 60}}}})["type"],
               "gm_done");
 
     EXPECT_EQ(gm({{"command", "end"}, {"reason", ""}})["code"], "bad_message")
@@ -66,10 +71,12 @@ TEST_F(CampaignEnd, AnEndedCampaignTakesNoMoreTurnsAndKeepsItsHistory) {
     EXPECT_EQ(campaign_entry("anna")["status"], "finished");
     EXPECT_EQ(notifications()["anna"]["ended:raid"]["type"], "campaign_ended");
 
-    const Json orders = send("anna", {{"type", "submit_orders"}, {"period_index", 1}, {"orders", Json::array()}});
+    const Json orders =
+        send("anna", {{"type", "submit_orders"}, {"period_index", 1}, {"orders", Json::array()}});
     EXPECT_EQ(orders["code"], "conflict") << orders.dump();
     EXPECT_NE(orders.value("message", "").find("ended"), std::string::npos) << orders.dump();
-    EXPECT_EQ(send("ingrid", {{"type", "confirm_orders"}, {"period_index", 1}})["code"], "conflict");
+    EXPECT_EQ(send("ingrid", {{"type", "confirm_orders"}, {"period_index", 1}})["code"],
+              "conflict");
     for (const char* command : {"pause", "resolve", "force_advance", "end"})
         EXPECT_EQ(gm({{"command", command}})["code"], "conflict") << command;
     EXPECT_EQ(gm({{"command", "rollback"}, {"to_period", 0}})["code"], "conflict");
@@ -78,7 +85,8 @@ TEST_F(CampaignEnd, AnEndedCampaignTakesNoMoreTurnsAndKeepsItsHistory) {
     // What stays: the history, the reports, the name and the seats.
     EXPECT_EQ(send("anna", {{"type", "get_history"}})["periods"].size(), 1u);
     EXPECT_EQ(send("anna", {{"type", "get_report"}, {"period_index", 0}})["type"], "report");
-    EXPECT_EQ(gm({{"command", "edit"}, {"changes", {{"name", "The Raid (1419)"}}}})["type"], "gm_done");
+    EXPECT_EQ(gm({{"command", "edit"}, {"changes", {{"name", "The Raid (1419)"}}}})["type"],
+              "gm_done");
     EXPECT_EQ(gm({{"command", "invites"}})["type"], "gm_done");
 }
 
@@ -89,11 +97,15 @@ TEST_F(CampaignEnd, TheGmAnswersForAnAbsentPlayerAndTakesAnArchive) {
     const Json asked = send("anna", {{"type", "get_decisions"}});
     ASSERT_FALSE(asked["decisions"].empty());
     const Json request = asked["decisions"][0];
-    const Json no_reason = gm({{"command", "answer_for"}, {"decision", request["id"]},
-                               {"answer", request["default"]}, {"reason", ""}});
+    const Json no_reason = gm({{"command", "answer_for"},
+                               {"decision", request["id"]},
+                               {"answer", request["default"]},
+                               {"reason", ""}});
     EXPECT_EQ(no_reason["code"], "invalid_argument") << no_reason.dump();
-    const Json done = gm({{"command", "answer_for"}, {"decision", request["id"]},
-                          {"answer", request["default"]}, {"reason", "anna is at sea"}});
+    const Json done = gm({{"command", "answer_for"},
+                          {"decision", request["id"]},
+                          {"answer", request["default"]},
+                          {"reason", "anna is at sea"}});
     ASSERT_EQ(done["type"], "gm_done") << done.dump();
     const auto kept = notifications();
     bool told = false;

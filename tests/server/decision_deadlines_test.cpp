@@ -44,11 +44,13 @@ TEST_F(DecisionDeadlines, SettingsAreCheckedAndABadOneChangesNothing) {
         EXPECT_EQ(reply["code"], "invalid_argument") << reply.dump();
         EXPECT_EQ(settings(), before) << bad.dump();
     }
-    ASSERT_EQ(gm({{"command", "edit"}, {"changes", {{"settings", {{"decision_hours", 12}}}}}})["type"],
-              "gm_done");
+    ASSERT_EQ(
+        gm({{"command", "edit"}, {"changes", {{"settings", {{"decision_hours", 12}}}}}})["type"],
+        "gm_done");
     EXPECT_EQ(Json::parse(settings())["decision_hours"], 12);
     // null sets a setting back to its default.
-    ASSERT_EQ(gm({{"command", "edit"}, {"changes", {{"settings", {{"decision_hours", nullptr}}}}}})["type"],
+    ASSERT_EQ(gm({{"command", "edit"},
+                  {"changes", {{"settings", {{"decision_hours", nullptr}}}}}})["type"],
               "gm_done");
     EXPECT_FALSE(Json::parse(settings()).contains("decision_hours"));
 }
@@ -56,8 +58,9 @@ TEST_F(DecisionDeadlines, SettingsAreCheckedAndABadOneChangesNothing) {
 TEST_F(DecisionDeadlines, EachWindowLapsesAtItsOwnDeadlineAndThePeriodGoesOn) {
     ASSERT_EQ(send("anna", {{"type", "set_webhook"}, {"url", "http://127.0.0.1:9/hook"}})["type"],
               "webhook_set");
-    ASSERT_EQ(gm({{"command", "edit"}, {"changes", {{"settings", {{"decision_hours", 1}}}}}})["type"],
-              "gm_done");
+    ASSERT_EQ(
+        gm({{"command", "edit"}, {"changes", {{"settings", {{"decision_hours", 1}}}}}})["type"],
+        "gm_done");
     ASSERT_EQ(gm({{"command", "set_deadline"},
                   {"deadline", {{"kind", "duration"}, {"minutes", 48 * 60}}}})["type"],
               "gm_done");
@@ -98,12 +101,10 @@ TEST_F(DecisionDeadlines, EachWindowLapsesAtItsOwnDeadlineAndThePeriodGoesOn) {
         }
         if (rounds == 1 && period() == 0) {
             // The first window lapsed and the period waits at the next: too late to answer.
-            const Json late = send(first_owner, {{"type", "answer"},
-                                                 {"decision", first_id},
-                                                 {"answer", "engage"}});
+            const Json late = send(
+                first_owner, {{"type", "answer"}, {"decision", first_id}, {"answer", "engage"}});
             EXPECT_EQ(late["code"], "conflict") << late.dump();
-            EXPECT_NE(late.value("message", "").find("ran out"), std::string::npos)
-                << late.dump();
+            EXPECT_NE(late.value("message", "").find("ran out"), std::string::npos) << late.dump();
         }
     }
     ASSERT_EQ(period(), 1) << "the period did not complete through lapsed windows";

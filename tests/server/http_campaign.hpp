@@ -65,10 +65,12 @@ protected:
         const auto orders = [](const char* force, const char* path) {
             return Json::array({{{"force", force}, {"path", Json::parse(path)}}});
         };
-        ASSERT_EQ(send("anna", {{"type", "submit_orders"}, {"period_index", 0},
+        ASSERT_EQ(send("anna", {{"type", "submit_orders"},
+                                {"period_index", 0},
                                 {"orders", orders("hadewych", "[[3,3],[4,3],[5,3]]")}})["type"],
                   "receipt");
-        ASSERT_EQ(send("ingrid", {{"type", "submit_orders"}, {"period_index", 0},
+        ASSERT_EQ(send("ingrid", {{"type", "submit_orders"},
+                                  {"period_index", 0},
                                   {"orders", orders("ingegerd", "[[6,2],[5,2],[4,2]]")}})["type"],
                   "receipt");
         for (const char* who : {"anna", "ingrid"})

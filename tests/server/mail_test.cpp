@@ -24,7 +24,9 @@ std::vector<std::string> lines_of(const std::string& message) {
 }
 
 TEST(MailMessage, CarriesTheTurnReportAsPlainText) {
-    const Json n{{"type", "period_resolved"}, {"campaign", "raid"}, {"period_index", 3},
+    const Json n{{"type", "period_resolved"},
+                 {"campaign", "raid"},
+                 {"period_index", 3},
                  {"report_text", "The Raid: period 3\nWhat happened\n* anna moves\n"}};
     const auto text = mail_message({"mailto:anna@example.org", "", n.dump(), "d-1"},
                                    "umpire@example.org", "anna@example.org", kDate);
@@ -70,16 +72,16 @@ TEST(MailTarget, OnlyAShapedAddressOnAServerThatSendsMail) {
     EXPECT_NE(server::mail_target_problem("mailto:anna@example.org", none).find("sends no e-mail"),
               std::string::npos);
     EXPECT_EQ(server::mail_target_problem("mailto:anna@example.org", relay), "");
-    for (const char* bad : {"mailto:", "mailto:anna", "mailto:a b@example.org",
-                            "mailto:<evil>@example.org", "mailto:anna@example.org\r\nRCPT TO:<x@y.z>"})
+    for (const char* bad :
+         {"mailto:", "mailto:anna", "mailto:a b@example.org", "mailto:<evil>@example.org",
+          "mailto:anna@example.org\r\nRCPT TO:<x@y.z>"})
         EXPECT_NE(server::mail_target_problem(bad, relay), "") << bad;
 }
 
 using MailWebhook = HttpCampaign;
 
 TEST_F(MailWebhook, AServerWithoutARelayRefusesMailto) {
-    const Json reply =
-        send("anna", {{"type", "set_webhook"}, {"url", "mailto:anna@example.org"}});
+    const Json reply = send("anna", {{"type", "set_webhook"}, {"url", "mailto:anna@example.org"}});
     EXPECT_EQ(reply["code"], "invalid_argument") << reply.dump();
     EXPECT_NE(reply.value("message", "").find("sends no e-mail"), std::string::npos);
 }

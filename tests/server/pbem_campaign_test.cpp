@@ -43,7 +43,9 @@ protected:
         offset_ms = duration_cast<milliseconds>(*when - system_clock::now()).count();
     }
     void later(minutes m) { offset_ms += duration_cast<milliseconds>(m).count(); }
-    std::string now() { return server::iso_utc(system_clock::now() + milliseconds(offset_ms.load())); }
+    std::string now() {
+        return server::iso_utc(system_clock::now() + milliseconds(offset_ms.load()));
+    }
 
     Json send(const std::string& who, Json message) {
         if (!message.contains("campaign")) message["campaign"] = "raid";
@@ -61,7 +63,8 @@ protected:
         return index;
     }
     bool period_becomes(int index) {
-        for (int i = 0; i < 200 && period() != index; ++i) std::this_thread::sleep_for(milliseconds(50));
+        for (int i = 0; i < 200 && period() != index; ++i)
+            std::this_thread::sleep_for(milliseconds(50));
         return period() == index;
     }
     std::string deadline(const std::string& who) {
@@ -125,22 +128,29 @@ TEST_F(PbemCampaign, AGroupPlaysAWholeCampaignByEmail) {
     }
 
     // --- A weekly turn, Sundays 18:00 in Berlin: this Sunday is after the change, so UTC+1.
-    ASSERT_EQ(gm({{"command", "set_deadline"},
-                  {"deadline", {{"kind", "weekly"}, {"days", {"sun"}}, {"time", "18:00"}}}})["type"],
-              "gm_done");
+    ASSERT_EQ(
+        gm({{"command", "set_deadline"},
+            {"deadline", {{"kind", "weekly"}, {"days", {"sun"}}, {"time", "18:00"}}}})["type"],
+        "gm_done");
     EXPECT_EQ(deadline("anna"), "2026-10-25T17:00:00.000Z");
-    ASSERT_EQ(gm({{"command", "edit"}, {"changes", {{"settings", {{"decision_hours", 4}}}}}})["type"],
-              "gm_done");
+    ASSERT_EQ(
+        gm({{"command", "edit"}, {"changes", {{"settings", {{"decision_hours", 4}}}}}})["type"],
+        "gm_done");
 
     // --- Period 0: anna and ingrid march into each other; olaf leaves only a draft.
-    ASSERT_EQ(send("anna", {{"type", "submit_orders"}, {"period_index", 0},
+    ASSERT_EQ(send("anna", {{"type", "submit_orders"},
+                            {"period_index", 0},
                             {"orders", orders("hadewych", "[[3,3],[4,3],[5,3]]")}})["type"],
               "receipt");
-    ASSERT_EQ(send("ingrid", {{"type", "submit_orders"}, {"period_index", 0},
+    ASSERT_EQ(send("ingrid", {{"type", "submit_orders"},
+                              {"period_index", 0},
                               {"orders", orders("ingegerd", "[[6,2],[5,2],[4,2]]")}})["type"],
               "receipt");
-    ASSERT_EQ(send("olaf", {{"type", "submit_orders"}, {"period_index", 0}, {"state", "draft"},
-                            {"orders", Json::array({{{"force", "anselm"}, {"hold", true},
+    ASSERT_EQ(send("olaf", {{"type", "submit_orders"},
+                            {"period_index", 0},
+                            {"state", "draft"},
+                            {"orders", Json::array({{{"force", "anselm"},
+                                                     {"hold", true},
                                                      {"standing_instructions",
                                                       {{"contact", {"evade"}}}}}})}})["type"],
               "receipt");
@@ -157,8 +167,8 @@ TEST_F(PbemCampaign, AGroupPlaysAWholeCampaignByEmail) {
         for (const auto& r : asked["decisions"])
             if (!answered) {
                 EXPECT_TRUE(r.contains("deadline")) << r.dump();
-                const Json a = send("anna", {{"type", "answer"}, {"decision", r["id"]},
-                                             {"answer", r["default"]}});
+                const Json a = send(
+                    "anna", {{"type", "answer"}, {"decision", r["id"]}, {"answer", r["default"]}});
                 EXPECT_EQ(a["type"], "answer_accepted") << a.dump();
                 answered = true;
             }
@@ -168,7 +178,8 @@ TEST_F(PbemCampaign, AGroupPlaysAWholeCampaignByEmail) {
     }
     ASSERT_TRUE(period_becomes(1)) << "the contact's windows did not lapse";
     EXPECT_TRUE(answered) << "anna was asked nothing";
-    EXPECT_LT(now(), "2026-10-25T17:00:00.000Z") << "the weekly deadline resolved it, not the lapses";
+    EXPECT_LT(now(), "2026-10-25T17:00:00.000Z")
+        << "the weekly deadline resolved it, not the lapses";
     const Json report = send("anna", {{"type", "get_report"}, {"period_index", 0}});
     std::set<std::string> by;
     for (const auto& e : report["events"])
@@ -179,7 +190,8 @@ TEST_F(PbemCampaign, AGroupPlaysAWholeCampaignByEmail) {
     // --- The NMR: olaf's draft was not orders. The GM sees it; olaf is told and counted.
     EXPECT_EQ(send("gm", {{"type", "get_report"}, {"period_index", 0}})["missed_orders"],
               Json::array({"bertram"}));
-    const Json olafs = server.api({{"type", "list_campaigns"}}, tokens["olaf"]).second["messages"][0];
+    const Json olafs =
+        server.api({{"type", "list_campaigns"}}, tokens["olaf"]).second["messages"][0];
     EXPECT_EQ(olafs["campaigns"][0]["missed_orders"], Json({{"bertram", 1}}));
 
     // --- olaf leaves; olga, who was watching, takes his seat.
@@ -194,11 +206,14 @@ TEST_F(PbemCampaign, AGroupPlaysAWholeCampaignByEmail) {
     ASSERT_LT(now(), "2026-10-24T12:00:00.000Z") << "the test's clock would go back";
     at("2026-10-24T12:00:00.000Z");
     ASSERT_EQ(gm({{"command", "set_deadline"},
-                  {"deadline", {{"kind", "wall_clock"}, {"time", "20:00"}, {"min_minutes", 720}}}})["type"],
+                  {"deadline",
+                   {{"kind", "wall_clock"}, {"time", "20:00"}, {"min_minutes", 720}}}})["type"],
               "gm_done");
     EXPECT_EQ(deadline("olga"), "2026-10-25T19:00:00.000Z");
     for (const char* who : {"anna", "ingrid", "olga"})
-        ASSERT_EQ(send(who, {{"type", "submit_orders"}, {"period_index", 1}, {"orders", Json::array()}})["type"],
+        ASSERT_EQ(send(who, {{"type", "submit_orders"},
+                             {"period_index", 1},
+                             {"orders", Json::array()}})["type"],
                   "receipt");
     for (const char* who : {"anna", "olga"})
         ASSERT_EQ(send(who, {{"type", "confirm_orders"}, {"period_index", 1}})["type"], "receipt");
@@ -209,7 +224,9 @@ TEST_F(PbemCampaign, AGroupPlaysAWholeCampaignByEmail) {
     ASSERT_TRUE(period_becomes(2)) << "the daily deadline did not resolve period 1";
 
     // --- The GM puts period 1 right: confirmed orders open again and players are told.
-    const Json back = gm({{"command", "rollback"}, {"to_period", 1}, {"reopen_orders", true},
+    const Json back = gm({{"command", "rollback"},
+                          {"to_period", 1},
+                          {"reopen_orders", true},
                           {"reason", "ingrid's orders were lost in the post"}});
     ASSERT_EQ(back["type"], "gm_done") << back.dump();
     EXPECT_EQ(back["orders_reopened"], 2);
@@ -227,14 +244,17 @@ TEST_F(PbemCampaign, AGroupPlaysAWholeCampaignByEmail) {
 
     // --- The end.
     ASSERT_EQ(gm({{"command", "end"}, {"reason", "peace at Valormr"}})["type"], "gm_done");
-    EXPECT_EQ(send("anna", {{"type", "submit_orders"}, {"period_index", 2}, {"orders", Json::array()}})["code"],
-              "conflict");
+    EXPECT_EQ(
+        send("anna",
+             {{"type", "submit_orders"}, {"period_index", 2}, {"orders", Json::array()}})["code"],
+        "conflict");
 
     // --- anna reads it all with the CLI.
     const auto [s1, status_text] = cli("status --campaign raid");
     EXPECT_EQ(s1, 0) << status_text;
-    EXPECT_NE(status_text.find("· finished · you are player anna"), std::string::npos) << status_text;
-    EXPECT_NE(status_text.find("end (") , std::string::npos) << status_text;
+    EXPECT_NE(status_text.find("· finished · you are player anna"), std::string::npos)
+        << status_text;
+    EXPECT_NE(status_text.find("end ("), std::string::npos) << status_text;
     const auto [s2, history] = cli("history --campaign raid");
     EXPECT_EQ(s2, 0) << history;
     EXPECT_NE(history.find("(rolled back)"), std::string::npos) << history;

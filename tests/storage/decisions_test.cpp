@@ -279,9 +279,10 @@ TEST(Decisions, LapsedRequestsAreSettledWhileTheOthersStillWait) {
     const auto report = verify_campaign(store, "demo");
     EXPECT_TRUE(report.ok()) << report.mismatches.front();
     // Lapses belong to the open period only.
-    EXPECT_EQ(refusal([&] { store.lapse_decisions("demo", 0, {kAnna}, "2026-01-01T00:00:00.000Z"); },
-                      "no longer open"),
-              ErrorKind::conflict);
+    EXPECT_EQ(
+        refusal([&] { store.lapse_decisions("demo", 0, {kAnna}, "2026-01-01T00:00:00.000Z"); },
+                "no longer open"),
+        ErrorKind::conflict);
 }
 
 TEST(Decisions, VerifyReplaysWithTheAnswersAndTheSettleFlag) {
