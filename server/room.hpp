@@ -129,6 +129,9 @@ private:
     std::optional<storage::DeadlineRecord> current_deadline() const;
     bool deadline_passed() const;
     void notify(std::int64_t account, const std::string& key, const Json& payload);
+    // The accounts that answer requests asked of `player`: its seat's holder, or for "gm" the
+    // campaign's GMs.
+    std::vector<std::int64_t> accounts_answering(const std::string& player) const;
 
     // Decision deadlines (room_decision_deadlines.cpp): with the setting decision_hours a
     // request lapses that long after it was asked, and the period resolves on without it.
@@ -142,6 +145,10 @@ private:
     void notify_players(const std::string& key, const Json& payload, bool unconfirmed_only);
     // period_resolved to each player and GM with a webhook, with its turn report as text.
     void notify_resolved(int index, int attempt);
+    // A resolved period read once (room_reports.cpp), and its report as one viewer may see it.
+    struct PeriodForReports;
+    std::optional<PeriodForReports> period_for_reports(int period_index) const;
+    Json report_message(const protocol::Viewer& viewer, const PeriodForReports& period) const;
     // Queues each due undelivered notification of this campaign (room_webhooks.cpp); results
     // are logged, failures retried with back-off, up to webhook_attempts.
     void pump_webhooks();

@@ -101,6 +101,14 @@ void Room::notify(std::int64_t account, const std::string& key, const Json& payl
     if (services_->server->add_notification(n)) pump_webhooks();
 }
 
+std::vector<std::int64_t> Room::accounts_answering(const std::string& player) const {
+    std::vector<std::int64_t> out;
+    for (const auto& m : services_->server->memberships(id()))
+        if ((m.player && *m.player == player) || (m.role == "gm" && player == rules::kGameMaster))
+            out.push_back(m.account_id);
+    return out;
+}
+
 void Room::notify_players(const std::string& key, const Json& payload, bool unconfirmed_only) {
     const auto flags = order_flags();
     for (const auto& m : services_->server->memberships(id())) {

@@ -62,15 +62,14 @@ void Room::on_decision_deadline() {
             campaign_.lapse_decisions(ids);
             // The player learns what was answered for it from the period's report.
             for (const auto& d : due)
-                for (const auto& m : services_->server->memberships(id()))
-                    if ((m.player && *m.player == d.player) || (m.role == "gm" && d.player == "gm"))
-                        notify(m.account_id,
-                               "lapsed:" + std::to_string(d.period_index) + ":" + d.decision_id +
-                                   ":" + std::to_string(d.no),
-                               {{"type", "decision_lapsed"},
-                                {"campaign", id()},
-                                {"period_index", d.period_index},
-                                {"decision", d.decision_id}});
+                for (const auto account : accounts_answering(d.player))
+                    notify(account,
+                           "lapsed:" + std::to_string(d.period_index) + ":" + d.decision_id + ":" +
+                               std::to_string(d.no),
+                           {{"type", "decision_lapsed"},
+                            {"campaign", id()},
+                            {"period_index", d.period_index},
+                            {"decision", d.decision_id}});
             try_resolve(false, false, "decision deadline");
             schedule_timers();
         });

@@ -231,17 +231,16 @@ void Room::gm_answer_for(GmCall& call) {
     campaign_.answer_decision(found->player, m.decision, m.answer);
     record_action("answer_for", m.reason, {{"decision", m.decision}, {"player", found->player}});
     if (!gms)
-        for (const auto& member : services_->server->memberships(id()))
-            if (member.player == found->player)
-                notify(member.account_id,
-                       "answered_for:" + std::to_string(found->period_index) + ":" + m.decision +
-                           ":" + std::to_string(found->no),
-                       {{"type", "decision_answered_for"},
-                        {"campaign", id()},
-                        {"period_index", found->period_index},
-                        {"decision", m.decision},
-                        {"answer", m.answer},
-                        {"reason", m.reason}});
+        for (const auto account : accounts_answering(found->player))
+            notify(account,
+                   "answered_for:" + std::to_string(found->period_index) + ":" + m.decision + ":" +
+                       std::to_string(found->no),
+                   {{"type", "decision_answered_for"},
+                    {"campaign", id()},
+                    {"period_index", found->period_index},
+                    {"decision", m.decision},
+                    {"answer", m.answer},
+                    {"reason", m.reason}});
     services_->metrics->decisions_answered++;
     call.done["decision"] = m.decision;
     call.then_resolve = campaign_.pending_decisions().empty();

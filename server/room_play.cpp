@@ -160,18 +160,17 @@ void Room::try_resolve(bool settle, bool even_if_paused, const std::string& why)
             auto result = std::make_shared<storage::ResolvedPeriod>(campaign_.resolve_period(settle));
             if (!result->complete) {
                 for (const auto& d : result->pending)
-                    for (const auto& m : services_->server->memberships(id()))
-                        if ((m.player && *m.player == d.player) || (m.role == "gm" && d.player == "gm"))
-                            notify(m.account_id,
-                                   // Its number too: a decision asked again after a rollback has
-                                   // the same id, and must be announced again.
-                                   "decision:" + std::to_string(d.period_index) + ":" +
-                                       d.decision_id + ":" + std::to_string(d.no),
-                                   {{"type", "decision_needed"},
-                                    {"campaign", id()},
-                                    {"period_index", d.period_index},
-                                    {"decision", d.decision_id},
-                                    {"due_at", due_text(decision_due(d))}});
+                    for (const auto account : accounts_answering(d.player))
+                        notify(account,
+                               // Its number too: a decision asked again after a rollback has
+                               // the same id, and must be announced again.
+                               "decision:" + std::to_string(d.period_index) + ":" + d.decision_id +
+                                   ":" + std::to_string(d.no),
+                               {{"type", "decision_needed"},
+                                {"campaign", id()},
+                                {"period_index", d.period_index},
+                                {"decision", d.decision_id},
+                                {"due_at", due_text(decision_due(d))}});
                 send_views();
                 schedule_timers();  // the window's requests may have deadlines of their own
                 log_event(spdlog::level::info,

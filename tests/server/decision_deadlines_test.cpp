@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <thread>
 
 #include "http_campaign.hpp"
 
@@ -130,6 +131,31 @@ TEST_F(DecisionDeadlines, EachWindowLapsesAtItsOwnDeadlineAndThePeriodGoesOn) {
             ++told;
         }
     EXPECT_GT(told, 0);
+}
+
+// The wall clock moving in steps (an NTP correction, a test's clock): a request lapses at its
+// deadline, not a minute before, and a step back does not lapse it either.
+TEST_F(DecisionDeadlines, ARequestLapsesAtItsTimeNotBefore) {
+    ASSERT_EQ(gm({{"command", "edit"}, {"changes", {{"settings", {{"decision_hours", 1}}}}}})["type"],
+              "gm_done");
+    march_into_contact();
+    const auto open = waiting();
+    ASSERT_FALSE(open.empty());
+    const auto still_open = [&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        return waiting() == open;
+    };
+    offset_ms += 59LL * 60 * 1000;
+    EXPECT_TRUE(still_open()) << "lapsed a minute early";
+    offset_ms -= 3LL * 60 * 60 * 1000;  // the clock steps back three hours
+    EXPECT_TRUE(still_open()) << "lapsed when the clock stepped back";
+    offset_ms += (3LL * 60 + 2) * 60 * 1000;  // and on again, past the hour
+    bool moved = false;
+    for (int i = 0; i < 100 && !moved; ++i) {
+        moved = period() != 0 || waiting() != open;
+        if (!moved) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    EXPECT_TRUE(moved) << "the requests did not lapse at their deadline";
 }
 
 }  // namespace

@@ -114,6 +114,9 @@ std::vector<GmCase> gm_cases() {
         {"reset_code", {}, {{"command", "reset_code"}, {"account", "anna"}, {"reason", "forgot it"}}},
         {"rollback_reopening", one_period_on,
          {{"command", "rollback"}, {"to_period", 0}, {"reopen_orders", true}, {"reason", "lost orders"}}},
+        // The end and co-GMs (issue 30): the status, the deadline and the notice together.
+        {"end", with_deadline, {{"command", "end"}, {"reason", "peace"}}},
+        {"add_gm", {}, {{"command", "add_gm"}, {"account", "olaf"}, {"reason", "shares the work"}}},
     };
 }
 

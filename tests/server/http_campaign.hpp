@@ -13,14 +13,20 @@
 
 namespace umpire::testing {
 
-class HttpCampaign : public ::testing::Test {
+// A real server for campaign "raid" on a wall clock the test moves on (offset_ms), spoken to
+// over the HTTP API with each account's token.
+class ClockedServer : public ::testing::Test {
 protected:
+    ClockedServer(const std::vector<std::pair<std::string, std::string>>& accounts,
+                  const std::function<void(server::Hub&)>& setup)
+        : server{config(), accounts, setup, [this] {
+                     return std::chrono::system_clock::now() +
+                            std::chrono::milliseconds(offset_ms.load());
+                 }} {}
+
     std::atomic<long long> offset_ms{0};
     TempDir dir;
-    RunningServer server{config(), kDemoAccounts, demo_campaign, [this] {
-                             return std::chrono::system_clock::now() +
-                                    std::chrono::milliseconds(offset_ms.load());
-                         }};
+    RunningServer server;
     std::map<std::string, std::string> tokens;
 
     server::ServerConfig config() {
@@ -28,17 +34,10 @@ protected:
         c.allow_private_webhooks = true;
         return c;
     }
-    void SetUp() override {
-        for (const char* name : {"gm", "anna", "ingrid", "olaf"}) {
-            auto [status, body] = server.api(
-                {{"type", "login"}, {"account", name}, {"password", std::string("pw-") + name}});
-            ASSERT_EQ(status, 200);
-            tokens[name] = body["messages"][0]["token"];
-        }
-    }
-    // One message of campaign "raid" from `who`, and the first message of the reply.
+    // One message from `who` (of campaign "raid" unless it names one), and the first message of
+    // the reply.
     Json send(const std::string& who, Json message) {
-        message["campaign"] = "raid";
+        if (!message.contains("campaign")) message["campaign"] = "raid";
         return server.api(message, tokens[who]).second["messages"][0];
     }
     // A GM command from `who` ("test" as its reason unless given).
@@ -58,6 +57,21 @@ protected:
         for (int i = 0; i < 200 && period() != index; ++i)
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         return period() == index;
+    }
+};
+
+// The demo campaign: GM gm, players anna and ingrid, and olaf with no seat, all logged in.
+class HttpCampaign : public ClockedServer {
+protected:
+    HttpCampaign() : ClockedServer(kDemoAccounts, demo_campaign) {}
+
+    void SetUp() override {
+        for (const char* name : {"gm", "anna", "ingrid", "olaf"}) {
+            auto [status, body] = server.api(
+                {{"type", "login"}, {"account", name}, {"password", std::string("pw-") + name}});
+            ASSERT_EQ(status, 200);
+            tokens[name] = body["messages"][0]["token"];
+        }
     }
     // anna's hadewych and ingrid's ingegerd march into each other; both confirm, so the period
     // resolves up to its first decisions.

@@ -11,30 +11,25 @@
 //   - a rollback that reopens orders; the end of the campaign; status, history and the report
 //     with the CLI.
 #include <gtest/gtest.h>
-
-#include <atomic>
 #include <sys/wait.h>
 
+#include <atomic>
 #include <cstdio>
 #include <fstream>
 #include <thread>
 
+#include "http_campaign.hpp"
 #include "server/deadlines.hpp"
-#include "server_fixture.hpp"
 
 namespace umpire::testing {
 namespace {
 
 using namespace std::chrono;
 
-class PbemCampaign : public ::testing::Test {
+// The server as a fresh install has it: the operator's one account, no campaign yet.
+class PbemCampaign : public ClockedServer {
 protected:
-    std::atomic<long long> offset_ms{0};
-    TempDir dir;
-    RunningServer server{test_config(dir), {{"gm", "pw-gm"}}, {}, [this] {
-                             return system_clock::now() + milliseconds(offset_ms.load());
-                         }};
-    std::map<std::string, std::string> tokens;
+    PbemCampaign() : ClockedServer({{"gm", "pw-gm"}}, {}) {}
 
     // The server's clock reads `iso` (UTC) from now on, and goes on from there.
     void at(const std::string& iso) {
@@ -45,27 +40,6 @@ protected:
     void later(minutes m) { offset_ms += duration_cast<milliseconds>(m).count(); }
     std::string now() {
         return server::iso_utc(system_clock::now() + milliseconds(offset_ms.load()));
-    }
-
-    Json send(const std::string& who, Json message) {
-        if (!message.contains("campaign")) message["campaign"] = "raid";
-        return server.api(message, tokens[who]).second["messages"][0];
-    }
-    Json gm(Json command) {
-        command["type"] = "gm";
-        if (!command.contains("reason")) command["reason"] = "the GM's word";
-        return send("gm", command);
-    }
-    int period() {
-        int index = -1;
-        server.on_io_thread(
-            [&] { index = server.hub().find_room("raid")->campaign().period_index(); });
-        return index;
-    }
-    bool period_becomes(int index) {
-        for (int i = 0; i < 200 && period() != index; ++i)
-            std::this_thread::sleep_for(milliseconds(50));
-        return period() == index;
     }
     std::string deadline(const std::string& who) {
         const Json d = send(who, {{"type", "join"}})["view"]["period"]["deadline"];
