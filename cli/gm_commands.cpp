@@ -1,7 +1,9 @@
 // `umpire client campaigns|create-campaign|gm`: the lobby and every GM command from a shell, for
 // a GM without a browser (docs/protocol.md, "GM commands"). `gm` sends one command with the
 // members given; the reply is printed as text, or as the server's message with --json.
+#include <fstream>
 #include <iostream>
+#include <iterator>
 
 #include "cli/client_session.hpp"
 #include "cli/commands.hpp"
@@ -13,8 +15,8 @@ namespace {
 using rules::Json;
 
 struct GmOptions {
-    std::string campaign, command, reason, role, player, account, key, invite, decision;
-    std::string deadline, changes, answer;  // JSON text
+    std::string campaign, command, reason, role, player, account, key, invite, decision, confirm;
+    std::string deadline, changes, edits, answer;  // JSON text (edits: or @FILE)
     int minutes = 0, to_period = -1, hours = 0;
     bool json = false, reopen_orders = false;
 };
@@ -26,6 +28,15 @@ Json parse_member(const std::string& text, const std::string& flag) {
     return value;
 }
 
+// "@FILE" is the file's text (an edit of the world is easier kept in a file), anything else is
+// the text itself.
+std::string read_text_or_file(const std::string& value, const std::string& flag) {
+    if (value.empty() || value.front() != '@') return value;
+    std::ifstream in(value.substr(1), std::ios::binary);
+    if (!in) throw CLI::RuntimeError(flag + ": cannot read " + value.substr(1), kExitInvalidInput);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
 Json gm_message(const GmOptions& o) {
     Json m{{"type", "gm"}, {"campaign", o.campaign}, {"command", o.command}};
     for (const auto& [name, value] : {std::pair{"reason", &o.reason},
@@ -34,7 +45,8 @@ Json gm_message(const GmOptions& o) {
                                       {"account", &o.account},
                                       {"key", &o.key},
                                       {"invite", &o.invite},
-                                      {"decision", &o.decision}})
+                                      {"decision", &o.decision},
+                                      {"confirm", &o.confirm}})
         if (!value->empty()) m[name] = *value;
     if (o.minutes > 0) m["minutes"] = o.minutes;
     if (o.hours > 0) m["hours"] = o.hours;
@@ -42,6 +54,8 @@ Json gm_message(const GmOptions& o) {
     if (o.reopen_orders) m["reopen_orders"] = true;
     if (!o.deadline.empty()) m["deadline"] = parse_member(o.deadline, "--deadline");
     if (!o.changes.empty()) m["changes"] = parse_member(o.changes, "--changes");
+    if (!o.edits.empty())
+        m["edits"] = parse_member(read_text_or_file(o.edits, "--edits"), "--edits");
     if (!o.answer.empty()) {
         Json value = Json::parse(o.answer, nullptr, false);
         m["answer"] = value.is_discarded() ? Json(o.answer) : value;  // a bare word is a string
@@ -52,10 +66,13 @@ Json gm_message(const GmOptions& o) {
 void print_done(const Json& done) {
     std::cout << done["command"].get<std::string>() << ": done";
     for (const char* k :
-         {"account", "player", "role", "replaced", "decision", "invite", "expires_at"})
+         {"account", "player", "role", "replaced", "decision", "invite", "expires_at", "archive"})
         if (done.contains(k) && done[k].is_string() && !done[k].get<std::string>().empty())
             std::cout << ", " << k << " " << done[k].get<std::string>();
     std::cout << "\n";
+    if (done.contains("forces") && !done["forces"].empty())
+        std::cout << "forces changed: " << done["forces"].dump() << "\n";
+    if (done.value("map_or_sides", false)) std::cout << "the map or the sides changed\n";
     if (done.contains("orders_reopened"))
         std::cout << done["orders_reopened"] << " confirmed order set(s) reopened\n";
     if (done.contains("code"))
@@ -116,8 +133,8 @@ void add_gm_commands(CLI::App& client, const std::shared_ptr<std::string>& sessi
     gm->add_option("--campaign", o->campaign, "campaign id")->required();
     gm->add_option("command", o->command,
                    "invite, invites, revoke_invite, assign, remove, reset_code, set_deadline, "
-                   "pause, resume, extend, force_advance, rollback, edit, resolve, answer_for, "
-                   "add_gm, end")
+                   "pause, resume, extend, force_advance, rollback, edit, edit_world, resolve, "
+                   "answer_for, add_gm, end, archive, delete")
         ->required();
     gm->add_option("--reason", o->reason, "why (shown to players for the commands they see)");
     gm->add_option("--role", o->role, "invite: player or observer");
@@ -131,7 +148,10 @@ void add_gm_commands(CLI::App& client, const std::shared_ptr<std::string>& sessi
     gm->add_flag("--reopen-orders", o->reopen_orders, "rollback: confirmed orders open again");
     gm->add_option("--deadline", o->deadline, "set_deadline: the policy as JSON");
     gm->add_option("--changes", o->changes, "edit: the changes as JSON");
+    gm->add_option("--edits", o->edits,
+                   "edit_world: the operations as a JSON array, or @FILE holding it");
     gm->add_option("--decision", o->decision, "answer_for: the decision id");
+    gm->add_option("--confirm", o->confirm, "delete: the campaign's id, again");
     gm->add_option("--answer", o->answer, "answer_for: JSON, or a bare word taken as a string");
     gm->add_flag("--json", o->json, "print the server's message");
     gm->callback([=] {

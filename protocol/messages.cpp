@@ -116,9 +116,14 @@ ClientBody decode_gm(const ObjectReader& r) {
         g.changes = any(r, "changes");
         if (!g.changes.is_object()) r.problems().add(r.path_of("changes"), "expected an object");
     }
+    if (r.has("edits")) {
+        g.edits = any(r, "edits");
+        if (!g.edits.is_array()) r.problems().add(r.path_of("edits"), "expected an array");
+    }
     g.decision = text(r, "decision", false, 200);
     if (r.has("answer")) g.answer = any(r, "answer");
     g.invite = text(r, "invite", false, 64);
+    g.confirm = text(r, "confirm", false, 64);
     g.hours = static_cast<int>(r.integer("hours", 1, 24 * 90, false).value_or(0));
     // What each command cannot do without.
     auto need = [&](bool present, std::string_view member) {
@@ -139,9 +144,11 @@ ClientBody decode_gm(const ObjectReader& r) {
     }
     if (g.command == "rollback") need(g.to_period >= 0, "to_period");
     if (g.command == "rollback" || g.command == "edit" || g.command == "force_advance" ||
-        g.command == "end")
+        g.command == "end" || g.command == "edit_world" || g.command == "delete")
         need(!g.reason.empty(), "reason");
     if (g.command == "edit") need(g.changes.is_object(), "changes");
+    if (g.command == "edit_world") need(g.edits.is_array(), "edits");
+    if (g.command == "delete") need(!g.confirm.empty(), "confirm");
     if (g.command == "answer_for") {
         need(!g.decision.empty(), "decision");
         need(r.has("answer"), "answer");
@@ -213,8 +220,8 @@ const std::map<std::string, Entry>& decoders() {
              return GetWebhookDeliveries{text(r, "campaign", true, 64)};
          }}},
         {"gm", {{"campaign", "command", "reason", "role", "player", "account", "key", "minutes",
-                 "to_period", "reopen_orders", "deadline", "changes", "decision", "answer", "invite",
-                 "hours"},
+                 "to_period", "reopen_orders", "deadline", "changes", "edits", "decision", "answer",
+                 "invite", "hours", "confirm"},
                 decode_gm}},
         {"battle_action", {{"campaign", "battle", "action"}, [](const ObjectReader& r) -> ClientBody {
              BattleAction a{text(r, "campaign", true, 64), text(r, "battle", true, 200),
@@ -247,8 +254,8 @@ const std::vector<std::string>& gm_commands() {
     static const std::vector<std::string> commands{
         "invite", "invites", "revoke_invite", "assign", "remove", "reset_code",
         "set_deadline", "pause",   "resume",     "extend",
-        "force_advance", "rollback", "edit", "resolve", "answer_for", "add_gm", "end",
-        "archive"};
+        "force_advance", "rollback", "edit", "edit_world", "resolve", "answer_for", "add_gm",
+        "end", "archive", "delete"};
     return commands;
 }
 

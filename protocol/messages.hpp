@@ -116,7 +116,8 @@ struct GmCommand {
     std::string campaign;
     std::string command;  // invite, invites, revoke_invite, assign, remove, reset_code,
                           // set_deadline, pause, resume, extend, force_advance, rollback,
-                          // edit, resolve, answer_for, add_gm, end
+                          // edit, edit_world, resolve, answer_for, add_gm, end, archive,
+                          // delete
     std::string reason;
     std::string role;     // invite: player or observer
     std::string player;   // invite, assign: the scenario player
@@ -127,6 +128,8 @@ struct GmCommand {
     bool reopen_orders = false;  // rollback: confirmed orders of the reopened period open again
     Json deadline;        // set_deadline: {"kind": "manual" | "duration" | "wall_clock", …}
     Json changes;         // edit: {"name"?, "description"?, "settings"?}
+    Json edits;           // edit_world: the operations (storage/world_edit.hpp)
+    std::string confirm;  // delete: the campaign's id, again
     std::string decision; // answer_for
     Json answer;          // answer_for
     std::string invite;   // revoke_invite: the invite's id from `invites`

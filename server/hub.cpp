@@ -312,9 +312,13 @@ void Hub::dispatch(const Reply& reply, const protocol::ClientMessage& message) {
                         room.set_webhook(reply, actor, m);
                     else if constexpr (std::is_same_v<T, protocol::GetWebhookDeliveries>)
                         room.webhook_deliveries(reply, actor);
-                    else if constexpr (std::is_same_v<T, protocol::GmCommand>)
+                    else if constexpr (std::is_same_v<T, protocol::GmCommand>) {
                         room.gm(reply, actor, m);
-                    else if constexpr (std::is_same_v<T, protocol::BattleAction>)
+                        if (room.deleted()) {
+                            retired_.push_back(std::move(rooms_.at(m.campaign)));
+                            rooms_.erase(m.campaign);
+                        }
+                    } else if constexpr (std::is_same_v<T, protocol::BattleAction>)
                         room.battle_action(reply, actor, m);
                     else if constexpr (std::is_same_v<T, protocol::GetBattle>)
                         room.get_battle(reply, actor, m);

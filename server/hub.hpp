@@ -103,6 +103,9 @@ private:
 
     Services* services_;
     std::map<std::string, std::unique_ptr<Room>> rooms_;
+    // Rooms of deleted campaigns: kept, not destroyed, so that a timer or a webhook answer still
+    // holding one finds it (and does nothing).
+    std::vector<std::unique_ptr<Room>> retired_;
     // Open connections by address: a close is one erase, not a scan of every connection.
     std::unordered_map<const Peer*, std::weak_ptr<Peer>> peers_;
     std::map<std::string, int> per_address_;

@@ -78,6 +78,7 @@ std::string subject_of(const Json& n) {
     if (type == "missed_orders") return campaign + ": missed orders in period " + period();
     if (type == "orders_reopened") return campaign + ": orders reopened for period " + period();
     if (type == "campaign_ended") return campaign + ": the campaign has ended";
+    if (type == "world_edited") return campaign + ": the GM edited the world";
     return campaign + ": " + one_line(type);
 }
 

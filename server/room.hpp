@@ -30,12 +30,6 @@ struct Actor {
     protocol::Viewer viewer;
 };
 
-// A GM action as players are shown it: its number, kind, reason, time and the details of what
-// changed that players may read (a new deadline, the minutes added, the rollback's target).
-Json notice_of(const storage::GmActionRecord& action);
-// Whether players are told of a GM action of this kind (seats and invites are not theirs to know).
-bool is_player_notice(const std::string& kind);
-
 // Replies to the sender of the message being handled, echoing its "id" as "re".
 struct Reply {
     std::shared_ptr<Peer> peer;
@@ -81,6 +75,8 @@ public:
     // Startup: a deadline missed while the server was down is extended, not resolved; then
     // the timers are set.
     void start();
+    // The GM deleted the campaign (room_delete.cpp): the hub retires the room.
+    bool deleted() const { return deleted_; }
 
 private:
     // Views and broadcasting (room_views.cpp).
@@ -89,11 +85,12 @@ private:
     void send_views();  // a delta to every joined connection whose view changed
     void announce_decisions();
     void broadcast_resolved(const storage::ResolvedPeriod& period);
-    void broadcast_notice(const Json& notice);
+    // The action's notice to every joined connection that may see it (protocol/notices.hpp).
+    void broadcast_notice(const storage::GmActionRecord& action);
     std::vector<std::shared_ptr<Peer>> live_peers();
     std::vector<std::string> unplayed_players() const;
     std::vector<protocol::OrderFlag> order_flags() const;
-    Json notices() const;
+    Json notices(const protocol::Viewer& viewer) const;
 
     // One command, one commit (room_commits.cpp): runs `body` inside one transaction (or inside
     // the command already running), then what it deferred. On failure nothing is committed,
@@ -184,14 +181,18 @@ private:
     void gm_answer_for(GmCall& call);
     // The end and the GMs (room_campaign_end.cpp).
     void gm_end(GmCall& call);
+    // Forces and the world (room_world_edits.cpp).
+    void gm_edit_world(GmCall& call);
+    // Deleting an ended campaign, its archive kept (room_delete.cpp).
+    void gm_delete(GmCall& call);
     void gm_add_gm(GmCall& call);
     void gm_archive(GmCall& call);
     bool ended() const;
     // Refuses (conflict) when the campaign has ended; `what` names what is no longer taken.
     void refuse_if_ended(std::string_view what) const;
     static bool allowed_after_end(const std::string& command);
-    // Records a GM action with the GM who did it (`acting_gm_`) for the audit; the kinds
-    // players are told of (is_player_notice) are also broadcast as notices.
+    // Records a GM action with the GM who did it (`acting_gm_`) for the audit, and broadcasts
+    // it to whoever may see it (protocol::notice_for).
     void record_action(const std::string& kind, const std::string& reason, const Json& details);
     void reload();  // after an edit of the campaign record
 
@@ -202,6 +203,7 @@ private:
     std::map<std::string, TimePoint> retry_at_;  // failed notifications: not before then
     bool pumping_ = false, pump_again_ = false;  // a result during a pump: pump once more
     bool committing_ = false;                      // a command's transaction is open
+    bool deleted_ = false;              // its rows are gone: timers and webhook answers do nothing
     const Actor* acting_gm_ = nullptr;  // the GM whose command is running (none otherwise)
     std::vector<std::function<void()>> after_commit_;  // its effects, in order (defer)
 };

@@ -28,8 +28,8 @@ void Room::refuse_if_ended(std::string_view what) const {
 }
 
 bool Room::allowed_after_end(const std::string& command) {
-    for (const char* c :
-         {"invites", "revoke_invite", "remove", "reset_code", "edit", "add_gm", "archive"})
+    for (const char* c : {"invites", "revoke_invite", "remove", "reset_code", "edit", "add_gm",
+                          "archive", "delete"})
         if (command == c) return true;
     return false;
 }

@@ -71,6 +71,7 @@ void Room::schedule_timers() {
 }
 
 void Room::on_deadline() {
+    if (deleted_) return;
     if (campaign_.record().status != "active") return;
     if (!deadline_passed()) {
         schedule_timers();  // woken early (the wall clock stepped back): wait for the deadline
@@ -87,6 +88,7 @@ void Room::on_deadline() {
 }
 
 void Room::on_deadline_warning() {
+    if (deleted_) return;
     const auto d = current_deadline();
     if (!d || !d->due_at) return;
     notify_players("deadline:" + std::to_string(campaign_.period_index()) + ":" + *d->due_at,

@@ -46,6 +46,7 @@ void Room::schedule_decision_timer() {
 }
 
 void Room::on_decision_deadline() {
+    if (deleted_) return;
     if (campaign_.record().status != "active") return;
     const auto now = services_->scheduler->now();
     std::vector<storage::DecisionRecord> due;

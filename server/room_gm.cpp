@@ -22,7 +22,7 @@ void Room::record_action(const std::string& kind, const std::string& reason, con
     if (acting_gm_) audited["by"] = acting_gm_->account_name;
     storage::GmActionRecord a{id(), 0, kind, reason, audited.dump(), services_->now_iso()};
     a.no = services_->server->add_gm_action(a);
-    if (is_player_notice(kind)) broadcast_notice(notice_of(a));
+    broadcast_notice(a);
 }
 
 void Room::reload() {
@@ -45,11 +45,13 @@ void Room::gm(const Reply& reply, const Actor& actor, const protocol::GmCommand&
         {"force_advance", &Room::gm_force_advance},
         {"rollback", &Room::gm_rollback},
         {"edit", &Room::gm_edit},
+        {"edit_world", &Room::gm_edit_world},
         {"resolve", &Room::gm_resolve},
         {"answer_for", &Room::gm_answer_for},
         {"add_gm", &Room::gm_add_gm},
         {"end", &Room::gm_end},
         {"archive", &Room::gm_archive},
+        {"delete", &Room::gm_delete},
     };
     if (!actor.viewer.is_gm()) refuse(ErrorCode::forbidden, "only the campaign's GM may do that");
     const auto handler = handlers.find(m.command);
@@ -169,7 +171,7 @@ void Room::gm_rollback(GmCall& call) {
     defer([this] {
         for (auto& peer : live_peers()) peer->joined[id()].announced.clear();
     });
-    broadcast_notice(notice_of(a));
+    broadcast_notice(a);
     if (call.m.reopen_orders) {
         // An NMR, or orders given in error, can be put right: the players order again.
         const int reopened = services_->server->reopen_orders(id(), call.m.to_period);

@@ -214,7 +214,7 @@ void Room::report(const Reply& reply, const Actor& actor, const protocol::GetRep
 }
 
 void Room::history(const Reply& reply, const Actor& actor) {
-    (void)actor;  // the list of periods is public; their events go through get_report
+    // The list of periods is public; their events go through get_report.
     Json periods = Json::array();
     for (const auto& p : services_->campaigns->periods(id()))
         periods.push_back({{"period_index", p.index},
@@ -224,8 +224,10 @@ void Room::history(const Reply& reply, const Actor& actor) {
                            {"seed_hash", p.seed_hash},
                            {"committed_at", p.committed_at},
                            {"rolled_back", p.rolled_back_by.has_value()}});
-    reply.send({{"type", "history"}, {"campaign", id()}, {"periods", periods},
-                {"notices", notices()}});
+    reply.send({{"type", "history"},
+                {"campaign", id()},
+                {"periods", periods},
+                {"notices", notices(actor.viewer)}});
 }
 
 }  // namespace umpire::server

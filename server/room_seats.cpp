@@ -1,7 +1,7 @@
 // Seats (docs/protocol.md, "GM commands"): invites that expire and can be listed and revoked,
 // assigning a player's seat to an account (replacing whoever held it), removing a member, and
 // password reset codes for a campaign's members. Every one is audited with the GM who did it;
-// players are not told of seats (is_player_notice). A connection whose seat changed leaves the
+// players are not told of seats (protocol/notices.hpp). A connection whose seat changed leaves the
 // campaign at once: it must not go on receiving the view of a side it no longer plays.
 #include "server/credentials.hpp"
 #include "server/errors.hpp"

@@ -6,6 +6,7 @@
 
 #include "rules/event_fields.hpp"
 #include "protocol/dice_proofs.hpp"
+#include "protocol/notices.hpp"
 #include "server/room.hpp"
 #include "storage/engine_call.hpp"
 #include "storage/decision_codec.hpp"
@@ -26,39 +27,11 @@ std::shared_ptr<const std::string> frame(const Json& message) {
     return std::make_shared<const std::string>(rules::json_text(rules::FieldValue(message)));
 }
 
+protocol::GmAction gm_action_of(const storage::GmActionRecord& a) {
+    return {a.no, a.kind, a.reason, a.details, a.at};
+}
+
 }  // namespace
-
-Json notice_of(const storage::GmActionRecord& action) {
-    // The details players may read, per kind: what changed (never an idempotency key or the GM's
-    // name, which are for the audit).
-    static const std::map<std::string, std::vector<std::string>> shown{
-        {"set_deadline", {"deadline", "due_at"}},
-        {"extend", {"minutes", "due_at"}},
-        {"resume", {"due_at"}},
-        {"pause", {"remaining_minutes"}},
-        {"rollback", {"to_period", "from_period"}},
-        {"force_advance", {"period_index"}},
-        {"edit", {"changes"}},
-        {"downtime_extension", {"period_index", "due_at"}},
-        {"reopen_orders", {"period_index"}},
-        {"end", {"period_index"}}};
-    Json notice{
-        {"no", action.no}, {"kind", action.kind}, {"reason", action.reason}, {"at", action.at}};
-    const Json details = Json::parse(action.details, nullptr, false);
-    Json out = Json::object();
-    if (auto it = shown.find(action.kind); it != shown.end() && details.is_object())
-        for (const auto& key : it->second)
-            if (details.contains(key)) out[key] = details[key];
-    if (!out.empty()) notice["details"] = std::move(out);
-    return notice;
-}
-
-bool is_player_notice(const std::string& kind) {
-    for (const char* k : {"pause", "resume", "extend", "force_advance", "rollback", "edit",
-                          "set_deadline", "downtime_extension", "reopen_orders", "end"})
-        if (kind == k) return true;
-    return false;
-}
 
 void Reply::send(Json message) const {
     if (!re.is_null()) message["re"] = re;
@@ -101,10 +74,12 @@ std::vector<protocol::OrderFlag> Room::order_flags() const {
     return flags;
 }
 
-Json Room::notices() const {
+Json Room::notices(const Viewer& viewer) const {
     Json out = Json::array();
+    const auto vis = visibility();
     for (const auto& a : services_->campaigns->gm_actions(id()))
-        if (is_player_notice(a.kind)) out.push_back(notice_of(a));
+        if (auto notice = protocol::notice_for(viewer, vis, gm_action_of(a)))
+            out.push_back(std::move(*notice));
     return out;
 }
 
@@ -145,7 +120,7 @@ Json Room::campaign_view(const Viewer& viewer) const {
         view["waiting_for"] = waiting;
         view["unplayed"] = unplayed;
     }
-    view["notices"] = notices();
+    view["notices"] = notices(viewer);
     return view;
 }
 
@@ -178,6 +153,7 @@ void Room::leave(Peer& peer) { peer.joined.erase(id()); }
 
 void Room::send_views() {
     if (defer([this] { send_views(); })) return;  // after the running command commits
+    if (deleted_) return;
     std::map<std::string, Json> views;  // one projection per distinct viewer
     for (const auto& peer : live_peers()) {
         auto& joined = peer->joined[id()];
@@ -238,10 +214,18 @@ void Room::broadcast_resolved(const storage::ResolvedPeriod& period) {
     }
 }
 
-void Room::broadcast_notice(const Json& notice) {
-    if (defer([this, notice] { broadcast_notice(notice); })) return;
-    auto f = frame({{"type", "notice"}, {"campaign", id()}, {"notice", notice}});
-    for (const auto& peer : live_peers()) peer->send(f);
+void Room::broadcast_notice(const storage::GmActionRecord& action) {
+    if (defer([this, action] { broadcast_notice(action); })) return;
+    const auto vis = visibility();
+    std::map<std::string, std::shared_ptr<const std::string>> frames;  // by viewer
+    for (const auto& peer : live_peers()) {
+        const Viewer& viewer = peer->joined[id()].viewer;
+        auto [it, fresh] = frames.try_emplace(viewer_key(viewer));
+        if (fresh)
+            if (auto notice = protocol::notice_for(viewer, vis, gm_action_of(action)))
+                it->second = frame({{"type", "notice"}, {"campaign", id()}, {"notice", *notice}});
+        if (it->second) peer->send(it->second);
+    }
 }
 
 }  // namespace umpire::server

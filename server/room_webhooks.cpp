@@ -78,6 +78,7 @@ void Room::webhook_deliveries(const Reply& reply, const Actor& actor) {
 }
 
 void Room::pump_webhooks() {
+    if (deleted_) return;
     if (defer([this] { pump_webhooks(); })) return;  // send only what was committed
     auto* sender = services_->webhooks;
     if (!sender) return;
@@ -121,6 +122,7 @@ void Room::pump_webhooks() {
 
 void Room::on_webhook_result(const storage::NotificationRecord& n, const std::string& delivery_id,
                              const std::string& url, const WebhookResult& result) {
+    if (deleted_) return;
     const std::string flight = flight_of(n);
     in_flight_.erase(flight);
     const int attempt = n.attempts + 1;

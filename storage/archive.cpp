@@ -204,6 +204,19 @@ Json archive_to_json(const CampaignArchive& a) {
              {"decisions", decisions},
              {"gm_actions", actions},
              {"battle_actions", battle_actions}};
+    // Only when there are any, so that archives of campaigns the GM never edited read the same
+    // as before schema v12.
+    if (!a.world_edits.empty()) {
+        Json edits = Json::array();
+        for (const auto& e : a.world_edits)
+            edits.push_back(
+                {{"no", e.action_no},
+                 {"period_index", e.period_index},
+                 {"edits", parsed(e.edits)},
+                 {"state_after", parsed(e.state_after)},
+                 {"rolled_back_by", e.rolled_back_by ? Json(*e.rolled_back_by) : Json()}});
+        out["world_edits"] = std::move(edits);
+    }
     // Only when there are any, so that archives of campaigns without accounts (the command-line
     // tools') read the same as before members were archived.
     if (!a.members.empty()) {
@@ -232,8 +245,8 @@ std::optional<CampaignArchive> archive_from_json(const Json& document, Problems&
         return std::nullopt;
     }
     root.reject_unknown({"format", "campaign", "ruleset", "scenario", "periods", "open_period",
-                         "orders", "receipts", "decisions", "gm_actions", "battle_actions",
-                         "members"});
+                         "orders", "receipts", "decisions", "gm_actions", "world_edits",
+                         "battle_actions", "members"});
     CampaignArchive a;
     CampaignRecord& c = a.campaign;
     if (const Json* campaign = root.object("campaign")) {
@@ -331,6 +344,22 @@ std::optional<CampaignArchive> archive_from_json(const Json& document, Problems&
                                 json_text(in, "details", Json::value_t::object).value_or(""),
                                 text_of(in, "at")});
     });
+    // Absent in archives of campaigns without world edits.
+    if (root.has("world_edits"))
+        each_item(root, "world_edits", [&](const Json& item, const std::string& path) {
+            ObjectReader in(item, path, problems);
+            if (!in.is_object()) return;
+            in.reject_unknown({"no", "period_index", "edits", "state_after", "rolled_back_by"});
+            WorldEditRecord e{c.id,
+                              int_of(in, "no", 1),
+                              int_of(in, "period_index"),
+                              json_text(in, "edits", Json::value_t::array).value_or(""),
+                              json_text(in, "state_after", Json::value_t::object).value_or(""),
+                              std::nullopt};
+            if (const Json* by = in.member("rolled_back_by", false); by && !by->is_null())
+                e.rolled_back_by = int_of(in, "rolled_back_by", 1);
+            a.world_edits.push_back(std::move(e));
+        });
     // Absent in archives written before the battle companion's actions were exported: none.
     if (root.has("battle_actions"))
         each_item(root, "battle_actions", [&](const Json& item, const std::string& path) {

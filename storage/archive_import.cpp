@@ -78,6 +78,16 @@ void check_keys(const CampaignArchive& a, rules::Problems& problems) {
             !live.insert({d.period_index, d.decision_id}).second)
             problems.add(path + ".id", "a second live request with this id in its period");
     }
+    std::map<int, std::string> kinds;
+    for (const auto& g : a.gm_actions) kinds[g.no] = g.kind;
+    for (std::size_t i = 0; i < a.world_edits.size(); ++i) {
+        const auto& e = a.world_edits[i];
+        const std::string path = "$.world_edits[" + std::to_string(i) + "]";
+        if (kinds[e.action_no] != "world_edit")
+            problems.add(path + ".no", "no world_edit GM action with this number");
+        if (e.rolled_back_by && !actions.count(*e.rolled_back_by))
+            problems.add(path + ".rolled_back_by", "no GM action with this number");
+    }
     check_battle_actions(a, problems);
 }
 

@@ -3,6 +3,7 @@
 // period, in front of a CampaignStore. Every change is committed before the in-memory campaign
 // changes; when a commit fails, the StorageError propagates and the campaign stays exactly at
 // the last commit. The server will run one Campaign per strand; it is not thread-safe.
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,6 +51,13 @@ struct ResolvedPeriod {
     std::string seed;  // the period is committed; still only the GM is shown it (dice_proofs.hpp)
     std::uint64_t draws = 0;
     int scheme = kCurrentScheme;
+};
+
+// What a GM's world edit did: its GM action, and whom it concerns (world_edit.hpp).
+struct WorldEdited {
+    int action_no = 0;
+    std::map<std::string, std::vector<std::string>> forces;  // force -> owners before and after
+    bool map_or_sides = false;
 };
 
 enum class OrderState { draft, submitted, confirmed };
@@ -109,6 +117,14 @@ public:
     // GM: back to the start of an earlier period. The periods from there on stay stored as
     // history marked rolled back; the period reopens with a fresh seed. Returns the action no.
     int roll_back(int to_index, const std::string& reason);
+
+    // GM: edits forces and the world before the open period resolves (world_edit.hpp): the
+    // state and the GM action "world_edit" (its reason, the operations, whom they concern and
+    // `by`) commit together, and the open period starts from the edited state. Orders already
+    // given stand (an order the edit made impossible is refused when the period resolves).
+    // Refused while the period's resolution waits for decisions.
+    WorldEdited edit_world(const rules::Json& edits, const std::string& reason,
+                           const std::string& by);
 
     // Answers a pending request of the open period, committed at once. Only the request's own
     // player may answer, once, with an answer rules::answer_allowed accepts; anything else is a

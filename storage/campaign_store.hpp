@@ -31,7 +31,9 @@ public:
     virtual std::optional<OpenPeriodRecord> open_period(const std::string& campaign) = 0;
     virtual std::vector<PeriodSummary> periods(const std::string& campaign) = 0;
     virtual PeriodRecord load_period(const std::string& campaign, PeriodKey key) = 0;
-    // The state after the last period that is not rolled back; nullopt before the first.
+    // The state the open period starts from: the one the last live world edit made while it
+    // was open, else the state after the last period that is not rolled back; nullopt when
+    // neither exists (the scenario's state).
     virtual std::optional<std::string> latest_state(const std::string& campaign) = 0;
     // One transaction: the resolved period with its events and revealed seed replaces the open
     // period, and `next` opens; the period's requests still pending become settled. Refused
@@ -43,7 +45,8 @@ public:
     // commit_period). From then on the period's orders are closed.
     virtual void commit_requests(const RequestCommit& commit) = 0;
     // One transaction: records the GM action (its number is assigned and returned), marks every
-    // live period and decision from `to_index` on as rolled back by it, and reopens `reopened`.
+    // live period and decision from `to_index` on, and every live world edit made while a later
+    // period was open, as rolled back by it, and reopens `reopened`.
     virtual int roll_back(const GmActionRecord& action, int to_index,
                           const OpenPeriodRecord& reopened) = 0;
 
@@ -69,6 +72,13 @@ public:
     virtual std::vector<DecisionRecord> decisions(const std::string& campaign) = 0;
 
     virtual std::vector<GmActionRecord> gm_actions(const std::string& campaign) = 0;
+
+    // One transaction: records the GM action (its number is assigned and returned) and the
+    // world edit it made while period edit.period_index is open. Refused (conflict) when that
+    // period is no longer open or its resolution has asked for decisions.
+    virtual int add_world_edit(const GmActionRecord& action, const WorldEditRecord& edit) = 0;
+    // Every world edit of the campaign, rolled back ones too, by number.
+    virtual std::vector<WorldEditRecord> world_edits(const std::string& campaign) = 0;
 
     // Accounts and memberships (the server's; a placeholder password hash is never read back).
     virtual std::int64_t create_account(const std::string& name,

@@ -46,6 +46,7 @@ const std::vector<Migration>& migrations() {
         {10, "account e-mail, session addresses, invite expiry, password resets", kSchemaV10,
          nullptr},
         {11, "decisions that lapse at their own deadline", kSchemaV11, nullptr},
+        {12, "the GM's edits of forces and the world", kSchemaV12, nullptr},
     };
     return steps;
 }

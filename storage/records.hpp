@@ -152,6 +152,17 @@ struct GmActionRecord {
     std::string at;
 };
 
+// A GM's edit of forces and the world while period `period_index` was open (world_edit.hpp).
+// Its GM action (kind "world_edit", the same number) holds the reason and who gave it.
+struct WorldEditRecord {
+    std::string campaign_id;
+    int action_no = 0;
+    int period_index = 0;
+    std::string edits;        // JSON: the operations
+    std::string state_after;  // the state they made
+    std::optional<int> rolled_back_by;
+};
+
 struct AccountRecord {
     std::int64_t id = 0;
     std::string name;
@@ -195,6 +206,7 @@ struct CampaignArchive {
     std::vector<ReceiptRecord> receipts;
     std::vector<DecisionRecord> decisions;
     std::vector<GmActionRecord> gm_actions;
+    std::vector<WorldEditRecord> world_edits;  // by number
     // The battle companion's accepted actions, every attempt, as BattleActionStore::all lists
     // them: the open period's are what its battles' companions replay after an import.
     std::vector<BattleActionRecord> battle_actions;

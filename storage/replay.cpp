@@ -8,6 +8,7 @@
 #include "storage/period_codec.hpp"
 #include "storage/receipt.hpp"
 #include "storage/seeds.hpp"
+#include "storage/world_edit.hpp"
 
 namespace umpire::storage {
 
@@ -22,8 +23,31 @@ std::string name_of(const PeriodRecord& p) {
     return "period " + std::to_string(p.index) + " attempt " + std::to_string(p.attempt);
 }
 
-// Checks everything of an archive but the replays, which the caller runs (and may stream).
-void check_chain(const CampaignArchive& a, std::vector<std::string>& out) {
+// Takes `state` through the live world edits made while period `index` was open, each replayed
+// (with a ruleset) against the state it stored. Returns how many it took.
+int follow_edits(const CampaignArchive& a, int index, const rules::Ruleset* ruleset,
+                 std::string& state, std::vector<std::string>& out) {
+    int taken = 0;
+    for (const auto& e : a.world_edits) {
+        if (e.rolled_back_by || e.period_index != index) continue;
+        const std::string name = "world edit " + std::to_string(e.action_no);
+        if (ruleset) try {
+                if (apply_world_edit(state, rules::Json::parse(e.edits), *ruleset).text !=
+                    e.state_after)
+                    out.push_back(name + ": replayed, it makes another state than it stored");
+            } catch (const std::exception& ex) {
+                out.push_back(name + ": cannot replay: " + ex.what());
+            }
+        state = e.state_after;
+        ++taken;
+    }
+    return taken;
+}
+
+// Checks everything of an archive but the replays of periods, which the caller runs (and may
+// stream). World edits are replayed here, with `ruleset` when there is one.
+void check_chain(const CampaignArchive& a, const rules::Ruleset* ruleset,
+                 std::vector<std::string>& out) {
     const std::string id = a.campaign.id;
     try {
         const auto scenario = parse_snapshot(a.campaign.scenario, "the scenario");
@@ -36,6 +60,7 @@ void check_chain(const CampaignArchive& a, std::vector<std::string>& out) {
     }
     std::string expected_before = a.campaign.scenario;
     int next_live = 0;
+    int live_edits = 0;
     for (const auto& p : a.periods) {
         if (p.seed_hash != sha256_hex(p.seed) || !is_seed(p.seed))
             out.push_back(name_of(p) + ": the revealed seed does not match its published hash");
@@ -44,13 +69,18 @@ void check_chain(const CampaignArchive& a, std::vector<std::string>& out) {
             out.push_back(name_of(p) + ": expected live period " + std::to_string(next_live));
             next_live = p.index;
         }
+        live_edits += follow_edits(a, p.index, ruleset, expected_before, out);
         if (p.state_before != expected_before)
             out.push_back(name_of(p) + ": does not start where " +
                           (p.index == 0 ? std::string("the scenario") : "the period before") +
-                          " ended");
+                          " and the GM's edits left it");
         expected_before = p.state_after;
         ++next_live;
     }
+    live_edits += follow_edits(a, next_live, ruleset, expected_before, out);
+    for (const auto& e : a.world_edits) live_edits -= e.rolled_back_by ? 0 : 1;
+    if (live_edits != 0)
+        out.push_back("a live world edit belongs to no live period nor the open one");
     if (!a.open_period) {
         out.push_back("campaign \"" + id + "\" has no open period");
     } else {
@@ -128,17 +158,19 @@ std::vector<std::string> replay_period(const PeriodRecord& period,
 
 VerifyReport verify_archive(const CampaignArchive& archive) {
     VerifyReport report;
-    check_chain(archive, report.mismatches);
+    std::optional<rules::Ruleset> ruleset;
     try {
-        const auto ruleset = parse_ruleset(archive.campaign);
-        for (const auto& period : archive.periods) {
-            auto found = replay_period(period, ruleset);
-            report.mismatches.insert(report.mismatches.end(), found.begin(), found.end());
-            ++report.periods_checked;
-        }
+        ruleset = parse_ruleset(archive.campaign);
     } catch (const StorageError& e) {
         report.mismatches.push_back(e.what());
     }
+    check_chain(archive, ruleset ? &*ruleset : nullptr, report.mismatches);
+    if (ruleset)
+        for (const auto& period : archive.periods) {
+            auto found = replay_period(period, *ruleset);
+            report.mismatches.insert(report.mismatches.end(), found.begin(), found.end());
+            ++report.periods_checked;
+        }
     return report;
 }
 
@@ -152,6 +184,7 @@ VerifyReport verify_campaign(CampaignStore& store, const std::string& campaign) 
     spine.campaign = std::move(*record);
     spine.open_period = store.open_period(campaign);
     spine.decisions = store.decisions(campaign);
+    spine.world_edits = store.world_edits(campaign);
     spine.orders.clear();
     for (const auto& r : store.receipts(campaign)) spine.receipts.push_back(r);
     VerifyReport report;
@@ -185,7 +218,7 @@ VerifyReport verify_campaign(CampaignStore& store, const std::string& campaign) 
     // Rollbacks leave orders of later periods behind: check their receipts too.
     for (int index = 0; index <= last_index + 1; ++index)
         for (auto& o : store.orders(campaign, index)) spine.orders.push_back(std::move(o));
-    check_chain(spine, report.mismatches);
+    check_chain(spine, ruleset ? &*ruleset : nullptr, report.mismatches);
     return report;
 }
 

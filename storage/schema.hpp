@@ -36,5 +36,7 @@ extern const char* const kSchemaV9;
 extern const char* const kSchemaV10;
 // Version 11: a decision request's own deadline ran out (decisions.lapsed_at).
 extern const char* const kSchemaV11;
+// Version 12: the GM's edits of forces and the world, each with the state it made (world_edits).
+extern const char* const kSchemaV12;
 
 }  // namespace umpire::storage

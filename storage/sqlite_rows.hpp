@@ -36,6 +36,13 @@ void insert_gm_action(Connection& db, const GmActionRecord& r);
 void insert_battle_action(Connection& db, const BattleActionRecord& r);
 std::vector<GmActionRecord> select_gm_actions(Connection& db, const std::string& campaign);
 
+// The GM's edits of the world (sqlite_store_world_edits.cpp), and the state the last live one
+// made while period `open_index` was open, if any.
+void insert_world_edit(Connection& db, const WorldEditRecord& r);
+std::vector<WorldEditRecord> select_world_edits(Connection& db, const std::string& campaign);
+std::optional<std::string> latest_edited_state(Connection& db, const std::string& campaign,
+                                               int open_index);
+
 // The campaign must exist: not_found otherwise.
 void require_campaign(Connection& db, const std::string& campaign);
 

@@ -51,6 +51,8 @@ public:
     std::vector<DecisionRecord> decisions(const std::string& campaign) override;
 
     std::vector<GmActionRecord> gm_actions(const std::string& campaign) override;
+    int add_world_edit(const GmActionRecord& action, const WorldEditRecord& edit) override;
+    std::vector<WorldEditRecord> world_edits(const std::string& campaign) override;
 
     std::int64_t create_account(const std::string& name,
                                 const std::optional<std::string>& password_hash,

@@ -21,6 +21,7 @@ CampaignArchive SqliteCampaignStore::read_archive(const std::string& campaign) {
     archive.receipts = rows::select_receipts(db, campaign);
     archive.decisions = rows::select_decisions(db, campaign);
     archive.gm_actions = rows::select_gm_actions(db, campaign);
+    archive.world_edits = rows::select_world_edits(db, campaign);
     archive.battle_actions = BattleActionStore(db).all(campaign);
     auto members = db.prepare(
         "SELECT a.name, m.role, m.player_id FROM memberships m JOIN accounts a "
@@ -41,6 +42,7 @@ void SqliteCampaignStore::write_archive(const CampaignArchive& archive) {
                            db.path() + ": a campaign \"" + id + "\" already exists");
     rows::insert_campaign(db, archive.campaign);
     for (const auto& action : archive.gm_actions) rows::insert_gm_action(db, action);
+    for (const auto& edit : archive.world_edits) rows::insert_world_edit(db, edit);
     for (const auto& period : archive.periods) rows::insert_period(db, period);
     if (archive.open_period) rows::insert_open_period(db, *archive.open_period);
     for (const auto& order : archive.orders) rows::insert_order(db, order);

@@ -1,6 +1,6 @@
 // Deleting a campaign (issue 30): every row of it, in one transaction, children before parents
-// so that the foreign keys hold at each step. The caller keeps an archive first (Room::gm_delete
-// writes one beside the database), so that a deletion can be undone with `umpire import`.
+// so that the foreign keys hold at each step. The caller keeps an archive first (`umpire delete`
+// writes one), so that a deletion can be undone with `umpire import`.
 #include "storage/sqlite_rows.hpp"
 #include "storage/sqlite_store.hpp"
 
@@ -10,9 +10,10 @@ void SqliteCampaignStore::delete_campaign(const std::string& campaign) {
     Connection& db = *connection_;
     Transaction transaction(db);
     rows::require_campaign(db, campaign);
-    for (const char* table : {"battle_actions", "webhook_deliveries", "notifications", "webhooks",
-                              "invites", "memberships", "period_deadlines", "decisions", "receipts",
-                              "orders", "open_periods", "periods", "gm_actions", "campaigns"})
+    for (const char* table :
+         {"battle_actions", "webhook_deliveries", "notifications", "webhooks", "invites",
+          "memberships", "period_deadlines", "decisions", "receipts", "orders", "open_periods",
+          "periods", "world_edits", "gm_actions", "campaigns"})
         db.prepare(std::string("DELETE FROM ") + table + " WHERE " +
                    (std::string(table) == "campaigns" ? "id" : "campaign_id") + " = ?")
             .bind(1, campaign)

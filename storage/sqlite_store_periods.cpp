@@ -97,12 +97,22 @@ PeriodRecord SqliteCampaignStore::load_period(const std::string& campaign, Perio
 }
 
 std::optional<std::string> SqliteCampaignStore::latest_state(const std::string& campaign) {
+    Connection& db = *connection_;
+    Transaction read(db, Transaction::Mode::deferred);
+    if (const auto open = rows::select_open_period(db, campaign))
+        if (auto edited = rows::latest_edited_state(db, campaign, open->index)) {
+            read.commit();
+            return edited;
+        }
     auto s = connection_->prepare(
         "SELECT state_after FROM periods WHERE campaign_id = ? AND rolled_back_by IS NULL "
         "ORDER BY period_index DESC LIMIT 1");
     s.bind(1, campaign);
-    if (!s.step()) return std::nullopt;
-    return s.text(0);
+    std::optional<std::string> state;
+    if (s.step()) state = s.text(0);
+    s.reset();
+    read.commit();
+    return state;
 }
 
 int SqliteCampaignStore::commit_period(const PeriodRecord& resolved,
@@ -185,6 +195,13 @@ int SqliteCampaignStore::roll_back(const GmActionRecord& action, int to_index,
     // Their decisions are history too: the reopened period asks afresh (docs/storage.md).
     db.prepare(
           "UPDATE decisions SET rolled_back_by = ? WHERE campaign_id = ? AND period_index >= ? "
+          "AND rolled_back_by IS NULL")
+        .bind_all(row.no, row.campaign_id, to_index)
+        .run();
+    // Edits made while a later period was open are history too; those made while `to_index`
+    // was open are part of the state it starts from, and stay.
+    db.prepare(
+          "UPDATE world_edits SET rolled_back_by = ? WHERE campaign_id = ? AND period_index > ? "
           "AND rolled_back_by IS NULL")
         .bind_all(row.no, row.campaign_id, to_index)
         .run();

@@ -121,6 +121,7 @@ def base_plan(source, scenario, periods):
         "answers": [],                  # [(decision id regex, answer)] overrides, first match
         "answer_order": "forward",      # order of answering within a round: forward, reverse
         "unconfirmed": [],              # players who never confirm: the GM resolves
+        "world_edits": {},              # period index -> the GM's edit_world operations first
         "extra_players": [p["id"] for p in scenario["players"] if p["id"] not in PLAYERS],
     }
 
@@ -256,6 +257,11 @@ def play(server, plan):
         clients[player].request({"type": "set_webhook", "campaign": CAMPAIGN, "url": url})
     answered = set()
     for index, period_orders in enumerate(plan["orders"]):
+        if index in plan["world_edits"]:
+            reply = gm.request({"type": "gm", "campaign": CAMPAIGN, "command": "edit_world",
+                                "edits": plan["world_edits"][index], "reason": "a GM's edit"})
+            if reply.get("type") != "gm_done":
+                raise AssertionError(f"the GM's edit was refused: {reply}")
         by_player = {}
         for o in period_orders:
             o = dict(o)
@@ -448,6 +454,18 @@ def v_far_figures(plan):
     return plan
 
 
+def v_gm_edits_far_force(plan):
+    """The GM edits the northmen's force before the first period: its figures, its companies
+    and its general's name (issue 30's world edits, told only to whom they concern)."""
+    plan["world_edits"] = {0: [
+        {"op": "set_regiment", "regiment": "hr1",
+         "set": {"companies": [{"type": "warband", "figures": 14},
+                               {"type": "archers", "figures": 6}]}},
+        {"op": "set_force", "force": "hrolf",
+         "set": {"general": {"name": "Hrolf Ketilsson", "leadership": 0}}}]}
+    return plan
+
+
 def v_far_decisions(plan):
     """olaf's and erik's answers in the far contact, where no realm force is: both delay
     instead of resting (no die is rolled either way, R-5.4 step 2)."""
@@ -515,6 +533,8 @@ CASES = {
                               {"wall_clock"}, None),
     "far_figures": ("far", v_far_figures, ["anna", "bertram"], {"wall_clock"}, None),
     "far_decisions": ("far", v_far_decisions, ["anna", "bertram"], {"wall_clock"}, None),
+    "gm_edits_far_force": ("far", v_gm_edits_far_force, ["anna", "bertram"], {"wall_clock"},
+                           None),
     "contact_ids_elsewhere": ("far", v_contact_elsewhere, ["anna", "bertram"], {"wall_clock"}, 4),
     "dice_stream_shift": ("demo", v_enemy_scout, ["anna"], {"wall_clock"}, 7),
     "enemy_strength_disengaging": ("demo_anna_evades", v_enemy_strength_disengaging, ["anna"],

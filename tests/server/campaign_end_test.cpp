@@ -3,10 +3,19 @@
 // may remove a co-GM but not themselves. `end` finishes the campaign: players are told (a notice
 // and a notification), orders, answers and turn commands are refused, while history, reports,
 // seats and the name stay the GM's to read and keep. The GM answers for an absent player with a
-// reason the player is told, and takes the whole campaign as an archive.
+// reason the player is told, and takes the whole campaign as an archive. An ended campaign is
+// deleted, confirmed by its id, with its archive kept beside the database for the operator.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
+#include <fstream>
+#include <iterator>
+
 #include "http_campaign.hpp"
+#include "storage/archive.hpp"
+#include "storage/sqlite_store.hpp"
+#include "test_client.hpp"
 
 namespace umpire::testing {
 namespace {
@@ -123,6 +132,50 @@ TEST_F(CampaignEnd, TheGmAnswersForAnAbsentPlayerAndTakesAnArchive) {
     EXPECT_EQ(a["campaign"]["id"], "raid");
     EXPECT_EQ(a["members"].size(), 3u) << a["members"].dump();  // gm, anna, ingrid
     EXPECT_FALSE(a["open_period"]["sealed_seed"].get<std::string>().empty());
+}
+
+TEST_F(CampaignEnd, AnEndedCampaignIsDeletedAndItsArchiveKept) {
+    const Json first = gm({{"command", "delete"}, {"confirm", "raid"}});
+    EXPECT_EQ(first["code"], "conflict") << "a running campaign is ended first: " << first.dump();
+    ASSERT_EQ(gm({{"command", "end"}, {"reason", "peace"}})["type"], "gm_done");
+    EXPECT_EQ(gm({{"command", "delete"}})["code"], "bad_message") << "it needs \"confirm\"";
+    EXPECT_EQ(gm({{"command", "delete"}, {"confirm", "Raid"}})["code"], "invalid_argument");
+    EXPECT_EQ(gm({{"command", "delete"}, {"confirm", "raid"}}, "anna")["code"], "forbidden");
+
+    TestClient anna(server.port());
+    ASSERT_EQ(anna.hello_login("anna", "pw-anna")["type"], "logged_in");
+    ASSERT_EQ(anna.request({{"type", "join"}, {"campaign", "raid"}})["type"], "snapshot");
+    const Json done =
+        gm({{"command", "delete"}, {"confirm", "raid"}, {"reason", "the group moved on"}});
+    ASSERT_EQ(done["type"], "gm_done") << done.dump();
+    const Json notice = anna.wait_for("notice");
+    EXPECT_EQ(notice["notice"]["kind"], "campaign_deleted");
+    EXPECT_EQ(notice["notice"]["reason"], "the group moved on");
+
+    // Gone for everyone: no view, no lobby entry, no GM command.
+    EXPECT_EQ(anna.request({{"type", "join"}, {"campaign", "raid"}})["code"], "unknown_campaign");
+    EXPECT_EQ(send("ingrid", {{"type", "get_history"}})["code"], "unknown_campaign");
+    EXPECT_EQ(gm({{"command", "invites"}})["code"], "unknown_campaign");
+    EXPECT_TRUE(server.api({{"type", "list_campaigns"}}, tokens["gm"])
+                    .second["messages"][0]["campaigns"]
+                    .empty());
+
+    // The archive: beside the database, the owner's alone, whole, with who deleted it and why.
+    const std::string file = done["archive"];
+    EXPECT_EQ(file.rfind("deleted-campaigns/raid-", 0), 0u) << file;
+    const auto path = dir.path / file;  // the database is dir.path / "server.db"
+    struct stat info {};
+    ASSERT_EQ(::stat(path.c_str(), &info), 0) << path;
+    EXPECT_EQ(info.st_mode & 0777, 0600u);
+    std::ifstream in(path);
+    const Json archive = Json::parse(std::string(std::istreambuf_iterator<char>(in), {}));
+    storage::SqliteCampaignStore restored((dir.path / "restored.db").string());
+    EXPECT_EQ(storage::import_campaign(restored, archive), "raid");
+    const auto actions = restored.gm_actions("raid");
+    ASSERT_FALSE(actions.empty());
+    EXPECT_EQ(actions.back().kind, "delete");
+    EXPECT_EQ(actions.back().reason, "the group moved on");
+    EXPECT_EQ(Json::parse(actions.back().details)["by"], "gm");
 }
 
 }  // namespace

@@ -71,7 +71,8 @@ TEST_F(Replay, AStateBeforeThatIsNotTheStateAfterBeforeIsReported) {
         "FROM periods WHERE period_index = 1), '\"saved_points\":0', '\"saved_points\":1') "
         "WHERE period_index = 2 AND attempt = 1");
     const auto text = report_text();
-    EXPECT_NE(text.find("period 2 attempt 1: does not start where the period before ended"),
+    EXPECT_NE(text.find("period 2 attempt 1: does not start where the period before and the GM's "
+                        "edits left it"),
               std::string::npos)
         << text;
 }

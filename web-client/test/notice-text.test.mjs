@@ -10,3 +10,11 @@ test("a notice says what changed: minutes, the new deadline, the rollback's targ
   assert.equal(noticeText({ no: 3, kind: "pause", reason: "holiday", at, details: { remaining_minutes: 90 } }), "Paused (90 minutes left on the clock): holiday");
   assert.equal(noticeText({ no: 4, kind: "resume", reason: "", at }), "Resumed");
 });
+
+test("a world edit's notice names the viewer's own forces it changed, and a map change", () => {
+  const at = "2026-12-04T17:00:00.000Z";
+  assert.equal(noticeText({ no: 5, kind: "world_edit", reason: "lost in the storm", at, details: { forces: ["hadewych"], map_or_sides: false } }),
+    "The GM edited the world (forces hadewych): lost in the storm");
+  assert.equal(noticeText({ no: 6, kind: "world_edit", reason: "the bridge burnt", at, details: { forces: [], map_or_sides: true } }),
+    "The GM edited the world (the map or the sides changed): the bridge burnt");
+});

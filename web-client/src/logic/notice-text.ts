@@ -6,7 +6,8 @@ const KINDS: Record<string, string> = {
   pause: "Paused", resume: "Resumed", extend: "Deadline extended", force_advance: "Resolved early",
   rollback: "Rolled back", edit: "Campaign edited", set_deadline: "Deadline changed",
   downtime_extension: "Deadline moved (the server was down)", seat_changed: "Your seat changed",
-  reopen_orders: "Orders reopened", end: "The campaign has ended",
+  reopen_orders: "Orders reopened", end: "The campaign has ended", world_edit: "The GM edited the world",
+  campaign_deleted: "The campaign was deleted",
 };
 
 function when(iso: unknown, timeZone?: string): string {
@@ -21,6 +22,8 @@ export function noticeText(n: Notice, timeZone?: string): string {
   if (typeof d.remaining_minutes === "number") parts.push(`${d.remaining_minutes} minutes left on the clock`);
   if (typeof d.to_period === "number") parts.push(`back to period ${d.to_period}`);
   if ("due_at" in d) parts.push(`deadline ${when(d.due_at, timeZone)}`);
+  if (Array.isArray(d.forces) && d.forces.length) parts.push(`forces ${d.forces.join(", ")}`);
+  if (d.map_or_sides === true) parts.push("the map or the sides changed");
   const what = KINDS[n.kind] ?? n.kind;
   return `${what}${parts.length ? ` (${parts.join(", ")})` : ""}${n.reason ? `: ${n.reason}` : ""}`;
 }

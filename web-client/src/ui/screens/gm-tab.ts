@@ -1,6 +1,7 @@
 // The GM console (docs/protocol.md "GM commands"): players and invites, deadlines and time
-// zone, pause and resume, extend, resolve, force-advance, rollback, edits with a reason; who the
-// period waits for. The all-seeing map is the map tab.
+// zone, pause and resume, extend, resolve, force-advance, rollback, edits of the campaign and of
+// forces and the world with a reason; who the period waits for. The all-seeing map is the map
+// tab.
 import { App, Part } from "../app.js";
 import { field, h, replaceContent, select } from "../dom.js";
 
@@ -103,6 +104,18 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
       return app.gm("edit", { changes, reason: edReason.value });
     });
 
+    // Operations as docs/gm-guide.md lists them; the server checks the edited state as a scenario.
+    const worldOps = h("textarea", { name: "edits", rows: 4, spellcheck: "false",
+      placeholder: '[{"op": "set_force", "force": "ID", "set": {"hex": [2, 1]}}]' });
+    const worldReason = reason("reason");
+    const editWorld = form("Edit forces and the world", "gm-edit-world", [field("Operations (JSON)", worldOps,
+      "set_force, set_regiment, add_force, remove_force, set_terrain, set_dwelling, patch"),
+      field("Reason (told to the players it concerns)", worldReason)], "Apply edit", () => {
+      let edits: unknown;
+      try { edits = JSON.parse(worldOps.value); } catch { return Promise.reject(new Error("The operations are not valid JSON.")); }
+      return app.gm("edit_world", { edits, reason: worldReason.value });
+    });
+
     const coGm = h("input", { name: "account", autocomplete: "off" });
     const coGmReason = reason("reason");
     const addGm = form("Add a co-GM", "gm-add-gm", [field("Account", coGm), field("Reason", coGmReason)], "Add co-GM",
@@ -112,6 +125,15 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
     const end = form("End the campaign", "gm-end", [field("Reason (players are told)", endReason)], "End the campaign",
       () => (window.confirm("End the campaign? No more turns can be played.") ? app.gm("end", { reason: endReason.value }) : Promise.resolve()));
 
+    // Only an ended campaign is deleted; the server keeps its archive for the operator.
+    const deleteId = h("input", { name: "confirm", autocomplete: "off", required: true, placeholder: v.campaign });
+    const deleteReason = reason("reason");
+    const remove = v.status === "finished"
+      ? form("Delete the campaign", "gm-delete", [field("Type the campaign's id to confirm", deleteId),
+        field("Reason", deleteReason)], "Delete the campaign",
+        () => app.gm("delete", { confirm: deleteId.value.trim(), reason: deleteReason.value }))
+      : null;
+
     return [
       h("h2", {}, "GM console"), out,
       h("section", { class: "card", "aria-labelledby": "gm-state" }, h("h3", { id: "gm-state" }, "This period"),
@@ -120,7 +142,7 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
         h("p", {}, `Players no account plays: ${(v.unplayed ?? []).join(", ") || "none"}`),
         h("ul", {}, v.order_flags.map((f) => h("li", {}, `${f.player}: ${f.state}`)))),
       codes.length ? h("section", { class: "card", "aria-labelledby": "gm-codes" }, h("h3", { id: "gm-codes" }, "Invite codes (shown once)"), h("ul", { class: "codes" }, codes.map((c) => h("li", {}, c)))) : null,
-      h("div", { class: "grid" }, invite, assign, deadline, clock, extend, advance, rollback, edit, addGm, end),
+      h("div", { class: "grid" }, invite, assign, deadline, clock, extend, advance, rollback, edit, editWorld, addGm, end, remove),
       h("h3", {}, "Log"), h("ul", {}, app.gmLog.map((l) => h("li", {}, l))),
     ].filter(Boolean) as HTMLElement[];
   }
