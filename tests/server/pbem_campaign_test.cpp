@@ -45,10 +45,11 @@ protected:
         const Json d = send(who, {{"type", "join"}})["view"]["period"]["deadline"];
         return d.is_string() ? d.get<std::string>() : "none";
     }
-    // `umpire client …` as anna: its exit code and what it printed.
-    std::pair<int, std::string> cli(const std::string& args) {
+    // `umpire client …` as anna (or `who`, with its own session file): its exit code and what it
+    // printed.
+    std::pair<int, std::string> cli(const std::string& args, const std::string& who = "anna") {
         const std::string command = std::string(UMPIRE_CLI) + " client --session " +
-                                    (dir.path / "anna.json").string() + " " + args + " 2>&1";
+                                    (dir.path / (who + ".json")).string() + " " + args + " 2>&1";
         std::string out;
         FILE* pipe = popen(command.c_str(), "r");
         if (!pipe) return {-1, ""};
@@ -216,6 +217,25 @@ TEST_F(PbemCampaign, AGroupPlaysAWholeCampaignByEmail) {
     }
     ASSERT_TRUE(period_becomes(2));
 
+    // --- The GM, from a shell, edits the world between periods: Eldholm grows into a town.
+    std::ofstream(dir.path / "gm.pw") << "pw-gm\n";
+    const auto [gl, gm_login] = cli("login --server " + server.url("") +
+                                        " --account gm --password-file " +
+                                        (dir.path / "gm.pw").string(),
+                                    "gm");
+    ASSERT_EQ(gl, 0) << gm_login;
+    std::ofstream(dir.path / "edit.json")
+        << R"([{"op": "set_dwelling", "hex": [3, 5], "kind": "town", "name": "Eldholm"}])";
+    const auto [ge, edited] = cli("gm --campaign raid edit_world --edits @" +
+                                      (dir.path / "edit.json").string() +
+                                      " --reason \"the fair brought settlers\"",
+                                  "gm");
+    ASSERT_EQ(ge, 0) << edited;
+    EXPECT_NE(edited.find("the map or the sides changed"), std::string::npos) << edited;
+    const Json edited_view = send("anna", {{"type", "join"}})["view"];
+    EXPECT_EQ(edited_view["notices"].back()["kind"], "world_edit");
+    EXPECT_EQ(edited_view["notices"].back()["reason"], "the fair brought settlers");
+
     // --- The end.
     ASSERT_EQ(gm({{"command", "end"}, {"reason", "peace at Valormr"}})["type"], "gm_done");
     EXPECT_EQ(
@@ -238,6 +258,15 @@ TEST_F(PbemCampaign, AGroupPlaysAWholeCampaignByEmail) {
     EXPECT_NE(text.find("the report for anna"), std::string::npos) << text;
     EXPECT_NE(text.find("(player)"), std::string::npos) << "anna's own answer is in her report";
     EXPECT_NE(text.find("The campaign has ended."), std::string::npos) << text;
+
+    // --- The GM deletes it; its archive stays with the server for the operator.
+    const auto [gd, deleted] =
+        cli("gm --campaign raid delete --confirm raid --reason \"the group moved on\"", "gm");
+    ASSERT_EQ(gd, 0) << deleted;
+    EXPECT_NE(deleted.find("archive deleted-campaigns/raid-"), std::string::npos) << deleted;
+    const auto [s4, gone] = cli("status --campaign raid");
+    EXPECT_NE(s4, 0) << gone;
+    EXPECT_NE(gone.find("unknown_campaign"), std::string::npos) << gone;
 }
 
 }  // namespace
