@@ -164,7 +164,8 @@ void Room::gm_force_advance(GmCall& call) {
 }
 
 void Room::gm_rollback(GmCall& call) {
-    campaign_.roll_back(call.m.to_period, call.m.reason);
+    campaign_.roll_back(call.m.to_period, call.m.reason,
+                        acting_gm_ ? acting_gm_->account_name : "");
     open_deadline();
     const auto actions = services_->campaigns->gm_actions(id());
     const auto& a = actions.back();

@@ -242,7 +242,7 @@ ResolvedPeriod Campaign::commit_waiting(const RequestCommit& inputs,
     return waiting;
 }
 
-int Campaign::roll_back(int to_index, const std::string& reason) {
+int Campaign::roll_back(int to_index, const std::string& reason, const std::string& by) {
     if (reason.empty()) invalid("a rollback needs a reason");
     if (to_index < 0 || to_index >= open_.index)
         invalid("cannot roll back to period " + std::to_string(to_index) +
@@ -265,8 +265,9 @@ int Campaign::roll_back(int to_index, const std::string& reason) {
     action.campaign_id = record_.id;
     action.kind = "rollback";
     action.reason = reason;
-    action.details =
-        rules::Json{{"to_period", to_index}, {"from_period", open_.index}}.dump();
+    rules::Json details{{"to_period", to_index}, {"from_period", open_.index}};
+    if (!by.empty()) details["by"] = by;
+    action.details = details.dump();
     action.at = clock_();
     const int no = store_->roll_back(action, to_index, reopened);
     state_ = std::move(state);

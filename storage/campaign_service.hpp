@@ -115,8 +115,9 @@ public:
     ResolvedPeriod resolve_period(bool settle_missing);
 
     // GM: back to the start of an earlier period. The periods from there on stay stored as
-    // history marked rolled back; the period reopens with a fresh seed. Returns the action no.
-    int roll_back(int to_index, const std::string& reason);
+    // history marked rolled back; the period reopens with a fresh seed. Returns the action no;
+    // the action names `by`, the GM who gave it, when given.
+    int roll_back(int to_index, const std::string& reason, const std::string& by = "");
 
     // GM: edits forces and the world before the open period resolves (world_edit.hpp): the
     // state and the GM action "world_edit" (its reason, the operations, whom they concern and

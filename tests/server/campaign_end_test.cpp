@@ -178,5 +178,26 @@ TEST_F(CampaignEnd, AnEndedCampaignIsDeletedAndItsArchiveKept) {
     EXPECT_EQ(Json::parse(actions.back().details)["by"], "gm");
 }
 
+TEST_F(CampaignEnd, EveryGmActionNamesTheGmWhoGaveIt) {
+    ASSERT_EQ(gm({{"command", "add_gm"}, {"account", "olaf"}})["type"], "gm_done");
+    ASSERT_EQ(gm({{"command", "force_advance"}}, "olaf")["type"], "gm_done");
+    ASSERT_TRUE(period_becomes(1));
+    ASSERT_EQ(gm({{"command", "rollback"}, {"to_period", 0}}, "olaf")["type"], "gm_done");
+    ASSERT_EQ(gm({{"command", "edit_world"},
+                  {"edits", Json::parse(R"([{"op": "set_terrain", "hex": [4, 4],
+                                             "terrain": "forest"}])")}})["type"],
+              "gm_done");
+    ASSERT_EQ(gm({{"command", "pause"}}, "olaf")["type"], "gm_done");
+    std::vector<std::string> audit;
+    server.on_io_thread([&] {
+        for (const auto& a : server.services().campaigns->gm_actions("raid"))
+            audit.push_back(a.kind + " by " + Json::parse(a.details).value("by", "nobody"));
+    });
+    // The missed orders of the forced period are the server's own record: no GM gave it.
+    EXPECT_EQ(audit, (std::vector<std::string>{"add_gm by gm", "force_advance by olaf",
+                                               "missed_orders by nobody", "rollback by olaf",
+                                               "world_edit by gm", "pause by olaf"}));
+}
+
 }  // namespace
 }  // namespace umpire::testing
