@@ -2,7 +2,7 @@
 // Replay: re-resolving a stored period from its stored state-before, orders, answers, settle
 // flag and revealed seed must reproduce its stored events, state-after and draw count byte for
 // byte. verify_campaign does that for every committed period and checks the chain that links
-// them and the decisions.
+// them (through the GM's world edits, each replayed too) and the decisions.
 #include <string>
 #include <vector>
 
@@ -21,9 +21,10 @@ struct VerifyReport {
 };
 
 // Replays every committed period of a campaign (rolled-back ones too) and checks the seeds
-// against their published hashes, the chain of live periods (each starts where the last
-// ended, the first at the scenario, the open period after the last), every receipt and the
-// decisions (decision_checks.hpp).
+// against their published hashes, the chain of live periods (each starts where the last ended
+// and the live world edits made before it left it, each edit replayed; the first at the
+// scenario, the open period after the last), every receipt and the decisions
+// (decision_checks.hpp).
 VerifyReport verify_campaign(CampaignStore& store, const std::string& campaign);
 // The same checks on an archive in memory, as import makes them.
 VerifyReport verify_archive(const CampaignArchive& archive);
