@@ -1,6 +1,11 @@
 // One WebSocket to the server speaking protocol v1 (docs/protocol.md): hello, then requests
 // matched to replies by id; pushed messages go to listeners. On a drop it reconnects and the
 // app logs in again with its token and joins again (a fresh snapshot).
+//
+// Reconnecting is one loop: at most one retry is ever scheduled (a failed attempt reports both an
+// error and a close, and each used to schedule its own retry, so the attempts doubled into a
+// flood that locked everyone behind the address out after a server restart). The waits grow
+// exponentially with jitter, up to a cap, and start again after a success.
 export type Message = { type: string; [k: string]: unknown };
 
 export class ServerError extends Error {
@@ -11,12 +16,18 @@ export class ServerError extends Error {
 
 type Pending = { resolve: (m: Message) => void; reject: (e: Error) => void };
 
+const RETRY_FIRST_MS = 1_000;
+const RETRY_CAP_MS = 30_000;
+
 export class Connection {
   private ws: WebSocket | null = null;
   private nextId = 1;
   private pending = new Map<number, Pending>();
   private listeners = new Set<(m: Message) => void>();
   private closedByUs = false;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private failures = 0;  // consecutive failed attempts: the next wait doubles with each
+  attempts = 0;  // sockets opened, for the browser test and diagnostics
   onReconnect: (() => void) | null = null;
   onStatus: ((status: "online" | "offline" | "connecting") => void) | null = null;
 
@@ -31,6 +42,7 @@ export class Connection {
     this.onStatus?.("connecting");
     await new Promise<void>((resolve, reject) => {
       const ws = new WebSocket(this.url);
+      this.attempts++;
       this.ws = ws;
       ws.onopen = () => resolve();
       ws.onerror = () => reject(new Error("cannot reach the server"));
@@ -43,6 +55,8 @@ export class Connection {
 
   close(): void {
     this.closedByUs = true;
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     this.ws?.close();
   }
 
@@ -78,16 +92,31 @@ export class Connection {
     for (const p of this.pending.values()) p.reject(new ServerError("offline", "the connection closed"));
     this.pending.clear();
     this.onStatus?.("offline");
-    if (this.closedByUs) return;
-    setTimeout(() => this.reopen(1000), 1000);
+    this.scheduleReconnect();
   }
 
-  private async reopen(delay: number): Promise<void> {
+  // Waits of 0.5–1 s, 1–2 s, 2–4 s, … up to 15–30 s: random within each band, so that the tabs
+  // of a whole group do not come back at the same instant.
+  private scheduleReconnect(): void {
+    if (this.closedByUs || this.retryTimer !== null) return;
+    const band = Math.min(RETRY_CAP_MS, RETRY_FIRST_MS * 2 ** this.failures);
+    const wait = band / 2 + Math.random() * (band / 2);
+    this.failures++;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.reopen();
+    }, wait);
+  }
+
+  private async reopen(): Promise<void> {
     try {
       await this.open();
-      this.onReconnect?.();
     } catch {
-      setTimeout(() => this.reopen(Math.min(delay * 2, 15000)), delay);
+      this.ws?.close();  // its close schedules the next attempt, unless one is already waiting
+      this.scheduleReconnect();
+      return;
     }
+    this.failures = 0;
+    this.onReconnect?.();
   }
 }

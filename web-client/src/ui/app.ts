@@ -75,7 +75,15 @@ export class App {
     if (!token) return this.go("login");
     try {
       await this.conn.request({ type: "login", token });
-      if (this.store.campaign) await this.join(this.store.campaign);
+      const campaign = this.store.campaign;
+      if (!campaign) return;
+      if (this.screen !== "campaign") return await this.join(campaign);
+      // Back in the campaign on screen: a fresh snapshot updates the view in place, so the
+      // open tab, half-filled forms and unsent orders stay as they were.
+      await this.takeSnapshot(await this.conn.request({ type: "join", campaign }));
+      this.changed("view");
+      this.changed("decisions");
+      void this.loadHistory();
     } catch (e) { this.fail(e); }
   }
 
