@@ -178,6 +178,18 @@ try {
   await anna.page.getByRole("button", { name: "Submit orders" }).click();
   await anna.page.locator("#orders-state", { hasText: "Orders: submitted" }).waitFor();
   assert.match(await anna.page.locator("#orders-state").textContent(), /Receipt [0-9a-f]{64}/);
+  // The GM console follows without a reload (issue 31): Anna's orders show as submitted, by name.
+  await gm.page.locator("#gm-state-card li", { hasText: "Anna (anna): submitted" }).waitFor({ timeout: 10_000 });
+  // Enter in a reason field of a form with several buttons does not reload the page, and a
+  // button that needs a reason refuses without one.
+  await gm.page.evaluate(() => { window.stillHere = true; });
+  const clockReason = gm.page.locator("form[aria-labelledby=gm-clock] input[name=reason]");
+  await clockReason.fill("");
+  await clockReason.press("Enter");
+  await gm.page.getByRole("button", { name: "Pause" }).click();
+  await gm.page.locator("#gm-result", { hasText: "Give a reason" }).waitFor();
+  assert.equal(await gm.page.evaluate(() => window.stillHere), true, "Enter in a GM reason field reloaded the page");
+  assert.notEqual(await gm.page.evaluate(() => window.umpire.view.status), "paused", "paused without a reason");
   await checkScreen(anna.page, "map-orders");
   await shot(anna.page, "04-map-orders");
 

@@ -16,6 +16,13 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
     try { const r = await fn(); out.textContent = typeof r === "string" ? r : "Done."; } catch (err) { out.textContent = err instanceof Error ? err.message : String(err); }
   };
   const reason = (name: string) => h("input", { name, required: true, autocomplete: "off" });
+  // Buttons that are not their form's submit button skip the browser's check of `required`.
+  const reasonOf = (input: HTMLInputElement): string => {
+    const text = input.value.trim();
+    if (!text) { input.focus(); throw new Error("Give a reason: the players are told it."); }
+    return text;
+  };
+  const sure = (question: string) => window.confirm(question);
   const form = (title: string, id: string, fields: HTMLElement[], button: string, submit: () => Promise<unknown>) => {
     const f = h("form", { class: "card", "aria-labelledby": id }, h("h3", { id }, title), fields, h("button", { type: "submit" }, button));
     f.addEventListener("submit", run(submit));
@@ -68,10 +75,11 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
       () => app.gm("set_deadline", { deadline: policy(), reason: dlReason.value }));
 
     const clockReason = reason("reason");
-    const clock = h("form", { class: "card", "aria-labelledby": "gm-clock" }, h("h3", { id: "gm-clock" }, "Clock"), field("Reason", clockReason),
+    const clock = h("form", { class: "card", "aria-labelledby": "gm-clock", onsubmit: (e: Event) => e.preventDefault() },
+      h("h3", { id: "gm-clock" }, "Clock"), field("Reason", clockReason),
       h("div", { class: "buttons" },
-        h("button", { type: "button", onclick: run(() => app.gm("pause", { reason: clockReason.value })) }, "Pause"),
-        h("button", { type: "button", onclick: run(() => app.gm("resume", { reason: clockReason.value })) }, "Resume")));
+        h("button", { type: "button", onclick: run(async () => app.gm("pause", { reason: reasonOf(clockReason) })) }, "Pause"),
+        h("button", { type: "button", onclick: run(async () => app.gm("resume", { reason: reasonOf(clockReason) })) }, "Resume")));
 
     const extMinutes = h("input", { name: "minutes", type: "number", min: 1, value: 60 });
     const extReason = reason("reason");
@@ -79,15 +87,21 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
       () => app.gm("extend", { minutes: Number(extMinutes.value), key: `web-${v.period.index}-${Date.now()}`, reason: extReason.value }));
 
     const advReason = reason("reason");
-    const advance = h("form", { class: "card", "aria-labelledby": "gm-advance" }, h("h3", { id: "gm-advance" }, "Resolve the period"), field("Reason (force advance)", advReason),
+    const advance = h("form", { class: "card", "aria-labelledby": "gm-advance", onsubmit: (e: Event) => e.preventDefault() },
+      h("h3", { id: "gm-advance" }, "Resolve the period"), field("Reason (force advance)", advReason),
       h("div", { class: "buttons" },
         h("button", { type: "button", onclick: run(() => app.gm("resolve", {})) }, "Start resolution now"),
-        h("button", { type: "button", onclick: run(() => app.gm("force_advance", { reason: advReason.value })) }, "Force advance (settle everything)")));
+        h("button", { type: "button", onclick: run(async () => {
+          const why = reasonOf(advReason);
+          if (!sure("Force the period to resolve now? Missing orders hold and every open decision takes its default.")) return "Not done.";
+          return app.gm("force_advance", { reason: why });
+        }) }, "Force advance (settle everything)")));
 
     const toPeriod = h("input", { name: "to_period", type: "number", min: 0, value: Math.max(0, v.period.index - 1) });
     const rbReason = reason("reason");
     const rollback = form("Roll back", "gm-rollback", [field("To the start of period", toPeriod), field("Reason", rbReason)], "Roll back",
-      () => app.gm("rollback", { to_period: Number(toPeriod.value), reason: rbReason.value }));
+      async () => (sure(`Roll back to the start of period ${toPeriod.value}? Later periods are kept as history only.`)
+        ? app.gm("rollback", { to_period: Number(toPeriod.value), reason: rbReason.value }) : "Not done."));
 
     const name = h("input", { name: "name", value: v.name });
     const observers = select([{ value: "", label: "(unchanged)" }, { value: "all", label: "see everything" }, { value: "map", label: "see the map only" }], "", { name: "observers" });
@@ -135,25 +149,43 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
       : null;
 
     return [
-      h("h2", {}, "GM console"), out,
-      h("section", { class: "card", "aria-labelledby": "gm-state" }, h("h3", { id: "gm-state" }, "This period"),
-        h("p", {}, `Period ${v.period.index} (day ${v.period.day}, ${v.period.period}) · ${v.status} · seed hash ${v.period.seed_hash.slice(0, 16)}…`),
-        h("p", {}, `Waiting for: ${JSON.stringify(v.waiting_for ?? [])}`),
-        h("p", {}, `Players no account plays: ${(v.unplayed ?? []).join(", ") || "none"}`),
-        h("ul", {}, v.order_flags.map((f) => h("li", {}, `${f.player}: ${f.state}`)))),
+      h("h2", {}, "GM console"), out, stateCard,
       codes.length ? h("section", { class: "card", "aria-labelledby": "gm-codes" }, h("h3", { id: "gm-codes" }, "Invite codes (shown once)"), h("ul", { class: "codes" }, codes.map((c) => h("li", {}, c)))) : null,
       h("div", { class: "grid" }, invite, assign, deadline, clock, extend, advance, rollback, edit, editWorld, addGm, end, remove),
       h("h3", {}, "Log"), h("ul", {}, app.gmLog.map((l) => h("li", {}, l))),
     ].filter(Boolean) as HTMLElement[];
   }
 
+  // Who has ordered and who is awaited, kept live: it is redrawn with every view, the forms are not.
+  const stateCard = h("section", { class: "card", "aria-labelledby": "gm-state", id: "gm-state-card" });
+  function renderState(): void {
+    const v = app.view;
+    if (!v) return;
+    const name = (id: unknown) => {
+      const p = v.world.players.find((x) => x.id === id);
+      return p ? `${p.name} (${p.id})` : String(id);
+    };
+    const waiting = (v.waiting_for ?? []).map(name);
+    const flags: Record<string, string> = { none: "no orders yet", draft: "a draft only", submitted: "submitted", confirmed: "confirmed" };
+    replaceContent(stateCard, h("h3", { id: "gm-state" }, "This period"),
+      h("p", {}, `Period ${v.period.index} (day ${v.period.day}, ${v.period.period}) · ${v.status} · seed hash ${v.period.seed_hash.slice(0, 16)}…`),
+      h("p", {}, `Decisions waiting for: ${waiting.join(", ") || "nobody"}`),
+      h("p", {}, `Players no account plays: ${(v.unplayed ?? []).map(name).join(", ") || "none"}`),
+      h("ul", { "aria-label": "Orders by player" }, v.order_flags.map((f) => h("li", {}, `${name(f.player)}: ${flags[f.state] ?? f.state}`))));
+  }
+
   let shownFor = -1;
   function render(): void {
     if (!app.view) return;
     shownFor = app.view.period.index;
+    renderState();
     replaceContent(element, build());
   }
   render();
-  // Rebuilding would clear half-filled forms: only when the period changes.
-  return { element, update: (part) => { if (part === "screen" || (app.view && app.view.period.index !== shownFor)) render(); } };
+  // Rebuilding would clear half-filled forms: only when the period changes; the state card
+  // follows every view.
+  return { element, update: (part) => {
+    if (part === "screen" || (app.view && app.view.period.index !== shownFor)) render();
+    else if (part === "view" || part === "decisions") renderState();
+  } };
 }
