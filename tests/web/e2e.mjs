@@ -47,6 +47,10 @@ async function tabTo(page, matches, what) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// Signed in: the campaign list is on screen. The login screen's sign-up form has an invite code
+// field too, which a test filling the code before the list came would fill instead (seen under
+// load: the list then came with its own field empty).
+const onCampaignList = (page) => page.waitForFunction(() => window.umpire?.screen === "campaigns", null, { timeout: 20_000 });
 // What the page's app holds, for failure messages.
 const viewOf = (page) => page.evaluate(() => {
   const v = window.umpire?.view;
@@ -163,6 +167,7 @@ try {
   await anna.page.getByLabel("Account").fill("anna");
   await anna.page.getByLabel("Password").fill(server.password("anna"));
   await anna.page.getByRole("button", { name: "Sign in" }).click();
+  await onCampaignList(anna.page);  // the login screen has an invite code field of its own
   await anna.page.getByLabel("Invite code").fill(codes.anna);
   await anna.page.getByRole("button", { name: "Redeem invite" }).click();
   await anna.page.getByRole("button", { name: /Open The Eldholm Raid, raid: player anna/ }).click();
@@ -201,6 +206,7 @@ try {
   await ingrid.page.keyboard.press("Tab");
   await ingrid.page.keyboard.type(server.password("ingrid"));
   await ingrid.page.keyboard.press("Enter");
+  await onCampaignList(ingrid.page);
   await ingrid.page.locator("input[name=code]").waitFor();
   await tabTo(ingrid.page, (e) => e.name === "code", "the invite code");
   await ingrid.page.keyboard.type(codes.ingrid);
@@ -397,6 +403,24 @@ try {
 
   for (const u of users) assert.deepEqual(u.errors.filter((e) => !/favicon/.test(e)), [], "no errors in the page");
   assert.deepEqual(a11y, [], "accessibility check");
+
+  // --- the end: the GM ends the campaign (confirming), then deletes it by typing its id ---
+  log("The GM ends and deletes the campaign");
+  gm.page.on("dialog", (d) => d.accept());
+  await gm.page.getByRole("tab", { name: "GM console" }).click();
+  await gm.page.locator("form[aria-labelledby=gm-end] input[name=reason]").fill("peace at Eldholm");
+  await gm.page.getByRole("button", { name: "End the campaign" }).click();
+  const deleteForm = gm.page.locator("form[aria-labelledby=gm-delete]");
+  await deleteForm.waitFor({ timeout: 10_000 });  // shown once the campaign has ended
+  await deleteForm.locator("input[name=confirm]").fill("raid");
+  await deleteForm.locator("input[name=reason]").fill("the group moved on");
+  await deleteForm.getByRole("button", { name: "Delete the campaign" }).click();
+  await gm.page.locator("#gm-result", { hasText: "Done." }).waitFor({ timeout: 10_000 });
+  await anna.page.locator("#live", { hasText: "The campaign was deleted: the group moved on" })
+    .waitFor({ state: "attached", timeout: 10_000 });
+  // Anna is back on her campaign list, which no longer has it.
+  await anna.page.waitForFunction(() => window.umpire.screen === "campaigns", null, { timeout: 10_000 });
+  assert.equal(await anna.page.getByRole("button", { name: /Open The Eldholm Raid, raid:/ }).count(), 0, "the deleted campaign is still listed");
   log(`passed; screenshots in ${artifacts}`);
 } catch (e) {
   failed = true;

@@ -27,7 +27,6 @@ export class Connection {
   private closedByUs = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private failures = 0;  // consecutive failed attempts: the next wait doubles with each
-  attempts = 0;  // sockets opened, for the browser test and diagnostics
   onReconnect: (() => void) | null = null;
   onStatus: ((status: "online" | "offline" | "connecting") => void) | null = null;
 
@@ -42,7 +41,6 @@ export class Connection {
     this.onStatus?.("connecting");
     await new Promise<void>((resolve, reject) => {
       const ws = new WebSocket(this.url);
-      this.attempts++;
       this.ws = ws;
       ws.onopen = () => resolve();
       ws.onerror = () => reject(new Error("cannot reach the server"));

@@ -238,6 +238,11 @@ export class App {
       case "notice": {
         if (!mine) return;
         announce(`GM: ${noticeText(m.notice as Notice, this.view?.time_zone)}`);
+        if ((m.notice as Notice).kind === "campaign_deleted") {
+          // Nothing of it is left to show: back to the list, which no longer has it.
+          void this.listCampaigns().catch((e) => this.fail(e));
+          return;
+        }
         this.changed("view");
         return;
       }

@@ -175,17 +175,20 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
   }
 
   let shownFor = -1;
+  let shownFinished = false;
   function render(): void {
     if (!app.view) return;
     shownFor = app.view.period.index;
+    shownFinished = app.view.status === "finished";
     renderState();
     replaceContent(element, build());
   }
   render();
-  // Rebuilding would clear half-filled forms: only when the period changes; the state card
-  // follows every view.
+  // Rebuilding would clear half-filled forms: only when the period changes or the campaign
+  // ends (the delete form appears); the state card follows every view.
   return { element, update: (part) => {
-    if (part === "screen" || (app.view && app.view.period.index !== shownFor)) render();
+    const v = app.view;
+    if (part === "screen" || (v && (v.period.index !== shownFor || (v.status === "finished") !== shownFinished))) render();
     else if (part === "view" || part === "decisions") renderState();
   } };
 }
