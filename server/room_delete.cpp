@@ -11,6 +11,7 @@
 #include "server/room.hpp"
 #include "server/room_gm_call.hpp"
 #include "storage/archive.hpp"
+#include "storage/error.hpp"
 #include "storage/private_files.hpp"
 
 namespace umpire::server {
@@ -27,6 +28,21 @@ std::string compact_time(const std::string& iso) {
     return out + "Z";
 }
 
+namespace fs = std::filesystem;
+
+// A name in deleted-campaigns/ (made, 0700) that no archive has yet: a clock stepped back, or
+// the same id deleted twice in a second, must not replace an earlier archive. Relative to
+// `folder`, the database's.
+std::string free_archive_name(const fs::path& folder, const std::string& id,
+                              const std::string& now) {
+    fs::create_directories(folder / "deleted-campaigns");
+    fs::permissions(folder / "deleted-campaigns", fs::perms::owner_all, fs::perm_options::replace);
+    const std::string stem = "deleted-campaigns/" + id + "-" + compact_time(now);
+    std::string name = stem + ".json";
+    for (int n = 2; fs::exists(folder / name); ++n) name = stem + "-" + std::to_string(n) + ".json";
+    return name;
+}
+
 }  // namespace
 
 void Room::gm_delete(GmCall& call) {
@@ -35,14 +51,18 @@ void Room::gm_delete(GmCall& call) {
     if (m.confirm != id())
         refuse(ErrorCode::invalid_argument,
                "to delete the campaign, confirm with its id: \"confirm\": \"" + id() + "\"");
-    const std::string file =
-        "deleted-campaigns/" + id() + "-" + compact_time(services_->now_iso()) + ".json";
+    const fs::path folder = fs::absolute(services_->config.database).parent_path();
+    std::string file;
+    try {
+        file = free_archive_name(folder, id(), services_->now_iso());
+    } catch (const fs::filesystem_error& e) {
+        // A full disk or a folder that cannot be made: nothing is deleted without its archive.
+        throw storage::StorageError(
+            storage::ErrorKind::io,
+            "cannot keep the campaign's archive, so it is not deleted: " + std::string(e.what()));
+    }
     record_action("delete", m.reason, {{"archive", file}});
     const auto archive = services_->campaigns->read_archive(id());
-    namespace fs = std::filesystem;
-    const fs::path folder = fs::absolute(services_->config.database).parent_path();
-    fs::create_directories(folder / "deleted-campaigns");
-    fs::permissions(folder / "deleted-campaigns", fs::perms::owner_all, fs::perm_options::replace);
     storage::write_private_file((folder / file).string(), storage::archive_text(archive));
     services_->campaigns->delete_campaign(id());
     call.done["archive"] = file;

@@ -1,7 +1,7 @@
 // The GM edits forces and the world (docs/gm-guide.md, "Editing forces and the world"): the edit
 // and its GM action commit with the command; each viewer is shown the notice as far as it
 // concerns it (protocol/notices.hpp), and the players it concerns are notified.
-#include <set>
+#include <map>
 
 #include "server/errors.hpp"
 #include "server/room.hpp"
@@ -13,8 +13,7 @@ void Room::gm_edit_world(GmCall& call) {
     const auto& m = call.m;
     const auto edited =
         campaign_.edit_world(m.edits, m.reason, acting_gm_ ? acting_gm_->account_name : "");
-    for (const auto& action : services_->campaigns->gm_actions(id()))
-        if (action.no == edited.action_no) broadcast_notice(action);
+    broadcast_notice(services_->campaigns->gm_actions(id()).back());  // the edit's, just added
     // Each player whose forces it changed, or every player for the map and the sides.
     std::map<std::string, Json> own_forces;
     for (const auto& [force, owners] : edited.forces)

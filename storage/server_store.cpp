@@ -362,15 +362,9 @@ int ServerStore::reopen_orders(const std::string& campaign, int from_period) {
 int ServerStore::add_gm_action(const GmActionRecord& action) {
     Transaction transaction(*db_);
     rows::require_campaign(*db_, action.campaign_id);
-    auto next = db_->prepare(
-        "SELECT coalesce(max(action_no), 0) + 1 FROM gm_actions WHERE campaign_id = ?");
-    next.bind(1, action.campaign_id);
-    next.step();
-    GmActionRecord stored = action;
-    stored.no = static_cast<int>(next.integer(0));
-    rows::insert_gm_action(*db_, stored);
+    const int no = rows::append_gm_action(*db_, action);
     transaction.commit();
-    return stored.no;
+    return no;
 }
 
 std::optional<GmActionRecord> ServerStore::gm_action_with_key(const std::string& campaign,

@@ -254,6 +254,20 @@ void insert_gm_action(Connection& db, const GmActionRecord& r) {
         .run();
 }
 
+int append_gm_action(Connection& db, GmActionRecord r) {
+    {
+        // Finalized before the insert: a statement left on its row past the COMMIT would hold
+        // off the WAL checkpoint.
+        auto next = db.prepare(
+            "SELECT coalesce(max(action_no), 0) + 1 FROM gm_actions WHERE campaign_id = ?");
+        next.bind(1, r.campaign_id);
+        next.step();
+        r.no = static_cast<int>(next.integer(0));
+    }
+    insert_gm_action(db, r);
+    return r.no;
+}
+
 std::vector<GmActionRecord> select_gm_actions(Connection& db, const std::string& campaign) {
     auto s = db.prepare(
         "SELECT action_no, kind, reason, details, at FROM gm_actions WHERE campaign_id = ? "

@@ -32,6 +32,8 @@ void insert_decision(Connection& db, const DecisionRecord& r);
 std::vector<DecisionRecord> select_decisions(Connection& db, const std::string& campaign);
 
 void insert_gm_action(Connection& db, const GmActionRecord& r);
+// Inserts `r` as the campaign's next GM action (numbered from 1) and returns its number.
+int append_gm_action(Connection& db, GmActionRecord r);
 // One battle companion action row, unchecked (BattleActionStore::append checks; import too).
 void insert_battle_action(Connection& db, const BattleActionRecord& r);
 std::vector<GmActionRecord> select_gm_actions(Connection& db, const std::string& campaign);

@@ -181,12 +181,7 @@ int SqliteCampaignStore::roll_back(const GmActionRecord& action, int to_index,
     if (reopened.index != to_index)
         throw StorageError(ErrorKind::internal, "the reopened period must be the one rolled back to");
     GmActionRecord row = action;
-    auto next = db.prepare(
-        "SELECT coalesce(max(action_no), 0) + 1 FROM gm_actions WHERE campaign_id = ?");
-    next.bind(1, action.campaign_id);
-    next.step();
-    row.no = static_cast<int>(next.integer(0));
-    rows::insert_gm_action(db, row);
+    row.no = rows::append_gm_action(db, action);
     db.prepare(
           "UPDATE periods SET rolled_back_by = ? WHERE campaign_id = ? AND period_index >= ? "
           "AND rolled_back_by IS NULL")

@@ -65,21 +65,13 @@ int SqliteCampaignStore::add_world_edit(const GmActionRecord& action, const Worl
                            "period " + std::to_string(edit.period_index) +
                                " is being resolved (decisions were asked): edit when it has "
                                "resolved, or roll back to it first");
-    auto next =
-        db.prepare("SELECT coalesce(max(action_no), 0) + 1 FROM gm_actions WHERE campaign_id = ?");
-    next.bind(1, action.campaign_id);
-    next.step();
-    GmActionRecord row = action;
-    row.no = static_cast<int>(next.integer(0));
-    next.reset();
-    rows::insert_gm_action(db, row);
     WorldEditRecord stored = edit;
     stored.campaign_id = action.campaign_id;
-    stored.action_no = row.no;
+    stored.action_no = rows::append_gm_action(db, action);
     stored.rolled_back_by.reset();
     rows::insert_world_edit(db, stored);
     transaction.commit();
-    return row.no;
+    return stored.action_no;
 }
 
 std::vector<WorldEditRecord> SqliteCampaignStore::world_edits(const std::string& campaign) {

@@ -13,6 +13,7 @@
 #include <iterator>
 
 #include "http_campaign.hpp"
+#include "server/deadlines.hpp"
 #include "storage/archive.hpp"
 #include "storage/sqlite_store.hpp"
 #include "test_client.hpp"
@@ -197,6 +198,50 @@ TEST_F(CampaignEnd, EveryGmActionNamesTheGmWhoGaveIt) {
     EXPECT_EQ(audit, (std::vector<std::string>{"add_gm by gm", "force_advance by olaf",
                                                "missed_orders by nobody", "rollback by olaf",
                                                "world_edit by gm", "pause by olaf"}));
+}
+
+TEST_F(CampaignEnd, ACampaignWhoseArchiveCannotBeKeptIsNotDeleted) {
+    ASSERT_EQ(gm({{"command", "end"}, {"reason", "peace"}})["type"], "gm_done");
+    std::ofstream(dir.path / "deleted-campaigns") << "a file where the folder would be\n";
+    const Json refused = gm({{"command", "delete"}, {"confirm", "raid"}});
+    EXPECT_EQ(refused["code"], "unavailable") << refused.dump();
+    EXPECT_EQ(refused["message"].get<std::string>().find(dir.path.string()), std::string::npos)
+        << "the server's folders are not for clients: " << refused.dump();
+    EXPECT_EQ(send("anna", {{"type", "join"}})["type"], "snapshot") << "deleted without archive";
+    bool audited = false;
+    server.on_io_thread([&] {
+        for (const auto& a : server.services().campaigns->gm_actions("raid"))
+            audited = audited || a.kind == "delete";
+    });
+    EXPECT_FALSE(audited) << "the refused delete left its GM action";
+}
+
+TEST_F(CampaignEnd, AnEarlierArchiveOfTheSameNameIsNeverReplaced) {
+    ASSERT_EQ(gm({{"command", "end"}, {"reason", "peace"}})["type"], "gm_done");
+    // Archives of an earlier "raid" for every second around now, as a clock stepped back or a
+    // second delete within one second would meet.
+    std::filesystem::create_directories(dir.path / "deleted-campaigns");
+    std::vector<std::filesystem::path> earlier;
+    const auto now = std::chrono::system_clock::now();
+    for (int s = -2; s <= 20; ++s) {
+        std::string iso = server::iso_utc(now + std::chrono::seconds(s)).substr(0, 19);
+        std::erase(iso, '-');
+        std::erase(iso, ':');
+        earlier.push_back(dir.path / "deleted-campaigns" / ("raid-" + iso + "Z.json"));
+        std::ofstream(earlier.back()) << "an earlier archive\n";
+    }
+    const Json done = gm({{"command", "delete"}, {"confirm", "raid"}, {"reason", "again"}});
+    ASSERT_EQ(done["type"], "gm_done") << done.dump();
+    const std::string file = done["archive"];
+    EXPECT_EQ(file.substr(file.size() - 7), "-2.json") << file;
+    for (const auto& path : earlier) {
+        std::ifstream in(path);
+        EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), "an earlier archive\n")
+            << path;
+    }
+    std::ifstream in(dir.path / file);
+    EXPECT_EQ(Json::parse(std::string(std::istreambuf_iterator<char>(in), {}))["campaign"]["id"],
+              "raid");
 }
 
 }  // namespace

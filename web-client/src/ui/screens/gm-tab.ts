@@ -137,7 +137,7 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
 
     const endReason = reason("reason");
     const end = form("End the campaign", "gm-end", [field("Reason (players are told)", endReason)], "End the campaign",
-      () => (window.confirm("End the campaign? No more turns can be played.") ? app.gm("end", { reason: endReason.value }) : Promise.resolve()));
+      () => (sure("End the campaign? No more turns can be played.") ? app.gm("end", { reason: endReason.value }) : Promise.resolve()));
 
     // Only an ended campaign is deleted; the server keeps its archive for the operator.
     const deleteId = h("input", { name: "confirm", autocomplete: "off", required: true, placeholder: v.campaign });
