@@ -415,7 +415,9 @@ try {
   await deleteForm.locator("input[name=confirm]").fill("raid");
   await deleteForm.locator("input[name=reason]").fill("the group moved on");
   await deleteForm.getByRole("button", { name: "Delete the campaign" }).click();
-  await gm.page.locator("#gm-result", { hasText: "Done." }).waitFor({ timeout: 10_000 });
+  // The GM's own page is told too (the notice may come before the command's reply), and leaves
+  // the campaign for the list.
+  await gm.page.waitForFunction(() => window.umpire.screen === "campaigns", null, { timeout: 10_000 });
   await anna.page.locator("#live", { hasText: "The campaign was deleted: the group moved on" })
     .waitFor({ state: "attached", timeout: 10_000 });
   // Anna is back on her campaign list, which no longer has it.
