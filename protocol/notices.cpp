@@ -21,7 +21,10 @@ const std::map<std::string, std::vector<std::string>>& public_details() {
         {"edit", {"changes"}},
         {"downtime_extension", {"period_index", "due_at"}},
         {"reopen_orders", {"period_index"}},
-        {"end", {"period_index"}}};
+        {"end", {"period_index"}},
+        // Told at once to whom they concern, never kept in the audit (no 0).
+        {"seat_changed", {}},
+        {"campaign_deleted", {}}};
     return shown;
 }
 

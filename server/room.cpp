@@ -28,15 +28,9 @@ Actor Room::actor(std::int64_t account, const std::string& account_name) const {
 }
 
 Json Room::summary(const Actor& actor) const {
-    Json s{{"campaign", id()},
-           {"name", campaign_.record().name},
-           {"status", campaign_.record().status},
-           {"role", protocol::role_name(actor.viewer.role)},
-           {"player", actor.viewer.player},
-           {"period_index", campaign_.period_index()}};
-    if (const Json counts = missed_order_counts(actor.viewer); !counts.empty())
-        s["missed_orders"] = counts;
-    return s;
+    return protocol::project(actor.viewer, facts(),
+                             protocol::LobbyFacts{campaign_.record().name,
+                                                  campaign_.record().status, missed_attempts()});
 }
 
 }  // namespace umpire::server

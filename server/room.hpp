@@ -2,7 +2,8 @@
 // One campaign on the server: its Campaign (state as of the last commit), the connections that
 // joined it, and its deadline timer. A Room is touched only on the I/O thread, so engine and
 // storage calls need no locks. Every handler checks the sender's membership afresh, commits
-// first, and only then sends — each viewer its own projection (protocol/projection.hpp).
+// first, and only then sends — each viewer its own projection (protocol::project, which makes
+// every message about the campaign; the room reads the facts and routes).
 #include <functional>
 #include <map>
 #include <memory>
@@ -13,7 +14,7 @@
 #include <vector>
 
 #include "protocol/messages.hpp"
-#include "protocol/projection.hpp"
+#include "protocol/project.hpp"
 #include "server/peer.hpp"
 #include "server/services.hpp"
 #include "storage/campaign_service.hpp"
@@ -79,18 +80,28 @@ public:
     bool deleted() const { return deleted_; }
 
 private:
-    // Views and broadcasting (room_views.cpp).
-    Json campaign_view(const protocol::Viewer& viewer) const;
+    // Facts and broadcasting (room_views.cpp): what protocol::project is given, read from
+    // storage as it is, and the routing of what it returns.
+    protocol::CampaignFacts facts() const;
+    protocol::ViewFacts view_facts() const;
+    std::vector<protocol::GmAction> gm_actions() const;
+    Json campaign_view(const protocol::Viewer& viewer) const;  // the projected view
     Json snapshot_message(const protocol::Viewer& viewer, const Json& view, int version) const;
     void send_views();  // a delta to every joined connection whose view changed
     void announce_decisions();
     void broadcast_resolved(const storage::ResolvedPeriod& period);
-    // The action's notice to every joined connection that may see it (protocol/notices.hpp).
+    // The action's notice to every joined connection that may see it (protocol::project).
     void broadcast_notice(const storage::GmActionRecord& action);
+    // The notice to the joined connections `to` picks that may see it.
+    void send_notice(const protocol::GmAction& action, const std::function<bool(const Peer&)>& to);
     std::vector<std::shared_ptr<Peer>> live_peers();
     std::vector<std::string> unplayed_players() const;
-    std::vector<protocol::OrderFlag> order_flags() const;
-    Json notices(const protocol::Viewer& viewer) const;
+    // Each scenario player's orders state ("none", "draft", "submitted", "confirmed"), for the
+    // server's own checks; what a viewer is shown of them is the projection's.
+    struct OrderFlag {
+        std::string player, state;
+    };
+    std::vector<OrderFlag> order_flags() const;
 
     // One command, one commit (room_commits.cpp): runs `body` inside one transaction (or inside
     // the command already running), then what it deferred. On failure nothing is committed,
@@ -116,7 +127,8 @@ private:
     std::vector<std::string> players_without_orders() const;
     void record_missed_orders(int index, int attempt, const std::vector<std::string>& players);
     std::vector<std::string> missed_orders(int index, int attempt) const;
-    Json missed_order_counts(const protocol::Viewer& viewer) const;
+    // The missed orders of live attempts, for lobby entries (counted by the projection).
+    std::vector<protocol::MissedAttempt> missed_attempts() const;
 
     // Deadlines and notifications (room_deadlines.cpp).
     void open_deadline();  // for the period just opened, by the policy
@@ -135,17 +147,16 @@ private:
     std::optional<TimePoint> own_decision_due(const storage::DecisionRecord& d) const;
     // When the request must be answered by: its own deadline or the period's, the earlier.
     std::optional<TimePoint> decision_due(const storage::DecisionRecord& d) const;
-    // The request as its player is shown it: the engine's request with its `deadline`.
-    Json request_shown(const storage::DecisionRecord& d) const;
+    // The request as the projection is given it: the engine's request with its `deadline`.
+    protocol::DecisionFacts decision_facts(const storage::DecisionRecord& d) const;
     void schedule_decision_timer();
     void on_decision_deadline();
     void notify_players(const std::string& key, const Json& payload, bool unconfirmed_only);
     // period_resolved to each player and GM with a webhook, with its turn report as text.
     void notify_resolved(int index, int attempt);
-    // A resolved period read once (room_reports.cpp), and its report as one viewer may see it.
+    // A resolved period read once (room_reports.cpp), for the projection of its reports.
     struct PeriodForReports;
     std::optional<PeriodForReports> period_for_reports(int period_index) const;
-    Json report_message(const protocol::Viewer& viewer, const PeriodForReports& period) const;
     // Queues each due undelivered notification of this campaign (room_webhooks.cpp); results
     // are logged, failures retried with back-off, up to webhook_attempts.
     void pump_webhooks();
@@ -153,9 +164,9 @@ private:
                            const std::string& url, const WebhookResult& result);
     void schedule_webhook_pump(bool queue_full);
 
-    // Battle companions (room_battles.cpp): each viewer's battle_companion message (nullopt
-    // without a seat at the battle), and the push to the other joined connections after a
-    // commit.
+    // Battle companions (room_battles.cpp): each viewer's battle_companion message (projected;
+    // nullopt without a seat at the battle), and the push to the other joined connections after
+    // a commit.
     std::optional<Json> companion_message(const protocol::Viewer& viewer,
                                           const LoadedCompanion& companion) const;
     void broadcast_companion(const LoadedCompanion& companion, const Peer* sender);
@@ -192,7 +203,7 @@ private:
     void refuse_if_ended(std::string_view what) const;
     static bool allowed_after_end(const std::string& command);
     // Records a GM action with the GM who did it (`acting_gm_`) for the audit, and broadcasts
-    // it to whoever may see it (protocol::notice_for).
+    // it to whoever may see it (protocol::project).
     void record_action(const std::string& kind, const std::string& reason, const Json& details);
     void reload();  // after an edit of the campaign record
 

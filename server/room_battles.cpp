@@ -54,15 +54,9 @@ rules::CompanionAction read_action(const Json& value) {
 std::optional<Json> Room::companion_message(const protocol::Viewer& viewer,
                                             const LoadedCompanion& c) const {
     const Json last = c.actions.empty() ? Json(nullptr) : action_json(c.actions.back());
-    auto body = protocol::companion_for(
-        viewer, campaign_.state(),
-        {c.record, c.state, static_cast<int>(c.actions.size()), last});
-    if (!body) return std::nullopt;
-    Json message{{"type", "battle_companion"},
-                 {"campaign", id()},
-                 {"period_index", campaign_.period_index()}};
-    message.update(*body);
-    return message;
+    return protocol::project(
+        viewer, facts(),
+        protocol::CompanionSnapshot{c.record, c.state, static_cast<int>(c.actions.size()), last});
 }
 
 void Room::broadcast_companion(const LoadedCompanion& c, const Peer* sender) {

@@ -28,10 +28,10 @@ std::optional<TimePoint> Room::decision_due(const storage::DecisionRecord& d) co
     return due;
 }
 
-Json Room::request_shown(const storage::DecisionRecord& d) const {
+protocol::DecisionFacts Room::decision_facts(const storage::DecisionRecord& d) const {
     Json request = Json::parse(d.request);
     if (const auto due = decision_due(d)) request["deadline"] = iso_utc(*due);
-    return request;
+    return {d.player, std::move(request)};
 }
 
 void Room::schedule_decision_timer() {

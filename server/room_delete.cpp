@@ -71,18 +71,9 @@ void Room::gm_delete(GmCall& call) {
         for (const char* timer : {"deadline:", "decisions:", "webhooks:"})
             services_->scheduler->cancel(timer + id());
         services_->scheduler->cancel("deadline:" + id() + ":warning");
-        const auto notice = std::make_shared<const std::string>(Json{
-            {"type", "notice"},
-            {"campaign", id()},
-            {"notice",
-             {{"no", 0},
-              {"kind", "campaign_deleted"},
-              {"reason", reason},
-              {"at", services_->now_iso()}}}}.dump());
-        for (const auto& peer : live_peers()) {
-            peer->joined.erase(id());
-            peer->send(notice);
-        }
+        send_notice({0, "campaign_deleted", reason, "", services_->now_iso()},
+                    [](const Peer&) { return true; });
+        for (const auto& peer : live_peers()) peer->joined.erase(id());
         peers_.clear();
     });
 }

@@ -2,7 +2,7 @@
 // confirmed orders when its period resolves. Its forces hold and its decisions take its standing
 // instructions or the rules' defaults (RULEBOOK, decisions.md); the server records who missed
 // which period attempt, tells the player and the GM, and counts them per player. Who may learn of
-// a player's missed orders is the projection's (protocol::missed_orders_for): another side's
+// a player's missed orders is the projection's (protocol::project): another side's
 // would tell that its forces held.
 #include "server/room.hpp"
 
@@ -76,18 +76,16 @@ std::vector<std::string> Room::missed_orders(int index, int attempt) const {
     return {};
 }
 
-Json Room::missed_order_counts(const protocol::Viewer& viewer) const {
+std::vector<protocol::MissedAttempt> Room::missed_attempts() const {
     const auto periods = services_->campaigns->periods(id());
-    std::map<std::string, int> counts;
+    std::vector<protocol::MissedAttempt> out;
     for (const auto& a : services_->campaigns->gm_actions(id())) {
         if (a.kind != kMissedOrders) continue;
         const Json d = Json::parse(a.details);
         if (!live_attempt(periods, d.value("period_index", -1), d.value("attempt", -1))) continue;
-        for (const auto& p : protocol::missed_orders_for(
-                 viewer, campaign_.state(), d["players"].get<std::vector<std::string>>()))
-            ++counts[p.get<std::string>()];
+        out.push_back({d["players"].get<std::vector<std::string>>()});
     }
-    return counts;
+    return out;
 }
 
 }  // namespace umpire::server

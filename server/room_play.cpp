@@ -215,19 +215,11 @@ void Room::report(const Reply& reply, const Actor& actor, const protocol::GetRep
 
 void Room::history(const Reply& reply, const Actor& actor) {
     // The list of periods is public; their events go through get_report.
-    Json periods = Json::array();
+    std::vector<protocol::PeriodListing> periods;
     for (const auto& p : services_->campaigns->periods(id()))
-        periods.push_back({{"period_index", p.index},
-                           {"attempt", p.attempt},
-                           {"day", p.day},
-                           {"period", p.kind},
-                           {"seed_hash", p.seed_hash},
-                           {"committed_at", p.committed_at},
-                           {"rolled_back", p.rolled_back_by.has_value()}});
-    reply.send({{"type", "history"},
-                {"campaign", id()},
-                {"periods", periods},
-                {"notices", notices(actor.viewer)}});
+        periods.push_back({p.index, p.attempt, p.day, p.kind, p.seed_hash, p.committed_at,
+                           p.rolled_back_by.has_value()});
+    reply.send(protocol::project(actor.viewer, facts(), periods, gm_actions()));
 }
 
 }  // namespace umpire::server

@@ -167,16 +167,10 @@ void Room::gm_reset_code(GmCall& call) {
 
 void Room::unseat(std::int64_t account, const std::string& why) {
     auto leave_now = [this, account, why] {
-        const Json notice{
-            {"type", "notice"},
-            {"campaign", id()},
-            {"notice",
-             {{"no", 0}, {"kind", "seat_changed"}, {"reason", why}, {"at", services_->now_iso()}}}};
+        auto is_theirs = [account](const Peer& peer) { return peer.account == account; };
+        send_notice({0, "seat_changed", why, "", services_->now_iso()}, is_theirs);
         for (const auto& peer : live_peers())
-            if (peer->account == account) {
-                peer->joined.erase(id());
-                peer->send(std::make_shared<const std::string>(notice.dump()));
-            }
+            if (is_theirs(*peer)) peer->joined.erase(id());
     };
     if (!defer(leave_now)) leave_now();
 }

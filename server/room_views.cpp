@@ -1,12 +1,12 @@
 // What a Room sends: each viewer's projected view of the campaign, deltas against what a
 // connection was last shown, and the messages for resolved periods, decisions and notices.
-// Everything goes through protocol/projection.hpp; a message for a group of viewers is
-// serialized once per distinct view and shared.
+// The room reads the facts from storage; every message is made by protocol::project
+// (protocol/project.hpp) for its viewer. A message for a group of viewers is serialized once
+// per distinct viewer and shared.
 #include <map>
 
 #include "rules/event_fields.hpp"
-#include "protocol/dice_proofs.hpp"
-#include "protocol/notices.hpp"
+#include "protocol/project.hpp"
 #include "server/room.hpp"
 #include "storage/engine_call.hpp"
 #include "storage/decision_codec.hpp"
@@ -61,10 +61,10 @@ std::vector<std::string> Room::unplayed_players() const {
     return out;
 }
 
-std::vector<protocol::OrderFlag> Room::order_flags() const {
+std::vector<Room::OrderFlag> Room::order_flags() const {
     auto& self = const_cast<storage::Campaign&>(campaign_);
     const auto orders = self.current_orders();
-    std::vector<protocol::OrderFlag> flags;
+    std::vector<OrderFlag> flags;
     for (const auto& p : campaign_.state().players) {
         std::string state = "none";
         for (const auto& o : orders)
@@ -74,54 +74,34 @@ std::vector<protocol::OrderFlag> Room::order_flags() const {
     return flags;
 }
 
-Json Room::notices(const Viewer& viewer) const {
-    Json out = Json::array();
-    const auto vis = visibility();
-    for (const auto& a : services_->campaigns->gm_actions(id()))
-        if (auto notice = protocol::notice_for(viewer, vis, gm_action_of(a)))
-            out.push_back(std::move(*notice));
+protocol::CampaignFacts Room::facts() const {
+    return {id(), campaign_.state(), visibility(), campaign_.period_index(), unplayed_players()};
+}
+
+std::vector<protocol::GmAction> Room::gm_actions() const {
+    std::vector<protocol::GmAction> out;
+    for (const auto& a : services_->campaigns->gm_actions(id())) out.push_back(gm_action_of(a));
     return out;
 }
 
-Json Room::campaign_view(const Viewer& viewer) const {
+protocol::ViewFacts Room::view_facts() const {
     auto& self = const_cast<storage::Campaign&>(campaign_);
-    const auto vis = visibility();
-    Json view;
-    view["campaign"] = id();
-    view["name"] = campaign_.record().name;
-    view["status"] = campaign_.record().status;
-    view["time_zone"] = campaign_.record().time_zone;
-    view["you"] = {{"role", protocol::role_name(viewer.role)}, {"player", viewer.player}};
-    view["world"] = protocol::view_for(viewer, campaign_.state(), vis);
-    const auto deadline = current_deadline();
-    view["period"] = {{"index", campaign_.period_index()},
-                      {"day", campaign_.state().calendar.day},
-                      {"period", rules::to_string(campaign_.state().calendar.period)},
-                      {"seed_hash", campaign_.seed_hash()},
-                      {"deadline", deadline && deadline->due_at ? Json(*deadline->due_at) : Json()}};
-    view["order_flags"] = protocol::order_flags_for(viewer, campaign_.state(), order_flags());
-    view["my_orders"] = nullptr;
-    if (viewer.is_player())
-        for (const auto& o : self.current_orders())
-            if (o.player == viewer.player)
-                view["my_orders"] = {{"state", o.state},
-                                     {"receipt", o.receipt},
-                                     {"updated_at", o.updated_at},
-                                     {"orders", Json::parse(o.orders)}};
-    Json decisions = Json::array();
-    const auto unplayed = unplayed_players();
-    for (const auto& d : self.pending_decisions())
-        if (protocol::decision_visible(viewer, d.player, unplayed))
-            decisions.push_back(request_shown(d));
-    view["decisions"] = std::move(decisions);
-    if (protocol::sees_waiting_list(viewer, vis)) {
-        std::set<std::string> waiting;
-        for (const auto& d : self.pending_decisions()) waiting.insert(d.player);
-        view["waiting_for"] = waiting;
-        view["unplayed"] = unplayed;
-    }
-    view["notices"] = notices(viewer);
-    return view;
+    protocol::ViewFacts f;
+    f.name = campaign_.record().name;
+    f.status = campaign_.record().status;
+    f.time_zone = campaign_.record().time_zone;
+    f.seed_hash = campaign_.seed_hash();
+    if (const auto deadline = current_deadline(); deadline && deadline->due_at)
+        f.deadline = *deadline->due_at;
+    for (const auto& o : self.current_orders())
+        f.orders.push_back({o.player, o.state, o.receipt, o.updated_at, o.orders});
+    for (const auto& d : self.pending_decisions()) f.pending.push_back(decision_facts(d));
+    f.actions = gm_actions();
+    return f;
+}
+
+Json Room::campaign_view(const Viewer& viewer) const {
+    return protocol::project(viewer, facts(), view_facts());
 }
 
 Json Room::snapshot_message(const Viewer& viewer, const Json& view, int version) const {
@@ -133,14 +113,16 @@ void Room::join(const Reply& reply, const Actor& actor) {
     Peer& peer = *reply.peer;
     JoinedCampaign joined;
     joined.viewer = actor.viewer;
-    joined.view = campaign_view(actor.viewer);
+    const auto campaign = facts();
+    const auto view = view_facts();
+    joined.view = protocol::project(actor.viewer, campaign, view);
     joined.version = 1;
     reply.send(snapshot_message(actor.viewer, joined.view, joined.version));
-    for (const auto& request : joined.view["decisions"]) {
-        joined.announced.insert(request.value("id", ""));
-        reply.peer->send(frame({{"type", "decision_request"}, {"campaign", id()},
-                                {"request", request}}));
-    }
+    for (const auto& d : view.pending)
+        if (auto request = protocol::project(actor.viewer, campaign, d)) {
+            joined.announced.insert(d.request.value("id", ""));
+            reply.peer->send(frame(*request));
+        }
     if (peer.kind() == Peer::Kind::websocket) {
         peer.joined[id()] = std::move(joined);
         for (auto& w : peers_)
@@ -154,12 +136,17 @@ void Room::leave(Peer& peer) { peer.joined.erase(id()); }
 void Room::send_views() {
     if (defer([this] { send_views(); })) return;  // after the running command commits
     if (deleted_) return;
+    const auto peers = live_peers();
+    if (peers.empty()) return;
+    const auto campaign = facts();  // read once
+    const auto view = view_facts();
     std::map<std::string, Json> views;  // one projection per distinct viewer
-    for (const auto& peer : live_peers()) {
+    for (const auto& peer : peers) {
         auto& joined = peer->joined[id()];
         const std::string key = viewer_key(joined.viewer);
         auto it = views.find(key);
-        if (it == views.end()) it = views.emplace(key, campaign_view(joined.viewer)).first;
+        if (it == views.end())
+            it = views.emplace(key, protocol::project(joined.viewer, campaign, view)).first;
         if (it->second == joined.view) continue;
         Json patch = Json::diff(joined.view, it->second);
         joined.view = it->second;
@@ -175,55 +162,63 @@ void Room::send_views() {
 void Room::announce_decisions() {
     const auto pending = campaign_.pending_decisions();
     if (pending.empty()) return;
-    const auto unplayed = unplayed_players();
+    const auto campaign = facts();
+    std::vector<protocol::DecisionFacts> requests;
+    for (const auto& d : pending) requests.push_back(decision_facts(d));
     for (const auto& peer : live_peers()) {
         auto& joined = peer->joined[id()];
-        for (const auto& d : pending) {
-            if (!protocol::decision_visible(joined.viewer, d.player, unplayed)) continue;
-            if (!joined.announced.insert(d.decision_id).second) continue;
-            peer->send(frame(
-                {{"type", "decision_request"}, {"campaign", id()}, {"request", request_shown(d)}}));
+        for (std::size_t i = 0; i < pending.size(); ++i) {
+            if (joined.announced.count(pending[i].decision_id)) continue;
+            if (auto request = protocol::project(joined.viewer, campaign, requests[i])) {
+                joined.announced.insert(pending[i].decision_id);
+                peer->send(frame(*request));
+            }
         }
     }
 }
 
 void Room::broadcast_resolved(const storage::ResolvedPeriod& period) {
+    const auto peers = live_peers();
+    if (peers.empty()) return;
     std::map<std::string, std::shared_ptr<const std::string>> frames;
-    const auto vis = visibility();
+    const auto campaign = facts();
     const auto events = rules::events_json(period.events);
-    const std::string dice_key = storage::dice_key_of(period.seed);
-    const auto missed_all = missed_orders(period.index, period.attempt);  // read once
-    for (const auto& peer : live_peers()) {
+    protocol::PeriodFacts resolved{.index = period.index,
+                                   .attempt = period.attempt,
+                                   .seed_hash = period.seed_hash,
+                                   .seed = period.seed,
+                                   .dice_key = storage::dice_key_of(period.seed),
+                                   .scheme = period.scheme,
+                                   .events = events,
+                                   .missed = missed_orders(period.index, period.attempt)};
+    for (const auto& peer : peers) {
         const auto& viewer = peer->joined[id()].viewer;
         auto& f = frames[viewer_key(viewer)];
-        if (!f) {
-            Json seen = protocol::events_for(viewer, events, vis);
-            Json message{{"type", "period_resolved"},
-                         {"campaign", id()},
-                         {"period_index", period.index},
-                         {"attempt", period.attempt},
-                         {"seed_hash", period.seed_hash},
-                         {"dice_seeds", protocol::dice_seeds_of(seen, dice_key)}};
-            if (protocol::shown_period_seed(viewer, period.scheme)) message["seed"] = period.seed;
-            const Json missed = protocol::missed_orders_for(viewer, campaign_.state(), missed_all);
-            if (!missed.empty()) message["missed_orders"] = missed;
-            message["events"] = std::move(seen);
-            f = frame(message);
-        }
+        if (!f)
+            f = frame(
+                protocol::project(viewer, campaign, resolved, protocol::PeriodMessage::resolved));
         peer->send(f);
     }
 }
 
 void Room::broadcast_notice(const storage::GmActionRecord& action) {
     if (defer([this, action] { broadcast_notice(action); })) return;
-    const auto vis = visibility();
+    send_notice(gm_action_of(action), [](const Peer&) { return true; });
+}
+
+void Room::send_notice(const protocol::GmAction& action,
+                       const std::function<bool(const Peer&)>& to) {
+    const auto peers = live_peers();
+    if (peers.empty()) return;
+    const auto campaign = facts();
     std::map<std::string, std::shared_ptr<const std::string>> frames;  // by viewer
-    for (const auto& peer : live_peers()) {
+    for (const auto& peer : peers) {
+        if (!to(*peer)) continue;
         const Viewer& viewer = peer->joined[id()].viewer;
         auto [it, fresh] = frames.try_emplace(viewer_key(viewer));
         if (fresh)
-            if (auto notice = protocol::notice_for(viewer, vis, gm_action_of(action)))
-                it->second = frame({{"type", "notice"}, {"campaign", id()}, {"notice", *notice}});
+            if (auto notice = protocol::project(viewer, campaign, action))
+                it->second = frame(*notice);
         if (it->second) peer->send(it->second);
     }
 }

@@ -1,0 +1,125 @@
+#pragma once
+// The one projection (DESIGN habit 6, RULEBOOK, docs/protocol.md "One projection").
+// Everything the server tells a viewer about a campaign is made by an overload of `project`:
+// the view of the campaign, decision requests, resolved periods and their reports, notices,
+// battle companions, lobby entries, the history, and the turn report a webhook or an e-mail
+// carries. Each takes the viewer and facts the server holds unprojected (read from storage as
+// they are) and returns the whole message for that viewer, or nullopt when there is nothing
+// for it. The server's rooms read the facts, call `project` and route what it returns; which
+// viewer may see what is decided here and in the parts this file is made of (projection.hpp,
+// notices.hpp, companion_projection.hpp, dice_proofs.hpp, report_text.hpp), which the server
+// does not call (a test scans it).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "protocol/companion_projection.hpp"
+#include "protocol/notices.hpp"
+#include "protocol/viewer.hpp"
+#include "rules/world.hpp"
+
+namespace umpire::protocol {
+
+// What every projection of one campaign reads. The references outlive the call.
+struct CampaignFacts {
+    const std::string& id;
+    const rules::CampaignState& state;  // as of the last commit
+    Visibility visibility;
+    int period_index = 0;               // the open period
+    std::vector<std::string> unplayed;  // players no account plays: the GM answers for them
+};
+
+// A decision request as the engine asked it, with the deadline it must be answered by.
+struct DecisionFacts {
+    std::string player;  // whom it is asked of ("gm" for the GM)
+    rules::Json request;
+};
+
+// One player's orders for the open period, as stored.
+struct OrdersFacts {
+    std::string player, state, receipt, updated_at;
+    std::string orders;  // JSON array
+};
+
+// What the view of the campaign is made of, beyond the state.
+struct ViewFacts {
+    std::string name, status, time_zone, seed_hash;
+    std::optional<std::string> deadline;  // the open period's, ISO UTC
+    std::vector<OrdersFacts> orders;
+    std::vector<DecisionFacts> pending;
+    std::vector<GmAction> actions;  // the audit, oldest first
+};
+
+// A resolved period: its record and events as stored, and who missed its orders.
+struct PeriodFacts {
+    int index = 0, attempt = 0, day = 1;
+    std::string kind, seed_hash, committed_at;
+    std::string seed, dice_key;  // sealed: only what dice_proofs.hpp allows is shown
+    int scheme = 2;
+    const std::vector<rules::Json>& events;
+    std::vector<std::string> missed;
+};
+
+enum class PeriodMessage {
+    resolved,  // "period_resolved", pushed as the period commits
+    report,    // "report", the answer to get_report
+};
+
+// The period_resolved notification of an account's webhook or e-mail: the turn's report as
+// text, made of that account's own report and view.
+struct TurnReportFacts {
+    int period_index = 0;
+    const PeriodFacts* period = nullptr;  // null when the period was rolled back meanwhile
+    const ViewFacts& view;
+};
+
+// One period of the history list (public: its events go through get_report).
+struct PeriodListing {
+    int index = 0, attempt = 0, day = 1;
+    std::string kind, seed_hash, committed_at;
+    bool rolled_back = false;
+};
+
+// Who missed a live period attempt's orders, for the lobby's counts.
+struct MissedAttempt {
+    std::vector<std::string> players;
+};
+
+struct LobbyFacts {
+    std::string name, status;
+    std::vector<MissedAttempt> missed;
+};
+
+// The "view" of a snapshot (its deltas are diffs of two of these).
+rules::Json project(const Viewer& viewer, const CampaignFacts& campaign, const ViewFacts& view);
+
+// "decision_request", for the viewer who answers it.
+std::optional<rules::Json> project(const Viewer& viewer, const CampaignFacts& campaign,
+                                   const DecisionFacts& decision);
+
+// "period_resolved" or "report".
+rules::Json project(const Viewer& viewer, const CampaignFacts& campaign, const PeriodFacts& period,
+                    PeriodMessage kind);
+
+// "period_resolved" for a webhook or e-mail, with "report_text".
+rules::Json project(const Viewer& viewer, const CampaignFacts& campaign,
+                    const TurnReportFacts& report);
+
+// "notice", for a viewer who is told of the action. A notice not kept in the audit (a seat
+// changed, the campaign deleted) has `no` 0.
+std::optional<rules::Json> project(const Viewer& viewer, const CampaignFacts& campaign,
+                                   const GmAction& action);
+
+// "battle_companion", for a viewer with a seat at the battle.
+std::optional<rules::Json> project(const Viewer& viewer, const CampaignFacts& campaign,
+                                   const CompanionSnapshot& companion);
+
+// "history": the periods and the notices the viewer may read.
+rules::Json project(const Viewer& viewer, const CampaignFacts& campaign,
+                    const std::vector<PeriodListing>& periods,
+                    const std::vector<GmAction>& actions);
+
+// A campaign list's entry.
+rules::Json project(const Viewer& viewer, const CampaignFacts& campaign, const LobbyFacts& lobby);
+
+}  // namespace umpire::protocol

@@ -1,0 +1,174 @@
+// The one projection (protocol/project.hpp): every message the server sends about a campaign is
+// made by an overload of protocol::project, and the server only routes what it returns. These
+// tests check what each overload gives each viewer, and scan the server's sources for a message
+// made, or a part of the projection called, anywhere else.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "protocol/project.hpp"
+#include "rules/scenario_io.hpp"
+
+namespace umpire::protocol {
+namespace {
+
+namespace fs = std::filesystem;
+using rules::Json;
+
+const std::string kDemo = std::string(UMPIRE_SOURCE_DIR) + "/scenarios/valormr-demo.json";
+const std::string kCampaign = "c1";
+
+const rules::CampaignState& demo_state() {
+    static const rules::CampaignState state = [] {
+        rules::Problems problems;
+        auto loaded = rules::load_scenario_file(
+            kDemo, {std::string(UMPIRE_SOURCE_DIR) + "/rulesets"}, problems);
+        if (!loaded) throw std::runtime_error(problems.to_text());
+        return loaded->state;
+    }();
+    return state;
+}
+
+CampaignFacts facts(std::vector<std::string> unplayed = {}) {
+    return {kCampaign, demo_state(), {}, 3, std::move(unplayed)};
+}
+
+// anna and bertram are the realm, ingrid, erik and sven the raiders.
+const Viewer kAnna = Viewer::of_player("anna");
+const Viewer kIngrid = Viewer::of_player("ingrid");
+
+TEST(OneProjection, ADecisionRequestGoesOnlyToWhoAnswersIt) {
+    const DecisionFacts request{"anna", {{"id", "d1"}, {"kind", "engage_or_evade"}}};
+    const auto to_anna = project(kAnna, facts(), request);
+    ASSERT_TRUE(to_anna);
+    EXPECT_EQ((*to_anna)["type"], "decision_request");
+    EXPECT_EQ((*to_anna)["request"]["id"], "d1");
+    EXPECT_FALSE(project(kIngrid, facts(), request));
+    EXPECT_FALSE(project(Viewer::observer(), facts(), request));
+    EXPECT_TRUE(project(Viewer::gm(), facts(), request));
+}
+
+TEST(OneProjection, TheViewShowsOwnOrdersOwnSidesFlagsAndOwnRequests) {
+    ViewFacts view{.name = "Demo", .status = "active", .time_zone = "UTC", .seed_hash = "h"};
+    view.orders = {{"anna", "submitted", "r-anna", "t", R"([{"force":"hadewych"}])"},
+                   {"ingrid", "draft", "r-ingrid", "t", R"([{"force":"skoll","secret":1}])"}};
+    view.pending = {{"anna", {{"id", "d-anna"}}}, {"ingrid", {{"id", "d-ingrid"}}}};
+    const Json anna = project(kAnna, facts(), view);
+    EXPECT_EQ(anna["my_orders"]["receipt"], "r-anna");
+    ASSERT_EQ(anna["decisions"].size(), 1u);
+    EXPECT_EQ(anna["decisions"][0]["id"], "d-anna");
+    EXPECT_FALSE(anna.contains("waiting_for"));
+    const std::string bytes = anna.dump();
+    EXPECT_EQ(bytes.find("ingrid\",\"state"), std::string::npos) << "another side's order flag";
+    EXPECT_EQ(bytes.find("secret"), std::string::npos);
+    EXPECT_EQ(bytes.find("d-ingrid"), std::string::npos);
+    const Json gm = project(Viewer::gm(), facts(), view);
+    EXPECT_EQ(gm["decisions"].size(), 2u);
+    EXPECT_EQ(gm["waiting_for"], Json::array({"anna", "ingrid"}));
+}
+
+TEST(OneProjection, AResolvedPeriodShowsTheSeedToTheGmAloneAndMissedOrdersOfOwnSide) {
+    const std::vector<Json> events = {
+        {{"type", "force_halted"}, {"audience", "all"}, {"force", "f"}},
+        {{"type", "force_halted"}, {"audience", Json::array({"ingrid"})}, {"force", "hidden"}}};
+    const PeriodFacts period{.index = 2,
+                             .attempt = 1,
+                             .seed_hash = "hash",
+                             .seed = "the-seed",
+                             .dice_key = "key",
+                             .events = events,
+                             .missed = {"bertram", "erik"}};
+    for (auto kind : {PeriodMessage::resolved, PeriodMessage::report}) {
+        const Json anna = project(kAnna, facts(), period, kind);
+        EXPECT_EQ(anna["type"], kind == PeriodMessage::resolved ? "period_resolved" : "report");
+        EXPECT_FALSE(anna.contains("seed"));
+        EXPECT_EQ(anna["events"].size(), 1u);
+        EXPECT_EQ(anna["missed_orders"], Json::array({"bertram"}));
+        const Json gm = project(Viewer::gm(), facts(), period, kind);
+        EXPECT_EQ(gm["seed"], "the-seed");
+        EXPECT_EQ(gm["events"].size(), 2u);
+        EXPECT_EQ(gm["missed_orders"], Json::array({"bertram", "erik"}));
+    }
+}
+
+TEST(OneProjection, ATurnReportByWebhookIsMadeOfTheAccountsOwnReport) {
+    const std::vector<Json> events = {{{"type", "force_halted"},
+                                       {"audience", Json::array({"ingrid"})},
+                                       {"force", "skoll-secret-halt"}}};
+    const PeriodFacts period{.index = 2, .events = events};
+    const ViewFacts view{.name = "Demo", .status = "active", .time_zone = "UTC"};
+    const Json anna = project(kAnna, facts(), TurnReportFacts{2, &period, view});
+    EXPECT_EQ(anna["type"], "period_resolved");
+    EXPECT_EQ(anna["next_period_index"], 3);
+    ASSERT_TRUE(anna.contains("report_text"));
+    EXPECT_EQ(anna.dump().find("skoll-secret-halt"), std::string::npos);
+    const Json rolled_back = project(kAnna, facts(), TurnReportFacts{2, nullptr, view});
+    EXPECT_FALSE(rolled_back.contains("report_text"));
+}
+
+TEST(OneProjection, NoticesAndHistoryShowOnlyWhatTheViewerIsTold) {
+    const GmAction invite{1, "invite", "", R"({"code_hash":"x"})", "t"};
+    const GmAction pause{2, "pause", "lunch", R"({"remaining_minutes":5,"by":"gm1"})", "t"};
+    EXPECT_FALSE(project(kAnna, facts(), invite));
+    const auto paused = project(kAnna, facts(), pause);
+    ASSERT_TRUE(paused);
+    EXPECT_EQ((*paused)["notice"]["details"], (Json{{"remaining_minutes", 5}}));
+    // Told at once to whom they concern, not kept in the audit.
+    for (const char* kind : {"seat_changed", "campaign_deleted"})
+        EXPECT_TRUE(project(kAnna, facts(), GmAction{0, kind, "why", "", "t"})) << kind;
+    const Json history =
+        project(kAnna, facts(), {{1, 1, 1, "day", "h", "t", false}}, {invite, pause});
+    EXPECT_EQ(history["type"], "history");
+    EXPECT_EQ(history["periods"].size(), 1u);
+    ASSERT_EQ(history["notices"].size(), 1u);
+    EXPECT_EQ(history["notices"][0]["kind"], "pause");
+}
+
+TEST(OneProjection, ALobbyEntryCountsOnlyTheMissedOrdersOfTheViewersSide) {
+    const LobbyFacts lobby{"Demo", "active", {{{"anna", "erik"}}, {{"erik"}}}};
+    const Json anna = project(kAnna, facts(), lobby);
+    EXPECT_EQ(anna["missed_orders"], (Json{{"anna", 1}}));
+    EXPECT_EQ(anna["role"], "player");
+    const Json gm = project(Viewer::gm(), facts(), lobby);
+    EXPECT_EQ(gm["missed_orders"], (Json{{"anna", 1}, {"erik", 2}}));
+    EXPECT_FALSE(project(Viewer::observer(), facts(), lobby).contains("missed_orders"));
+}
+
+// The server's sources: what is made where.
+std::string read_all(const fs::path& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+TEST(OneProjection, TheServerRoutesWhatTheProjectionMakesAndMakesNoneOfItself) {
+    // The parts project() is made of: the server calls none of them.
+    const std::regex part(
+        R"(\b(view_for|events_for|event_for|decision_visible|order_flags_for|missed_orders_for|)"
+        R"(sees_waiting_list|notice_for|companion_for|dice_seeds_of|shown_period_seed|turn_report)\s*\()");
+    // The messages project() makes: the server writes none of them.
+    const std::regex message(
+        R"re("type"\s*,\s*"(decision_request|period_resolved|report|notice|battle_companion|history)")re");
+    const std::regex include(
+        R"re(#include\s+"protocol/(projection|notices|dice_proofs|report_text)\.hpp")re");
+    std::vector<std::string> found;
+    int files = 0;
+    for (const auto& entry : fs::directory_iterator(fs::path(UMPIRE_SOURCE_DIR) / "server")) {
+        const auto ext = entry.path().extension();
+        if (ext != ".cpp" && ext != ".hpp") continue;
+        ++files;
+        const std::string source = read_all(entry.path());
+        for (const auto* re : {&part, &message, &include})
+            for (std::sregex_iterator m(source.begin(), source.end(), *re), end; m != end; ++m)
+                found.push_back(entry.path().filename().string() + ": " + m->str());
+    }
+    EXPECT_GT(files, 50);
+    EXPECT_TRUE(found.empty()) << found.size() << " found, first: " << found.front();
+}
+
+}  // namespace
+}  // namespace umpire::protocol
