@@ -3,6 +3,7 @@ import { App, Part } from "./ui/app.js";
 import { loginScreen } from "./ui/screens/login.js";
 import { campaignsScreen } from "./ui/screens/campaigns.js";
 import { campaignScreen } from "./ui/screens/campaign.js";
+import { parseRoute } from "./logic/route.js";
 
 const root = document.getElementById("app")!;
 const app = new App();
@@ -23,11 +24,14 @@ function show(): void {
 app.subscribe((part) => {
   if (part === "screen") return show();
   if (current) current.update(part);
-  else if (part === "status" && app.screen === "login") {
+  else if (part === "status" && (app.screen === "login" || app.screen === "campaigns")) {
     const err = root.querySelector(".error");
     if (err) err.textContent = app.error;
   }
 });
+
+// Back, Forward and links within the app change only the hash.
+window.addEventListener("popstate", () => void app.follow(parseRoute(location.hash)));
 
 (window as unknown as { umpire: App }).umpire = app;
 void app.start();

@@ -8,9 +8,11 @@ import { Ruleset } from "../logic/ruleset.js";
 import { MapModel, buildMap } from "../logic/map-model.js";
 import { ForceOrder, emptyOrder, orderFromWire } from "../logic/orders.js";
 import { PatchOp } from "../logic/json-patch.js";
+import { Route, TabId, formatRoute, parseRoute } from "../logic/route.js";
 import { announce } from "./dom.js";
 
-export type Part = "screen" | "view" | "orders" | "decisions" | "reports" | "gm" | "status";
+// "tab": the campaign's tab or open report changed (Back, Forward, a link).
+export type Part = "screen" | "view" | "orders" | "decisions" | "reports" | "gm" | "status" | "tab";
 
 export interface HistoryEntry { period_index: number; attempt: number; day: number; period: string; seed_hash: string; committed_at: string; rolled_back: boolean; }
 
@@ -33,6 +35,11 @@ export class App {
   history: HistoryEntry[] = [];
   gmLog: string[] = [];
   error = "";
+  tab: TabId = "map";
+  openPeriod: number | null = null;  // the report open on the reports tab; null: the newest
+  // The route the page was opened at, followed once signed in (a link, a refresh).
+  private wanted: Route = parseRoute(location.hash);
+  private landing = false;  // while following it: the URL is replaced, not pushed
   private listeners = new Set<(part: Part) => void>();
 
   constructor() {
@@ -61,13 +68,83 @@ export class App {
       try {
         const r = await this.conn.request({ type: "login", token });
         this.account = String(r.account);
-        await this.listCampaigns();
-        const last = sessionStorage.getItem("umpire.campaign");
-        if (last && this.campaigns.some((c) => c.campaign === last)) await this.join(last);
-        return;
-      } catch { localStorage.removeItem("umpire.token"); }
+      } catch { localStorage.removeItem("umpire.token"); this.go("login"); return; }
+      await this.land();
+      return;
     }
     this.go("login");
+  }
+
+  // Signed in: the campaign list, then the campaign, tab and report the URL asked for (or, with
+  // none, the campaign last open in this tab).
+  private async land(): Promise<void> {
+    const wanted = this.wanted;
+    this.wanted = { screen: "none" };
+    this.landing = true;
+    try {
+      await this.listCampaigns();
+      const last = sessionStorage.getItem("umpire.campaign");
+      const campaign = wanted.screen === "campaign" ? wanted.campaign
+        : wanted.screen === "none" && last && this.campaigns.some((c) => c.campaign === last) ? last : undefined;
+      if (campaign) {
+        this.openPeriod = wanted.period ?? null;
+        await this.join(campaign, wanted.tab ?? "map");
+      }
+    } catch (e) { this.fail(e); } finally { this.landing = false; }
+  }
+
+  // ---- where we are: the URL ----
+  route(): Route {
+    if (this.screen === "campaigns") return { screen: "campaigns" };
+    if (this.screen !== "campaign" || !this.store.campaign) return { screen: "none" };
+    const route: Route = { screen: "campaign", campaign: this.store.campaign, tab: this.tab };
+    if (this.tab === "reports" && this.openPeriod !== null) route.period = this.openPeriod;
+    return route;
+  }
+
+  // A new history entry for a new screen or tab (Back returns to it), the same entry for a
+  // report opened on the reports tab.
+  private syncUrl(push: boolean): void {
+    const hash = formatRoute(this.route());
+    if (!hash || hash === location.hash) return;
+    if (push && !this.landing) history.pushState(null, "", hash);
+    else history.replaceState(null, "", hash);
+  }
+
+  // `push`: a new history entry; without, the URL is corrected in place (a tab this viewer
+  // does not have).
+  selectTab(tab: TabId, push = true): void {
+    if (tab === this.tab) return;
+    this.tab = tab;
+    this.syncUrl(push);
+  }
+
+  openReport(period: number): void {
+    this.openPeriod = period;
+    this.syncUrl(false);
+  }
+
+  // Back, Forward, or a link into the app: go where the URL says.
+  async follow(route: Route): Promise<void> {
+    if (!this.account) { this.wanted = route; return; }  // signing in first
+    try {
+      if (route.screen === "campaigns" && this.screen !== "campaigns") await this.listCampaigns();
+      if (route.screen !== "campaign" || !route.campaign) return;
+      this.openPeriod = route.period ?? null;
+      if (this.screen === "campaign" && this.store.campaign === route.campaign) {
+        this.tab = route.tab ?? "map";
+        this.changed("tab");
+        return;
+      }
+      await this.join(route.campaign, route.tab ?? "map");
+    } catch (e) {
+      // Not a campaign of ours (or gone): the list instead, in place of the link's entry.
+      if (route.screen === "campaign") {
+        this.landing = true;
+        try { await this.listCampaigns(); } catch { /* the error below says enough */ } finally { this.landing = false; }
+      }
+      this.fail(e);
+    }
   }
 
   private async resume(): Promise<void> {
@@ -90,6 +167,7 @@ export class App {
   go(screen: App["screen"]): void {
     this.screen = screen;
     this.error = "";
+    this.syncUrl(true);
     this.changed("screen");
   }
 
@@ -97,7 +175,7 @@ export class App {
     const r = await this.conn.request({ type: "login", account, password });
     this.account = String(r.account);
     localStorage.setItem("umpire.token", String(r.token));
-    await this.listCampaigns();
+    await this.land();
   }
 
   // The replies are logged_in (the token) and invite_redeemed; the request resolves with the first.
@@ -107,7 +185,7 @@ export class App {
     const r = await this.conn.request(msg);
     this.account = String(r.account);
     localStorage.setItem("umpire.token", String(r.token));
-    await this.listCampaigns();
+    await this.land();
   }
 
   async changePassword(password: string, newPassword: string): Promise<Message> {
@@ -148,11 +226,17 @@ export class App {
   }
 
   // ---- one campaign ----
-  async join(campaign: string): Promise<void> {
+  // Opens `campaign` on `tab` (by default: the tab it was on, or the map for another campaign).
+  async join(campaign: string, tab?: TabId): Promise<void> {
     const r = await this.conn.request({ type: "join", campaign });
+    const other = campaign !== this.store.campaign;
     await this.takeSnapshot(r);
     sessionStorage.setItem("umpire.campaign", campaign);
+    if (tab) this.tab = tab;
+    else if (other) this.tab = "map";
+    if (other && !tab) this.openPeriod = null;
     this.screen = "campaign";
+    this.syncUrl(true);
     this.changed("screen");
     void this.loadHistory();
   }

@@ -7,10 +7,9 @@ import { ordersTab } from "./orders-tab.js";
 import { decisionsTab } from "./decisions-tab.js";
 import { reportsTab } from "./reports-tab.js";
 import { gmTab } from "./gm-tab.js";
+import { TabId } from "../../logic/route.js";
 
-type Tab = { id: string; label: () => string; build: (app: App) => { element: HTMLElement; update: (part: Part) => void } };
-
-let activeTab = "map";
+type Tab = { id: TabId; label: () => string; build: (app: App) => { element: HTMLElement; update: (part: Part) => void } };
 
 export function campaignScreen(app: App): { element: HTMLElement; update: (part: Part) => void; dispose: () => void } {
   const v = app.view!;
@@ -20,7 +19,11 @@ export function campaignScreen(app: App): { element: HTMLElement; update: (part:
     { id: "reports", label: () => "Reports", build: reportsTab },
   ];
   if (v.you.role === "gm") tabs.push({ id: "gm", label: () => "GM console", build: gmTab });
-  if (!tabs.some((t) => t.id === activeTab)) activeTab = "map";
+  // A link to a tab this viewer does not have opens the map, the URL corrected in place.
+  const ownTab = (): TabId => {
+    if (!tabs.some((t) => t.id === app.tab)) app.selectTab("map", false);
+    return app.tab;
+  };
 
   const title = h("h1", {});
   const period = h("span", { class: "period" });
@@ -38,8 +41,8 @@ export function campaignScreen(app: App): { element: HTMLElement; update: (part:
   }, tab.label()));
   const panels = built.map(({ tab, part }) => h("section", { role: "tabpanel", id: `panel-${tab.id}`, "aria-labelledby": `tab-${tab.id}`, class: "panel" }, part.element));
 
-  function select(id: string): void {
-    activeTab = id;
+  function select(id: TabId): void {
+    app.selectTab(id);
     built.forEach(({ tab }, i) => {
       const on = tab.id === id;
       tabButtons[i].setAttribute("aria-selected", String(on));
@@ -69,7 +72,9 @@ export function campaignScreen(app: App): { element: HTMLElement; update: (part:
     const view = app.view;
     if (!view) return;
     const ms = remainingMs(view.period.deadline, Date.now());
-    countdown.textContent = view.period.deadline ? `Deadline ${deadlineText(view.period.deadline, view.time_zone)} · ${formatRemaining(ms)}` : "No deadline";
+    countdown.textContent = view.status === "paused" ? "Paused by the GM: no deadline runs"
+      : view.status === "finished" ? "The campaign has ended"
+      : view.period.deadline ? `Deadline ${deadlineText(view.period.deadline, view.time_zone)} · ${formatRemaining(ms)}` : "No deadline";
     countdown.dataset.urgency = urgency(ms);
   }
   const timer = setInterval(tick, 1000);
@@ -77,10 +82,11 @@ export function campaignScreen(app: App): { element: HTMLElement; update: (part:
   const element = h("main", { id: "main", class: "campaign" }, header, error,
     h("nav", { class: "tabs", role: "tablist", "aria-label": "Campaign sections" }, tabButtons), panels);
   updateHeader();
-  select(activeTab);
+  select(ownTab());
   return {
     element,
     update(part: Part) {
+      if (part === "tab") select(ownTab());
       updateHeader();
       for (const b of built) b.part.update(part);
     },

@@ -5,6 +5,7 @@ import { field, h, select } from "../dom.js";
 
 export function campaignsScreen(app: App): HTMLElement {
   const msg = h("p", { class: "status", role: "status" });
+  const error = h("p", { class: "error", role: "alert" }, app.error);  // e.g. a link to a campaign not ours
   const run = (fn: () => Promise<unknown>) => async (e: Event) => {
     e.preventDefault();
     msg.textContent = "";
@@ -61,7 +62,7 @@ export function campaignsScreen(app: App): HTMLElement {
     h("header", { class: "bar" }, h("h1", {}, "Campaigns"),
       h("span", {}, `Signed in as ${app.account}`),
       h("button", { type: "button", onclick: () => app.logout() }, "Sign out")),
-    msg,
+    error, msg,
     h("section", { class: "card", "aria-labelledby": "list-title" }, h("h2", { id: "list-title" }, "Your campaigns"), list),
     h("div", { class: "columns" }, redeem, create),
     password);

@@ -197,33 +197,55 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
       standingForm(f, d, disabled));
   }
 
-  function submission(): HTMLElement | null {
+  // One request at a time from the order bar: its buttons are disabled and say so while one is
+  // on its way, so a double click cannot send twice.
+  let sending = "";
+
+  // Always in reach: the state of the orders and the three buttons, kept at the bottom of the
+  // screen while the side panel is in view (sticky).
+  function orderBar(): HTMLElement | null {
     const v = app.view!;
     if (!isPlayer()) return null;
     const mine = v.my_orders;
     const r = app.lastReceipt;
     const orders = () => [...app.drafts.values()].filter((o) => !isEmptyOrder(o)).map(orderToWire);
-    const act = (fn: () => Promise<void>) => () => fn().catch((e) => app.fail(e));
-    const disabled = locked();
-    return h("section", { class: "submission", "aria-labelledby": "sub-h" },
-      h("h2", { id: "sub-h" }, "Send"),
+    const act = (what: string, fn: () => Promise<void>) => async () => {
+      if (sending) return;
+      sending = what;
+      renderAll();
+      try { await fn(); } catch (e) { app.fail(e); } finally { sending = ""; renderAll(); }
+    };
+    const disabled = locked() || sending !== "";
+    const label = (what: string, text: string) => (sending === what ? "Sending…" : text);
+    return h("section", { class: "order-bar", "aria-labelledby": "sub-h", "aria-busy": String(sending !== "") },
+      h("h2", { id: "sub-h", class: "visually-hidden" }, "Send your orders"),
       h("p", { id: "orders-state", role: "status" },
         `Orders: ${mine ? mine.state : "none sent"}${app.draftsDirty ? " (changed here, not yet sent)" : ""}`,
         mine ? h("br", {}) : null, mine ? `Receipt ${mine.receipt} at ${new Date(mine.updated_at).toLocaleString()}` : null,
         r && r.receipt !== mine?.receipt ? [h("br", {}), `Last receipt ${String(r.receipt)} (${r.state})`] : null),
       h("div", { class: "buttons" },
-        h("button", { type: "button", id: "save-draft", disabled, onclick: act(() => app.submitOrders("draft", orders())) }, "Save draft"),
-        h("button", { type: "button", id: "submit-orders", class: "primary", disabled, onclick: act(() => app.submitOrders("submitted", orders())) }, "Submit orders"),
-        h("button", { type: "button", id: "confirm-orders", disabled: disabled || !mine || mine.state === "draft" || app.draftsDirty, onclick: act(() => app.confirmOrders()) }, "Confirm (lock) orders")),
-      h("h3", {}, "Your side"),
+        h("button", { type: "button", id: "save-draft", disabled, onclick: act("draft", () => app.submitOrders("draft", orders())) }, label("draft", "Save draft")),
+        h("button", { type: "button", id: "submit-orders", class: "primary", disabled, onclick: act("submit", () => app.submitOrders("submitted", orders())) }, label("submit", "Submit orders")),
+        h("button", { type: "button", id: "confirm-orders", disabled: disabled || !mine || mine.state === "draft" || app.draftsDirty, onclick: act("confirm", () => app.confirmOrders()) }, label("confirm", "Confirm (lock) orders"))));
+  }
+
+  function sideFlags(): HTMLElement | null {
+    const v = app.view!;
+    if (!isPlayer()) return null;
+    return h("section", { class: "submission", "aria-labelledby": "side-h" },
+      h("h2", { id: "side-h" }, "Your side"),
       h("ul", {}, v.order_flags.map((f) => h("li", {}, `${f.player}: ${f.state}`))));
   }
 
   function renderAll(): void {
     if (!app.view) return;
+    // A re-render replaces the side panel: focus goes back to the control of the same id.
+    const focused = side.contains(document.activeElement) ? document.activeElement?.id : undefined;
     renderMap();
-    replaceContent(side, ordersForm(), submission(), knowledgePanel(),
-      h("p", { class: "legend" }, "Map: blue = yours, green = allies, red = enemies as last known (faded when old). Drag to pan; wheel, pinch or the buttons to zoom."));
+    replaceContent(side, ordersForm(), sideFlags(), knowledgePanel(),
+      h("p", { class: "legend" }, "Map: blue = yours, green = allies, red = enemies as last known (faded when old). Drag to pan; wheel, pinch or the buttons to zoom."),
+      orderBar());
+    if (focused) document.getElementById(focused)?.focus();
   }
 
   renderAll();

@@ -9,7 +9,6 @@ import { noticeText } from "../../logic/notice-text.js";
 
 export function reportsTab(app: App): { element: HTMLElement; update: (part: Part) => void } {
   const element = h("div", { class: "reports" });
-  let open = -1;
 
   function diceLog(rep: PeriodReport): HTMLElement {
     const rolls = rep.events.filter((e) => e.type === "dice_roll").map((e) => ({ die: String(e.die), value: Number(e.value), purpose: String(e.purpose ?? ""), stream: e.stream === undefined ? undefined : String(e.stream) }));
@@ -48,12 +47,14 @@ export function reportsTab(app: App): { element: HTMLElement; update: (part: Par
       reports.length === 0 ? h("p", {}, "No period has resolved yet.") : null,
       reports.map((rep) => {
         const entry = app.history.find((p) => p.period_index === rep.period_index && !p.rolled_back);
-        const d = h("details", { open: rep.period_index === open || (open === -1 && rep === reports[0]) },
+        const open = app.openPeriod ?? reports[0].period_index;  // the newest unless one was opened
+        const d = h("details", { open: rep.period_index === open, id: `report-${rep.period_index}` },
           h("summary", {}, `Period ${rep.period_index}${entry ? ` — day ${entry.day}, ${entry.period}, committed ${new Date(entry.committed_at).toLocaleString()}` : ""}`),
           rep.missed_orders?.length ? h("p", { class: "missed-orders" }, `No orders came from ${rep.missed_orders.join(", ")}: their forces held, and their decisions took standing instructions or the defaults.`) : null,
           h("ol", { class: "events" }, rep.events.filter((e) => e.type !== "dice_roll").map((e) => h("li", { "data-type": e.type }, eventText(e)))),
           diceLog(rep));
-        d.addEventListener("toggle", () => { if ((d as HTMLDetailsElement).open) open = rep.period_index; });
+        // Opened by the reader (not the one shown open by default): kept in the URL.
+        d.addEventListener("toggle", () => { if ((d as HTMLDetailsElement).open && rep.period_index !== open) app.openReport(rep.period_index); });
         return d;
       }),
       h("h3", {}, "History"),
@@ -64,5 +65,5 @@ export function reportsTab(app: App): { element: HTMLElement; update: (part: Par
   }
 
   render();
-  return { element, update: (part) => { if (part === "reports" || part === "screen") render(); } };
+  return { element, update: (part) => { if (part === "reports" || part === "screen" || part === "tab") render(); } };
 }

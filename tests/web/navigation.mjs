@@ -1,0 +1,107 @@
+// URLs, refresh, Back and links (issue 31, "never lose work"): the campaign, its tab and the
+// open report are in the URL; a refresh lands where the page was; Back and Forward walk the
+// tabs and screens in the app instead of leaving it; a link to a campaign's tab opens there
+// after signing in; a link to a tab the viewer does not have falls back to the map. On the way:
+// the order bar is in view at 1366 × 768 without scrolling, and a double click on it sends once.
+//   node tests/web/navigation.mjs --server build/dev/server/umpire-server
+import assert from "node:assert/strict";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServer } from "./server-process.mjs";
+import { loadPlaywright, openUser } from "./browser.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const source = resolve(here, "..", "..");
+const arg = (name, fallback) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : fallback; };
+const binary = arg("--server", process.env.UMPIRE_SERVER);
+assert.ok(binary, "give --server PATH (the umpire-server binary)");
+
+const playwright = loadPlaywright(join(source, "web-client"));
+const server = await startServer({ binary, source, staticDir: join(source, "web-client", "dist") });
+const users = [];
+let failed = false;
+const where = (page) => page.evaluate(() => ({ hash: location.hash, screen: window.umpire?.screen, tab: window.umpire?.tab, campaign: window.umpire?.view?.campaign }));
+const settle = (page, hash) => page.waitForFunction((h) => location.hash === h && window.umpire?.screen !== "login"
+  && (h === "#/campaigns" ? window.umpire.screen === "campaigns" : window.umpire.screen === "campaign" && location.hash.includes(`/${window.umpire.tab}`)), hash, { timeout: 15_000 });
+const selectedTab = (page) => page.locator("[role=tab][aria-selected=true]").textContent();
+
+async function signIn(page, account) {
+  await page.getByLabel("Account").fill(account);
+  await page.getByLabel("Password").fill(server.password(account));
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+try {
+  const anna = await openUser(playwright, { width: 1366, height: 768 });
+  users.push(anna);
+  const page = anna.page;
+  page.setDefaultTimeout(15_000);
+  const sent = [];  // the types of the messages the page sends
+  page.on("websocket", (ws) => ws.on("framesent", (f) => { try { sent.push(JSON.parse(f.payload).type); } catch { /* binary */ } }));
+  await page.goto(server.url);
+  await signIn(page, "anna");
+  await settle(page, "#/campaigns");
+  await page.getByRole("button", { name: /^Open / }).first().click();
+  await page.waitForFunction(() => window.umpire?.screen === "campaign");
+  const campaign = await page.evaluate(() => window.umpire.view.campaign);
+  const base = `#/c/${encodeURIComponent(campaign)}`;
+  await settle(page, `${base}/map`);
+
+  // The order bar: in view on a laptop screen, and one request for a double click.
+  await page.waitForSelector("#save-draft:not([disabled])");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+  const bar = await page.locator("#submit-orders").boundingBox();
+  console.log(`page ${tall} px tall, Submit at y ${bar?.y}`);
+  assert.ok(tall > 768 + 200, `the page (${tall} px) fits the screen: this check would prove nothing`);
+  assert.ok(bar && bar.y >= 0 && bar.y + bar.height <= 768, `Submit is out of view: ${JSON.stringify(bar)}`);
+  await page.locator("#save-draft").dblclick();
+  await page.waitForFunction(() => /draft/.test(document.querySelector("#orders-state")?.textContent ?? ""));
+  await page.waitForSelector("#save-draft:not([disabled])");
+  assert.equal(sent.filter((t) => t === "submit_orders").length, 1, `a double click sent ${sent.filter((t) => t === "submit_orders").length} orders`);
+
+  await page.getByRole("tab", { name: "Reports" }).click();
+  await settle(page, `${base}/reports`);
+
+  // A refresh lands on the same campaign and tab.
+  await page.reload();
+  await settle(page, `${base}/reports`);
+  assert.equal(await selectedTab(page), "Reports", "the refresh lost the tab");
+
+  // Back: the map tab, then the campaign list; Forward: the map again. All inside the app.
+  await page.goBack();
+  await settle(page, `${base}/map`);
+  assert.match(await selectedTab(page), /^Map/);
+  await page.goBack();
+  await settle(page, "#/campaigns");
+  await page.goForward();
+  await settle(page, `${base}/map`);
+  assert.equal((await where(page)).campaign, campaign);
+
+  // A link to the decisions tab, opened by another account signing in there.
+  const ingrid = await openUser(playwright);
+  users.push(ingrid);
+  await ingrid.page.goto(`${server.url}${base}/decisions`);
+  await signIn(ingrid.page, "ingrid");
+  await settle(ingrid.page, `${base}/decisions`);
+  assert.match(await selectedTab(ingrid.page), /^Decisions/);
+  // A player's link to the GM console opens the map instead, the URL corrected in place.
+  await ingrid.page.goto(`${server.url}${base}/gm`);
+  await settle(ingrid.page, `${base}/map`);
+  assert.equal(await ingrid.page.getByRole("tab", { name: "GM console" }).count(), 0);
+  // A link to a campaign that is not the account's: a clear error on the campaign list.
+  await ingrid.page.goto(`${server.url}#/c/no-such-campaign/map`);
+  await ingrid.page.waitForFunction(() => window.umpire?.screen === "campaigns" && /no campaign/.test(window.umpire.error));
+
+  for (const u of users) assert.deepEqual(u.errors.filter((e) => !/no campaign/.test(e)), [], "console errors");
+  console.log("ok: refresh, Back, Forward and links land where they say");
+} catch (e) {
+  failed = true;
+  console.error(e);
+  for (const u of users) console.error(await where(u.page).catch(() => "?"));
+  console.error(server.stderr().slice(-2000));
+} finally {
+  for (const u of users) await u.context.close().catch(() => {});
+  await server.stop();
+}
+process.exit(failed ? 1 : 0);
