@@ -304,10 +304,10 @@ try {
   assert.ok(seen.evade, "Ingrid was offered evasion and took it");
   for (const u of [gm, anna, ingrid]) await u.page.getByRole("tab", { name: "Reports" }).click();
   const evasion = await anna.page.locator("#panel-reports details[open] ol.events").textContent();
-  assert.match(evasion, /CONTACT: hadewych and ingegerd/);
+  assert.match(evasion, /Contact: Hadewych's army and ingegerd at \(/);
   assert.match(evasion, /ingegerd disengages/);
   const ingridEvents = await ingrid.page.locator("#panel-reports details[open] ol.events").textContent();
-  assert.match(ingridEvents, /ingegerd contact window \[after_contact_dice\]: "evade" \(player\)/);
+  assert.match(ingridEvents, /Ingegerd's host, contact window \(after contact dice\): Evade — its player's answer/);
   // A player checks each of its rolls against the roll's derived seed and is never shown the
   // period's seed; the GM re-derives every roll from the seed, which matches its published hash.
   const annaVerdict = await anna.page.locator("#panel-reports details[open] .dice-verdict").textContent();
@@ -370,8 +370,10 @@ try {
   // --- the battle's report, as Anna saw it ---
   for (const u of [gm, anna, ingrid]) await u.page.getByRole("tab", { name: "Reports" }).click();
   const battle = await anna.page.locator("#panel-reports details", { has: anna.page.locator("summary", { hasText: `Period ${battlePeriod} ` }) }).locator("ol.events").textContent();
-  assert.match(battle, /BATTLE /);
-  assert.match(battle, /Battle [^:]+: attacker \w+, defender \w+ \(report;/);
+  assert.match(battle, /Battle at contact /);
+  assert.match(battle, /Battle [^:]+: \w+ \w+.*, \w+ \w+.* — settled by report \(/);
+  // Reports are words: no event shows JSON (issue 31).
+  assert.doesNotMatch(battle + evasion + ingridEvents, /[{}"]/);
   await shot(anna.page, "08-reports-battle");
   await gm.page.getByRole("tab", { name: "Map" }).click();
   await shot(gm.page, "09-gm-all-seeing-map");

@@ -61,9 +61,9 @@ test("where the client shows an estimate it shows the ÷ band", () => {
   assert.equal(bandText(estimateBand(30, 50)), "20–60");
   const intel = eventText({ type: "intelligence", contact: "c1", receiver: "hadewych",
     fact: { force: "ingegerd", aware: true, score: 4, size: { estimate: 24, accuracy_percent: 25 } } });
-  assert.match(intel, /^hadewych learns of ingegerd: size about 24 \(19–32, ±25%\); /);
+  assert.match(intel, /^hadewych learns of ingegerd \(contact c1\): aware of it, score 4, size about 24 \(19–32, ±25%\)$/);
   assert.doesNotMatch(intel, /accuracy_percent/);
   const scout = eventText({ type: "scout_result", scout: "1.day.hadewych", force: "hadewych", target: [6, 1], result: "success",
     accuracy_percent: 50, reports: [{ force: "thorgrim", hex: [6, 1], size: { estimate: 30, accuracy_percent: 50 } }] });
-  assert.equal(scout, "Scout 1.day.hadewych at (6, 1): success; thorgrim at (6, 1), size about 30 (20–60, ±50%)");
+  assert.equal(scout, "Scout 1.day.hadewych of hadewych at (6, 1): success — finds thorgrim at (6, 1), size about 30 (20–60, ±50%)");
 });

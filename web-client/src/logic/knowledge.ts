@@ -4,6 +4,7 @@
 import { Hex } from "./hex.js";
 import { GameEvent, KnowledgeFact } from "./view-types.js";
 import { bandText, estimateBand } from "./estimate-band.js";
+import { modifiers } from "./event-words.js";
 
 export interface KnownEnemy {
   force: string;
@@ -40,7 +41,7 @@ export function describeComposition(comp: unknown): string {
   if (Array.isArray(c.types)) return c.types.join(", ");
   const classes = c.classes ?? c.troop_class;
   if (Array.isArray(classes)) return classes.join(", ");
-  return JSON.stringify(comp);
+  return modifiers(comp);  // a shape not known here: its members in words
 }
 
 export function describeAge(factPeriod: number, nowPeriod: number): string {

@@ -41,6 +41,10 @@ export function reportsTab(app: App): { element: HTMLElement; update: (part: Par
   function render(): void {
     const v = app.view;
     if (!v) return;
+    // Own and allied forces by their names; others by id, as the viewer knows them.
+    const names = new Map<string, string>();
+    for (const f of [...v.world.forces, ...v.world.allies]) if (f.name) names.set(f.id, f.name);
+    const name = (id: string) => names.get(id) ?? id;
     const reports = [...app.reports.values()].sort((a, b) => b.period_index - a.period_index);
     replaceContent(element,
       h("h2", {}, "Reports"),
@@ -51,7 +55,7 @@ export function reportsTab(app: App): { element: HTMLElement; update: (part: Par
         const d = h("details", { open: rep.period_index === open, id: `report-${rep.period_index}` },
           h("summary", {}, `Period ${rep.period_index}${entry ? ` — day ${entry.day}, ${entry.period}, committed ${new Date(entry.committed_at).toLocaleString()}` : ""}`),
           rep.missed_orders?.length ? h("p", { class: "missed-orders" }, `No orders came from ${rep.missed_orders.join(", ")}: their forces held, and their decisions took standing instructions or the defaults.`) : null,
-          h("ol", { class: "events" }, rep.events.filter((e) => e.type !== "dice_roll").map((e) => h("li", { "data-type": e.type }, eventText(e)))),
+          h("ol", { class: "events" }, rep.events.filter((e) => e.type !== "dice_roll").map((e) => h("li", { "data-type": e.type }, eventText(e, name)))),
           diceLog(rep));
         // Opened by the reader (not the one shown open by default): kept in the URL.
         d.addEventListener("toggle", () => { if ((d as HTMLDetailsElement).open && rep.period_index !== open) app.openReport(rep.period_index); });
