@@ -210,8 +210,8 @@ bool ContactProcedure::both_sides(const std::vector<std::string>& forces) {
     return false;
 }
 
-std::vector<std::string> ContactProcedure::opponents_of(const std::string& id,
-                                                        const std::vector<std::string>& among) {
+std::vector<std::string> ContactProcedure::opponents_of(
+    const std::string& id, const std::vector<std::string>& among) const {
     std::vector<std::string> out;
     const std::string& own_side = side(id);
     for (const auto& other : among) {
@@ -252,6 +252,19 @@ Json ContactProcedure::base_context(const std::string& id) const {
     if (sizes.largest_estimated_opponent)
         c["largest_estimated_opponent"] = *sizes.largest_estimated_opponent;
     if (auto it = scores_.find(id); it != scores_.end()) c["contact_score"] = it->second.table_score();
+    // The forces it is in contact with: where they stand (the contact told it, R-5.1) and, after
+    // the contact dice, what its commander learned of each, so that a decision is taken
+    // with the opponents in view.
+    Json opponents = Json::array();
+    const auto learned = intel_.find(id);
+    for (const auto& other : opponents_of(id, all_)) {
+        Json o{{"force", other}, {"hex", hex_json(force(other).hex)}};
+        if (learned != intel_.end())
+            if (auto fact = learned->second.find(other); fact != learned->second.end())
+                o["known"] = Json::parse(fact->second);
+        opponents.push_back(std::move(o));
+    }
+    c["opponents"] = std::move(opponents);
     return c;
 }
 
@@ -441,6 +454,7 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
             event::Intelligence{
                 .contact = id_, .fact = FieldValue::raw(fact.text), .receiver = receiver}
                 .write(r_.log_, private_audience);
+            intel_[receiver][opponent] = fact.text;
             r_.state_.knowledge[rf.player].push_back(
                 {opponent, "contact_intel", std::move(fact.text), "contact " + id_, period});
         }

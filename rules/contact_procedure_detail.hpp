@@ -110,7 +110,7 @@ private:
     bool may_rest(const std::string& id) const;
     bool both_sides(const std::vector<std::string>& forces);
     std::vector<std::string> opponents_of(const std::string& id,
-                                          const std::vector<std::string>& among);
+                                          const std::vector<std::string>& among) const;
     std::string decision_id(std::string_view step, std::string_view force) const {
         std::string id;
         id.reserve(id_.size() + step.size() + force.size() + 2);
@@ -139,6 +139,9 @@ private:
     std::map<std::string, std::string> supporters_;  // supported force -> supporter
     std::map<std::string, ContactScore> scores_;
     std::map<std::string, int> estimates_;  // receiver -> largest estimated opponent figures
+    // receiver -> opponent -> what its commander learned of it at the contact dice, the
+    // fact's JSON text: its decisions show it beside the opponent.
+    std::map<std::string, std::map<std::string, std::string>> intel_;
     std::optional<int> hour_;
     std::vector<CardPlacement> battlefield_;
     struct Maneuver {

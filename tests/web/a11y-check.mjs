@@ -1,3 +1,5 @@
+import { fileURLToPath } from "node:url";
+
 // A small accessibility check run in the page: every control has an accessible name, every
 // SVG and image a text alternative, no positive tabindex, and (by pressing Tab) every visible
 // enabled control can be reached from the keyboard. Returns a list of violations.
@@ -11,6 +13,7 @@ export function nameProblemsInPage() {
     if (by && by.split(" ").some((id) => document.getElementById(id)?.textContent.trim())) return true;
     if (el.labels && [...el.labels].some((l) => l.textContent.trim())) return true;
     if (el.getAttribute("title")?.trim()) return true;
+    if (el.tagName === "TABLE" && el.querySelector(":scope > caption")?.textContent.trim()) return true;  // named by its caption
     if ((el.tagName === "BUTTON" || el.tagName === "A" || el.getAttribute("role") === "tab") && el.textContent.trim()) return true;
     return false;
   };
@@ -21,7 +24,7 @@ export function nameProblemsInPage() {
     if (el.tabIndex > 0) problems.push(`positive tabindex: ${describe(el)}`);
   }
   for (const svg of document.querySelectorAll("svg")) {
-    if (!visible(svg)) continue;
+    if (!visible(svg) || svg.closest("[aria-hidden=true]")) continue;  // decorative: hidden from assistive tech
     if (!svg.getAttribute("aria-label") && !svg.querySelector(":scope > title")) problems.push(`svg without a title: ${describe(svg)}`);
   }
   for (const img of document.querySelectorAll("img")) if (!img.hasAttribute("alt")) problems.push(`img without alt: ${describe(img)}`);
@@ -69,8 +72,23 @@ export async function unreachableByTab(page, maxPresses = 400) {
   });
 }
 
+// axe-core (npm), the WCAG 2.2 A and AA rules (contrast, names, roles, landmarks, …), run in the
+// page. Each violation is reported with the elements it found.
+const AXE = fileURLToPath(new URL("../../web-client/node_modules/axe-core/axe.min.js", import.meta.url));
+const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+export async function axeViolations(page) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate((tags) => window.axe.run(document, { runOnly: { type: "tag", values: tags } }).then((r) => r.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map((n) => `${n.target.join(" ")}${n.any?.[0]?.message ? ` (${n.any[0].message})` : ""}`),
+  }))), WCAG_AA);
+  return violations.flatMap((v) => v.nodes.map((n) => `axe ${v.id} (${v.impact}): ${v.help}: ${n}`));
+}
+
 export async function checkAccessibility(page, screen) {
   const problems = await page.evaluate(nameProblemsInPage);
   problems.push(...(await unreachableByTab(page)));
+  problems.push(...(await axeViolations(page)));
   return problems.map((p) => `${screen}: ${p}`);
 }

@@ -93,10 +93,10 @@ try {
   await gm.page.getByLabel("Campaign id").fill("raid");
   await gm.page.getByLabel("Time zone").fill("Europe/Oslo");
   await gm.page.getByRole("button", { name: "Create campaign" }).click();
-  await gm.page.getByRole("button", { name: /Open The Eldholm Raid, raid: gm/ }).waitFor();
+  await gm.page.getByRole("button", { name: /Open The Eldholm Raid \(raid\) · gm/ }).waitFor();
   await checkScreen(gm.page, "campaigns");
   await shot(gm.page, "02-campaigns");
-  await gm.page.getByRole("button", { name: /Open The Eldholm Raid, raid: gm/ }).click();
+  await gm.page.getByRole("button", { name: /Open The Eldholm Raid \(raid\) · gm/ }).click();
   await gm.page.getByRole("tab", { name: "GM console" }).click();
   const codes = {};
   for (const player of ["anna", "ingrid"]) {
@@ -128,7 +128,7 @@ try {
   await obs.getByLabel("Your name").fill("berit");
   await obs.getByLabel("Choose a passphrase").fill("berit-watches-the-raid");
   await obs.getByRole("button", { name: "Sign up" }).click();
-  await obs.getByRole("button", { name: /Open The Eldholm Raid, raid: observer/ }).click();
+  await obs.getByRole("button", { name: /Open The Eldholm Raid \(raid\) · observer/ }).click();
   // Before the fix the campaign never opened: "n.world.forces is not iterable".
   await obs.waitForSelector("svg.map polygon", { timeout: 20_000 }).catch(async (e) => {
     throw new Error(`the observer cannot open the campaign (${e.message.split("\n")[0]}); page errors ${JSON.stringify(observer.errors)}; app ${JSON.stringify(await viewOf(obs))}`);
@@ -170,7 +170,7 @@ try {
   await onCampaignList(anna.page);  // the login screen has an invite code field of its own
   await anna.page.getByLabel("Invite code").fill(codes.anna);
   await anna.page.getByRole("button", { name: "Redeem invite" }).click();
-  await anna.page.getByRole("button", { name: /Open The Eldholm Raid, raid: player anna/ }).click();
+  await anna.page.getByRole("button", { name: /Open The Eldholm Raid \(raid\) · player anna/ }).click();
   await anna.page.waitForSelector("svg.map polygon");
   for (const hex of ["3,3", "4,3", "5,3"]) await anna.page.locator(`svg.map polygon[data-hex="${hex}"]`).click();
   const summary = await anna.page.locator("#path-summary").textContent();
@@ -211,8 +211,8 @@ try {
   await tabTo(ingrid.page, (e) => e.name === "code", "the invite code");
   await ingrid.page.keyboard.type(codes.ingrid);
   await ingrid.page.keyboard.press("Enter");
-  await ingrid.page.getByRole("button", { name: /Open The Eldholm Raid, raid: player ingrid/ }).waitFor();
-  await tabTo(ingrid.page, (e) => /Open The Eldholm Raid, raid: player ingrid/.test(e.label), "the campaign");
+  await ingrid.page.getByRole("button", { name: /Open The Eldholm Raid \(raid\) · player ingrid/ }).waitFor();
+  await tabTo(ingrid.page, (e) => /Open The Eldholm Raid \(raid\) · player ingrid/.test(e.label), "the campaign");
   await ingrid.page.keyboard.press("Enter");
   await ingrid.page.waitForSelector("svg.map polygon");
   await tabTo(ingrid.page, (e) => e.label.startsWith("Step west"), "the west step");
@@ -276,6 +276,17 @@ try {
       await article.getByRole("grid").press("r");
       await article.getByRole("button", { name: "Place the card here" }).click();
     } else if (kind === "contact_window" && phase === "evade" && who === "ingrid" && (await answerButton(article, "evade").count())) {
+      // Decided with the situation in view (issue 31): the opponent named, where it stands and
+      // what the contact dice told; what evading risks in words; the map draws the contact.
+      const text = await article.textContent();
+      assert.match(text, /Opponent hadewych at \(\d+, \d+\): /, `the decision names its opponent: ${text}`);
+      assert.match(text, /Evade — Break contact after the dice .*assault regiment/);
+      await article.getByRole("button", { name: "Show the contact on the map" }).click();
+      await page.waitForSelector("#panel-map:not([hidden]) svg.map g.force.in-contact");
+      const ringed = await page.locator("svg.map g.force.in-contact").evaluateAll((els) => els.map((e) => e.getAttribute("data-force")).sort());
+      assert.deepEqual(ringed, ["hadewych", "ingegerd"], "the map draws both forces of the contact where they stand");
+      await shot(page, "05a-contact-on-the-map");
+      await page.getByRole("tab", { name: /^Decisions/ }).click();
       await answerButton(article, "evade").click();
       seen.evade = true;
     } else if (kind === "contact_window" && (await answerButton(article, "engage").count())) {
@@ -379,6 +390,9 @@ try {
   await shot(gm.page, "09-gm-all-seeing-map");
   await anna.page.getByRole("tab", { name: "Map and orders" }).click();
   assert.ok(await anna.page.locator("svg.map g.force.f-enemy").count() >= 1, "Anna's map shows an enemy she knows of");
+  // Friend and foe by shape as well as colour: enemies are diamonds, her own a rectangle.
+  assert.equal(await anna.page.locator("svg.map g.force.f-enemy > .counter").evaluateAll((els) => els.every((e) => e.tagName === "polygon")), true);
+  assert.equal(await anna.page.locator("svg.map g.force.f-own > .counter").evaluateAll((els) => els.length > 0 && els.every((e) => e.tagName === "rect")), true);
 
   // Every size estimate the players are shown is its ÷ band: the true size lies in
   // estimate ÷ (1 ± p), ends rounded half up (whether this run's dice gave an estimate at all
@@ -424,7 +438,7 @@ try {
     .waitFor({ state: "attached", timeout: 10_000 });
   // Anna is back on her campaign list, which no longer has it.
   await anna.page.waitForFunction(() => window.umpire.screen === "campaigns", null, { timeout: 10_000 });
-  assert.equal(await anna.page.getByRole("button", { name: /Open The Eldholm Raid, raid:/ }).count(), 0, "the deleted campaign is still listed");
+  assert.equal(await anna.page.getByRole("button", { name: /Open The Eldholm Raid \(raid\)/ }).count(), 0, "the deleted campaign is still listed");
   log(`passed; screenshots in ${artifacts}`);
 } catch (e) {
   failed = true;

@@ -60,6 +60,19 @@ try {
   await page.waitForSelector("#save-draft:not([disabled])");
   assert.equal(sent.filter((t) => t === "submit_orders").length, 1, `a double click sent ${sent.filter((t) => t === "submit_orders").length} orders`);
 
+  // The map pans with the arrow keys and shows the whole map again with 0 (WCAG 2.1.1).
+  const viewBox = () => page.locator("svg.map").getAttribute("viewBox");
+  await page.locator("svg.map").focus();
+  await page.keyboard.press("0");
+  const whole = await viewBox();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowDown");
+  const moved = (await viewBox()).split(" ").map(Number);
+  const [x0, y0] = whole.split(" ").map(Number);
+  assert.ok(moved[0] > x0 && moved[1] > y0, `the arrow keys did not pan: ${whole} → ${moved.join(" ")}`);
+  await page.keyboard.press("0");
+  assert.equal(await viewBox(), whole);
+
   await page.getByRole("tab", { name: "Reports" }).click();
   await settle(page, `${base}/reports`);
 

@@ -51,3 +51,16 @@ test("card placement: on the grid, a free cell, a right angle (R-6.6)", () => {
   assert.equal(rotate(270), 0);
   assert.equal(rotate(0, false), 270);
 });
+
+test("a contact decision names each opponent, where it stands and what is known of it (issue 31)", () => {
+  const req = { ...before, window: "after_contact_dice", context: { ...before.context, largest_estimated_opponent: 24,
+    opponents: [
+      { force: "ingegerd", hex: [5, 2], known: { score: 4, aware: true, size: { estimate: 24, accuracy_percent: 25 }, composition: { types: ["light_horse", "spearmen"] } } },
+      { force: "skoll", hex: [5, 3], known: { score: 1, aware: false } },
+      { force: "thorgrim", hex: [4, 4] }] } };
+  const lines = contextLines(req);
+  assert.ok(lines.includes("Opponent ingegerd at (5, 2): assault regiment about 24 (19–32, ±25%), composition light_horse, spearmen"), lines.join("\n"));
+  assert.ok(lines.includes("Opponent skoll at (5, 3): your commander is unaware of it (R-6.3: no evasion)"));
+  assert.ok(lines.includes("Opponent thorgrim at (4, 4): not yet estimated (before the contact dice)"));
+  assert.ok(!lines.some((l) => l.startsWith("Largest estimated")), "the bare estimate without its band is not shown beside the opponents");
+});

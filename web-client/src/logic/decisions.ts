@@ -3,6 +3,7 @@
 // ui/ render what these return.
 import { Hex } from "./hex.js";
 import { DecisionRequest } from "./view-types.js";
+import { describeComposition, describeSize } from "./knowledge.js";
 
 export interface Choice { value: unknown; label: string; hint?: string; }
 
@@ -35,12 +36,14 @@ export function decisionTitle(req: DecisionRequest): string {
   return base;
 }
 
+// Each answer's label and what it does, in words (RULEBOOK R-5.3, R-7, R-8).
+const DISENGAGE_RISK = "a disengagement roll against each opponent: behind by 2 or more costs the assault regiment 5–50% and may displace the force";
 const ACTION_LABELS: Record<string, [string, string]> = {
-  rest: ["Rest", "Fight on the morrow if everyone rests (R-5.3)"],
-  engage: ["Engage", "Stand and fight"],
-  avoid: ["Avoid", "Move away before the dice (R-7.2)"],
-  delay: ["Delay", "Hold them off for the half period (R-7.2)"],
-  evade: ["Evade", "Break contact after the dice (R-7.3)"],
+  rest: ["Rest", "Fight on the morrow if every commander rests: the contact ends for this half period (R-5.3); if anyone engages, resting counts as engaging"],
+  engage: ["Engage", "Stand and fight: the procedure goes on to terrain and, unless someone disengages, a battle"],
+  avoid: ["Avoid", `Move into the chosen hex before the contact dice, paying its move cost, then keep moving; ${DISENGAGE_RISK} (R-7.2)`],
+  delay: ["Delay", `Hold them off: neither you nor they move again this half period, and you may not delay them again next half period; ${DISENGAGE_RISK} (R-7.2)`],
+  evade: ["Evade", `Break contact after the dice at no move cost, then keep moving; ${DISENGAGE_RISK} (R-7.3, R-7.4)`],
   one_battle: ["One battle", "All forces of the contact fight together"],
   separate: ["Separate engagements", "Each pair fights on its own (R-5.2)"],
   proportional: ["Proportional", "Losses spread over the companies"],
@@ -92,6 +95,18 @@ export function describeAnswer(value: unknown): string {
   return JSON.stringify(value);
 }
 
+// An opponent in the request's context (docs/decisions.md): where it stands and what this
+// force's commander learned of it at the contact dice.
+export interface ContextOpponent { force: string; hex: Hex; known?: { score?: number; aware?: boolean; size?: unknown; composition?: unknown } }
+
+export function opponentLine(o: ContextOpponent): string {
+  const k = o.known;
+  const learned = !k ? "not yet estimated (before the contact dice)"
+    : k.aware === false ? "your commander is unaware of it (R-6.3: no evasion)"
+    : [k.size ? `assault regiment ${describeSize(k.size)}` : "size unknown", k.composition ? `composition ${describeComposition(k.composition)}` : null].filter(Boolean).join(", ");
+  return `Opponent ${o.force} at ${hexText(o.hex)}: ${learned}`;
+}
+
 // Context lines worth showing above the choices, from what the player knows.
 export function contextLines(req: DecisionRequest): string[] {
   const c = req.context ?? {};
@@ -99,7 +114,11 @@ export function contextLines(req: DecisionRequest): string[] {
   if (c.contact) lines.push(`Contact ${c.contact}`);
   if (Array.isArray(c.hex)) lines.push(`At ${hexText(c.hex as Hex)}`);
   if (typeof c.own_assault_figures === "number") lines.push(`Own assault regiment: ${c.own_assault_figures} figures`);
-  if (typeof c.largest_estimated_opponent === "number") lines.push(`Largest estimated opponent: ${c.largest_estimated_opponent} figures`);
+  // Each opponent where it stands and as its commander knows it; the bare "largest estimate" only
+  // when the request names no opponents (it has no band).
+  const opponents = Array.isArray(c.opponents) ? (c.opponents as ContextOpponent[]) : [];
+  for (const o of opponents) lines.push(opponentLine(o));
+  if (typeof c.largest_estimated_opponent === "number" && opponents.length === 0) lines.push(`Largest estimated opponent: ${c.largest_estimated_opponent} figures`);
   if (typeof c.contact_score === "number") lines.push(`Contact score: ${c.contact_score}`);
   if (typeof c.may_rest === "boolean" && req.kind === "contact_window") lines.push(c.may_rest ? "May rest" : "May not rest");
   if (typeof c.figures === "number" && req.kind === "loss_allocation") lines.push(`Losses to allocate: ${c.figures} figures`);

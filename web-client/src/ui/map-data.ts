@@ -5,6 +5,8 @@ import { KnownEnemy, knownEnemies, positionsFromEvents } from "../logic/knowledg
 import { GameEvent, KnowledgeFact, periodOrdinal } from "../logic/view-types.js";
 import { forceFigures } from "../logic/ruleset.js";
 import { MapForce } from "./map-view.js";
+import { ContextOpponent, opponentLine } from "../logic/decisions.js";
+import { Hex } from "../logic/hex.js";
 
 function short(name: string): string {
   return name.replace(/[^A-Za-z]/g, "").slice(0, 4);
@@ -54,5 +56,30 @@ export function mapForces(app: App): MapForce[] {
     out.push({ id: e.force, label: short(e.force), hex: e.hex, kind: "enemy", stale: (e.hexPeriod ?? 0) < now,
       title: `Enemy ${e.force}, seen ${e.age} (${e.hexSource}): size ${e.size}; ${e.composition}` });
   }
-  return out;
+  return atTheContacts(app, out);
 }
+
+// While the period is being resolved the view still holds its start; a contact decision waiting
+// for this player says where things stand now. Its force is drawn at its hex at the contact and
+// each opponent where the contact showed it, with what is known of it, both ringed.
+function atTheContacts(app: App, forces: MapForce[]): MapForce[] {
+  for (const d of app.decisions.values()) {
+    const c = d.context ?? {};
+    if (!Array.isArray(c.opponents) || !Array.isArray(c.hex)) continue;
+    const own = forces.find((f) => f.id === d.force && f.kind === "own");
+    if (own) {
+      own.hex = c.hex as Hex;
+      own.inContact = true;
+      own.title += ` — at ${hexText(own.hex)}, in contact ${String(c.contact ?? "")}`;
+    }
+    for (const o of c.opponents as ContextOpponent[]) {
+      const i = forces.findIndex((f) => f.id === o.force && f.kind === "enemy");
+      if (i >= 0) forces.splice(i, 1);
+      forces.push({ id: o.force, label: short(o.force), hex: o.hex, kind: "enemy", inContact: true,
+        title: `Enemy in contact — ${opponentLine(o)}` });
+    }
+  }
+  return forces;
+}
+
+const hexText = (h: Hex) => `(${h[0]}, ${h[1]})`;

@@ -11,6 +11,7 @@ export interface MapForce {
   kind: "own" | "ally" | "enemy" | "side-a" | "side-b";
   title: string;          // full description for hover and screen readers
   stale?: boolean;
+  inContact?: boolean;    // in a contact whose decision is waiting: ringed, where it stands now
 }
 
 export interface PathMark { hex: Hex; text: string; reached: boolean; }
@@ -25,6 +26,14 @@ export interface MapData {
 }
 
 const SIZE = 30;
+
+// Friend and foe by shape as well as colour (NATO APP-6 frames): a rectangle for one's own and
+// the first side, rounded for allies, a diamond for enemies and the second side.
+function counter(kind: MapForce["kind"], x: number, y: number): SVGElement {
+  if (kind === "enemy" || kind === "side-b")
+    return s("polygon", { class: "counter", points: `${x},${y - 17} ${x + 24},${y} ${x},${y + 17} ${x - 24},${y}` });
+  return s("rect", { class: "counter", x: x - 17, y: y - 11, width: 34, height: 22, rx: kind === "ally" ? 10 : 3 });
+}
 
 export class MapView {
   readonly element: HTMLElement;
@@ -49,6 +58,11 @@ export class MapView {
     this.svg.addEventListener("pointermove", (e) => this.move(e));
     this.svg.addEventListener("pointerup", (e) => this.up(e));
     this.svg.addEventListener("pointercancel", (e) => this.up(e));
+    // The keyboard pans (arrows), zooms (+ and −) and shows the whole map (0) once the map
+    // has focus.
+    this.svg.setAttribute("tabindex", "0");
+    this.svg.setAttribute("aria-keyshortcuts", "ArrowUp ArrowDown ArrowLeft ArrowRight + - 0");
+    this.svg.addEventListener("keydown", (e) => this.key(e));
     this.svg.addEventListener("wheel", (e) => { e.preventDefault(); this.zoom(e.deltaY > 0 ? 1.1 : 0.9, this.toMap(e)); }, { passive: false });
   }
 
@@ -97,9 +111,10 @@ export class MapView {
     }
     const forces = s("g", { class: "forces" }, data.forces.map((f) => {
       const p = hexToPixel(f.hex, SIZE);
-      return s("g", { class: `force f-${f.kind}${f.stale ? " stale" : ""}`, "data-force": f.id },
+      return s("g", { class: `force f-${f.kind}${f.stale ? " stale" : ""}${f.inContact ? " in-contact" : ""}`, "data-force": f.id },
         s("title", {}, f.title),
-        s("rect", { x: p.x - 17, y: p.y - 11, width: 34, height: 22, rx: 3 }),
+        f.inContact ? s("circle", { class: "contact-ring", cx: p.x, cy: p.y, r: SIZE * 0.85 }) : null,
+        counter(f.kind, p.x, p.y),
         s("text", { x: p.x, y: p.y + 4 }, f.label));
     }));
     this.svg.replaceChildren(s("title", {}, this.label), terrain, rivers, roads, dwellings, pathLayer, forces);
@@ -108,6 +123,19 @@ export class MapView {
 
   private apply(): void {
     this.svg.setAttribute("viewBox", `${this.box.x} ${this.box.y} ${this.box.w} ${this.box.h}`);
+  }
+
+  private key(e: KeyboardEvent): void {
+    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+    if (step) {
+      this.box.x += step[0] * this.box.w * 0.15;
+      this.box.y += step[1] * this.box.h * 0.15;
+      this.apply();
+    } else if (e.key === "+" || e.key === "=") this.zoom(0.8);
+    else if (e.key === "-" || e.key === "−") this.zoom(1.25);
+    else if (e.key === "0") this.reset();
+    else return;
+    e.preventDefault();  // not the page's own scrolling
   }
 
   reset(): void {

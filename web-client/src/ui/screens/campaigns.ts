@@ -15,10 +15,13 @@ export function campaignsScreen(app: App): HTMLElement {
   const list = app.campaigns.length === 0
     ? h("p", {}, "No campaigns yet. Redeem an invite code, or start one.")
     : h("ul", { class: "campaign-list" }, app.campaigns.map((c) =>
-        h("li", {},
-          h("button", { type: "button", class: "campaign", onclick: run(() => app.join(c.campaign)), "aria-label": `Open ${c.name}, ${c.campaign}: ${c.role}${c.player ? ` ${c.player}` : ""}` },
-            h("strong", {}, c.name),
-            h("span", {}, ` ${c.role}${c.player ? ` (${c.player})` : ""} · period ${c.period_index} · ${c.status}${missedText(c.missed_orders)}`)))));
+        h("li", {}, (() => {
+          // The accessible name is "Open " and the visible text, so that speech input users can
+          // say what they see (WCAG 2.5.3).
+          const details = ` (${c.campaign}) · ${c.role}${c.player ? ` ${c.player}` : ""} · period ${c.period_index} · ${c.status}${missedText(c.missed_orders)}`;
+          return h("button", { type: "button", class: "campaign", onclick: run(() => app.join(c.campaign)), "aria-label": `Open ${c.name}${details}` },
+            h("strong", {}, c.name), h("span", {}, details));
+        })())));
 
   const code = h("input", { name: "code", autocomplete: "off", autocapitalize: "none", required: true });
   const redeem = h("form", { class: "card", "aria-labelledby": "redeem-title" },

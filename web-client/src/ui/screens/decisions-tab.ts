@@ -44,9 +44,13 @@ export function decisionsTab(app: App): { element: HTMLElement; update: (part: P
   function form(req: DecisionRequest): HTMLElement {
     const answer = send(req);
     const choices = choicesFor(req);
-    const buttons = h("div", { class: "buttons choices", role: "group", "aria-label": `Answers to ${decisionTitle(req)}` },
+    const choiceButtons = h("div", { class: "buttons choices", role: "group", "aria-label": `Answers to ${decisionTitle(req)}` },
       choices.map((c) => h("button", { type: "button", class: isDefault(req, c.value) ? "default" : "", title: c.hint ?? "",
         "aria-label": `${c.label}${isDefault(req, c.value) ? " (default)" : ""}`, "data-answer": JSON.stringify(c.value), onclick: () => answer(c.value) }, c.label)));
+    // What each answer does, in words, beside the buttons (not only on hover).
+    const hints = choices.filter((c) => c.hint);
+    const buttons = h("div", {}, choiceButtons,
+      hints.length ? h("ul", { class: "choice-hints" }, hints.map((c) => h("li", {}, h("strong", {}, c.label), ` — ${c.hint}`))) : null);
     const ctx = req.context;
     switch (req.kind) {
       case "loss_allocation": {
@@ -89,15 +93,22 @@ export function decisionsTab(app: App): { element: HTMLElement; update: (part: P
     }
   }
 
+  function forceName(id: string): string {
+    const f = app.view?.world.forces.find((x) => x.id === id);
+    return f?.name ? `${f.name} (${id})` : id;
+  }
+
   function article(req: DecisionRequest): HTMLElement {
     const v = app.view!;
     const deadline = req.deadline ?? v.period.deadline;
     const mine = canAnswer(req);
     return h("article", { class: "decision", "aria-labelledby": `d-${req.id}`, "data-kind": req.kind, "data-decision": req.id },
-      h("h3", { id: `d-${req.id}` }, `${decisionTitle(req)} — ${req.force}`),
+      h("h3", { id: `d-${req.id}` }, `${decisionTitle(req)} — ${forceName(req.force)}`),
       h("p", { class: "meta" }, `${req.id} · asked of ${req.player} · default: ${describeAnswer(req.default)} · `,
         h("span", { class: "countdown", "data-deadline": deadline ?? "" }, formatRemaining(remainingMs(deadline, Date.now())))),
       h("ul", { class: "context" }, contextLines(req).map((l) => h("li", {}, l))),
+      // The map draws this contact as it stands now (map-data.ts, atTheContacts).
+      Array.isArray(req.context?.opponents) ? h("button", { type: "button", class: "show-on-map", onclick: () => { app.selectTab("map"); app.changed("tab"); } }, "Show the contact on the map") : null,
       mine ? form(req) : h("p", {}, "Waiting for the player's answer."));
   }
 

@@ -6,6 +6,7 @@ import { App, Part } from "../app.js";
 import { field, h, replaceContent, select } from "../dom.js";
 import { MapView } from "../map-view.js";
 import { enemiesKnown, mapForces } from "../map-data.js";
+import { mapLegend } from "../map-legend.js";
 import { Hex, NEIGHBOUR_STEPS, hexKey } from "../../logic/hex.js";
 import { PathPlan, formatT, planPath } from "../../logic/path-cost.js";
 import { ForceOrder, clickPath, emptyOrder, isEmptyOrder, moveRegiment, orderToWire, StandingInstructions } from "../../logic/orders.js";
@@ -32,7 +33,8 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
   const isPlayer = () => app.view?.you.role === "player";
   const mapView = new MapView("Campaign map", (hex) => onHex(hex));
   const side = h("div", { class: "side" });
-  const element = h("div", { class: "map-layout" }, mapView.element, side);
+  const legend = h("div", { class: "legend-slot" });  // the map key, under the map
+  const element = h("div", { class: "map-layout" }, h("div", { class: "map-column" }, mapView.element, legend), side);
 
   const forceOf = (id: string) => app.view!.world.forces.find((f) => f.id === id);
   const draftOf = (id: string): ForceOrder => app.drafts.get(id) ?? emptyOrder(id);
@@ -102,7 +104,7 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
       (v.world.allies ?? []).length ? [h("h3", {}, "Allies"), h("ul", {}, (v.world.allies ?? []).map((a) => h("li", {}, `${a.name} (${a.player}) at (${a.hex[0]}, ${a.hex[1]})`)))] : null,
       h("h3", {}, "Known enemies"),
       enemies.length === 0 ? h("p", {}, "None known.") :
-        h("table", { class: "enemies" }, h("caption", {}, "What your commanders know of the enemy"),
+        h("table", { class: "enemies", tabindex: 0 }, h("caption", {}, "What your commanders know of the enemy"),
           h("thead", {}, h("tr", {}, ["Force", "Last seen", "Size", "Composition", "Age"].map((t) => h("th", { scope: "col" }, t)))),
           h("tbody", {}, enemies.map((e) => h("tr", {},
             h("td", {}, e.force), h("td", {}, e.hex ? `(${e.hex[0]}, ${e.hex[1]}) ${e.hexSource}` : "unknown"),
@@ -130,7 +132,7 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
       `Stops short: ${p.total} of ${p.available} points spent; (${last.hex[0]}, ${last.hex[1]}) is out of reach this period.`;
     return h("div", { class: "path-plan" },
       h("p", { id: "path-summary", role: "status" }, summary),
-      p.steps.length ? h("table", {}, h("caption", {}, "Path, from your own knowledge"),
+      p.steps.length ? h("table", { tabindex: 0 }, h("caption", {}, "Path, from your own knowledge"),
         h("thead", {}, h("tr", {}, ["#", "Hex", "Terrain", "Cost", "Spent", "t", "Arrives", "Notes"].map((t) => h("th", { scope: "col" }, t)))),
         h("tbody", {}, p.steps.map((st, i) => h("tr", { class: st.reached ? "" : "unreached" },
           h("td", {}, i + 1), h("td", {}, `(${st.hex[0]}, ${st.hex[1]})`), h("td", {}, app.map?.terrain.get(hexKey(st.hex)) ?? "off map"),
@@ -242,12 +244,13 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
     // A re-render replaces the side panel: focus goes back to the control of the same id.
     const focused = side.contains(document.activeElement) ? document.activeElement?.id : undefined;
     renderMap();
+    replaceContent(legend, app.map ? mapLegend(app.map) : null);
     replaceContent(side, ordersForm(), sideFlags(), knowledgePanel(),
-      h("p", { class: "legend" }, "Map: blue = yours, green = allies, red = enemies as last known (faded when old). Drag to pan; wheel, pinch or the buttons to zoom."),
+      h("p", { class: "legend" }, "Map: blue rectangles are yours, green rounded ones allies, red diamonds enemies where last known (hollow and dashed when the sighting is old); a dashed ring marks a contact waiting for your decision. Drag, or the arrow keys once the map has focus, to pan; the wheel, a pinch, + and − or the buttons to zoom; 0 shows the whole map."),
       orderBar());
     if (focused) document.getElementById(focused)?.focus();
   }
 
   renderAll();
-  return { element, update: (part) => { if (part === "view" || part === "orders" || part === "reports" || part === "screen") renderAll(); } };
+  return { element, update: (part) => { if (part === "view" || part === "orders" || part === "reports" || part === "screen" || part === "decisions") renderAll(); } };
 }

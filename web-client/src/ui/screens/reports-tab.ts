@@ -31,7 +31,7 @@ export function reportsTab(app: App): { element: HTMLElement; update: (part: Par
       seed ? [h("p", {}, `Seed ${seed}`), h("p", {}, `Published hash ${rep.seed_hash}: `, h("strong", {}, hashOk ? "the seed matches it" : "DOES NOT MATCH"))]
         : h("p", {}, `Published seed hash ${rep.seed_hash}.`),
       h("p", { class: "dice-verdict" }, verdict),
-      rolls.length ? h("table", {}, h("caption", {}, "Rolls"),
+      rolls.length ? h("table", { tabindex: 0 }, h("caption", {}, "Rolls"),
         h("thead", {}, h("tr", {}, ["#", "Purpose", "Die", "Value", streams ? "From its stream" : "From the seed"].map((t) => h("th", { scope: "col" }, t)))),
         h("tbody", {}, checks.map((c, i) => h("tr", { class: c.ok ? "" : "bad" },
           h("td", {}, i + 1), h("td", {}, c.roll.purpose ?? ""), h("td", {}, c.roll.die), h("td", {}, c.roll.value),
