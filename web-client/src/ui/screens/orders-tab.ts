@@ -200,8 +200,10 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
   }
 
   // One request at a time from the order bar: its buttons are disabled and say so while one is
-  // on its way, so a double click cannot send twice.
+  // on its way; and the same button again within a double click's interval is the same click
+  // (a fast reply must not turn a double click into two submissions).
   let sending = "";
+  let last = { what: "", at: 0 };
 
   // Always in reach: the state of the orders and the three buttons, kept at the bottom of the
   // screen while the side panel is in view (sticky).
@@ -212,7 +214,8 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
     const r = app.lastReceipt;
     const orders = () => [...app.drafts.values()].filter((o) => !isEmptyOrder(o)).map(orderToWire);
     const act = (what: string, fn: () => Promise<void>) => async () => {
-      if (sending) return;
+      if (sending || (last.what === what && Date.now() - last.at < 500)) return;
+      last = { what, at: Date.now() };
       sending = what;
       renderAll();
       try { await fn(); } catch (e) { app.fail(e); } finally { sending = ""; renderAll(); }
