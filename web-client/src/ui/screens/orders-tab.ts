@@ -201,7 +201,8 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
 
   // One request at a time from the order bar: its buttons are disabled and say so while one is
   // on its way; and the same button again within a double click's interval is the same click
-  // (a fast reply must not turn a double click into two submissions).
+  // (a fast reply must not turn a double click into two submissions). A monotonic clock: a
+  // wall clock stepped back would swallow every click until it caught up.
   let sending = "";
   let last = { what: "", at: 0 };
 
@@ -214,8 +215,8 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
     const r = app.lastReceipt;
     const orders = () => [...app.drafts.values()].filter((o) => !isEmptyOrder(o)).map(orderToWire);
     const act = (what: string, fn: () => Promise<void>) => async () => {
-      if (sending || (last.what === what && Date.now() - last.at < 500)) return;
-      last = { what, at: Date.now() };
+      if (sending || (last.what === what && performance.now() - last.at < 500)) return;
+      last = { what, at: performance.now() };
       sending = what;
       renderAll();
       try { await fn(); } catch (e) { app.fail(e); } finally { sending = ""; renderAll(); }
