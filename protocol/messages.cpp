@@ -2,6 +2,7 @@
 // unknown members refused (a misspelt key must not pass silently).
 #include "protocol/messages.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -88,6 +89,32 @@ ClientBody decode_submit(const ObjectReader& r) {
     s.state = r.choice("state", {"draft", "submitted"}, false).value_or("submitted");
     s.dry_run = r.boolean("dry_run", false).value_or(false);
     return s;
+}
+
+ClientBody decode_send_press(const ObjectReader& r) {
+    SendPress p;
+    p.campaign = text(r, "campaign", true, 64);
+    if (const Json* to = r.array("to")) {
+        if (to->empty() || to->size() > kMaxPressRecipients)
+            r.problems().add(r.path_of("to"), "expected 1 to " +
+                                                  std::to_string(kMaxPressRecipients) +
+                                                  " recipients");
+        for (std::size_t i = 0; i < to->size(); ++i) {
+            const Json& name = (*to)[i];
+            if (!name.is_string() || name.get<std::string>().empty() ||
+                name.get<std::string>().size() > 64)
+                r.problems().add(rules::item_path(r.path_of("to"), i),
+                                 "expected \"all\", \"gm\" or a player's id");
+            else
+                p.to.push_back(name.get<std::string>());
+        }
+        if (p.to.size() > 1 && std::find(p.to.begin(), p.to.end(), "all") != p.to.end())
+            r.problems().add(r.path_of("to"), "\"all\" is everyone: name nobody else with it");
+    }
+    p.text = text(r, "text", true, kMaxPressBytes);
+    if (r.has("text") && p.text.find_first_not_of(" \t\r\n") == std::string::npos)
+        r.problems().add(r.path_of("text"), "an empty message");
+    return p;
 }
 
 ClientBody decode_gm(const ObjectReader& r) {
@@ -186,8 +213,8 @@ const std::map<std::string, Entry>& decoders() {
              return RevokeSession{text(r, "session", true, 64)};
          }}},
         {"list_campaigns", {{}, [](const ObjectReader&) -> ClientBody { return ListCampaigns{}; }}},
-        {"join", {{"campaign"}, [](const ObjectReader& r) -> ClientBody {
-             return Join{text(r, "campaign", true, 64)};
+        {"join", {{"campaign", "as_player"}, [](const ObjectReader& r) -> ClientBody {
+             return Join{text(r, "campaign", true, 64), text(r, "as_player", false, 64)};
          }}},
         {"redeem_invite", {{"code"}, [](const ObjectReader& r) -> ClientBody {
              return RedeemInvite{text(r, "code", true, 128)};
@@ -233,6 +260,10 @@ const std::map<std::string, Entry>& decoders() {
         {"get_battle", {{"campaign", "battle"}, [](const ObjectReader& r) -> ClientBody {
              return GetBattle{text(r, "campaign", true, 64), text(r, "battle", true, 200)};
          }}},
+        {"send_press", {{"campaign", "to", "text"}, decode_send_press}},
+        {"get_press", {{"campaign", "period_index"}, [](const ObjectReader& r) -> ClientBody {
+             return GetPress{text(r, "campaign", true, 64), index_of(r, "period_index", false, -1)};
+         }}},
         {"ping", {{}, [](const ObjectReader&) -> ClientBody { return Ping{}; }}},
     };
     return table;
@@ -246,7 +277,7 @@ const std::vector<std::string>& client_message_types() {
         "change_password", "get_account",   "set_email",   "revoke_session", "list_campaigns", "join",
         "redeem_invite",  "create_campaign", "submit_orders", "confirm_orders", "answer",
         "get_report",     "get_history",    "get_decisions", "set_webhook",  "get_webhook_deliveries", "gm",
-        "battle_action",  "get_battle",     "ping"};
+        "battle_action",  "get_battle",     "send_press",  "get_press",     "ping"};
     return types;
 }
 

@@ -35,6 +35,7 @@ struct Logout {};
 struct ListCampaigns {};
 struct Join {
     std::string campaign;
+    std::string as_player;  // a GM's read-only view as this player (empty: its own)
 };
 struct RedeemInvite {
     std::string code;
@@ -148,13 +149,28 @@ struct GetBattle {
     std::string campaign;
     std::string battle;
 };
+// Press (docs/protocol.md, "Press"): a message to everyone ("all"), to the GMs ("gm") or to
+// players by their scenario ids; who may send it to whom is the server's to check.
+inline constexpr std::size_t kMaxPressBytes = 4000;
+inline constexpr std::size_t kMaxPressRecipients = 16;
+struct SendPress {
+    std::string campaign;
+    std::vector<std::string> to;
+    std::string text;
+};
+// The press the viewer may read: of one period, or (period_index -1) the newest.
+struct GetPress {
+    std::string campaign;
+    int period_index = -1;
+};
 struct Ping {};
 
 using ClientBody =
     std::variant<Hello, Login, Logout, SignUp, ResetPassword, ChangePassword, GetAccount, SetEmail,
                  RevokeSession, ListCampaigns, Join, RedeemInvite, CreateCampaign, SubmitOrders,
                  ConfirmOrders, Answer, GetReport, GetHistory, GetDecisions, SetWebhook,
-                 GetWebhookDeliveries, GmCommand, BattleAction, GetBattle, Ping>;
+                 GetWebhookDeliveries, GmCommand, BattleAction, GetBattle, SendPress, GetPress,
+                 Ping>;
 
 struct ClientMessage {
     std::string type;

@@ -15,6 +15,7 @@
 
 #include "protocol/companion_projection.hpp"
 #include "protocol/notices.hpp"
+#include "protocol/project_notification.hpp"
 #include "protocol/viewer.hpp"
 #include "rules/world.hpp"
 
@@ -90,6 +91,20 @@ struct LobbyFacts {
     std::vector<MissedAttempt> missed;
 };
 
+// A press message as stored (storage's PressRecord, without the campaign).
+struct PressFacts {
+    int no = 0, period_index = 0, channel_no = 0;
+    std::string sender;                   // a scenario player, or "gm"
+    std::vector<std::string> recipients;  // "all", "gm", players; sorted
+    bool gm_reads = false;                // the GMs may read it (the setting when it was sent)
+    std::string body, sent_at;
+};
+
+enum class PressList {
+    newest,     // the newest the viewer may read (get_press without a period)
+    of_period,  // those of one period
+};
+
 // The "view" of a snapshot (its deltas are diffs of two of these).
 rules::Json project(const Viewer& viewer, const CampaignFacts& campaign, const ViewFacts& view);
 
@@ -118,6 +133,22 @@ std::optional<rules::Json> project(const Viewer& viewer, const CampaignFacts& ca
 rules::Json project(const Viewer& viewer, const CampaignFacts& campaign,
                     const std::vector<PeriodListing>& periods,
                     const std::vector<GmAction>& actions);
+
+// "press": one message, pushed to a viewer who may read it (its sender, its recipients, the
+// GMs when the campaign lets them read all press, observers when it is to all).
+std::optional<rules::Json> project(const Viewer& viewer, const CampaignFacts& campaign,
+                                   const PressFacts& message);
+
+// "press_list": the messages of `press` (by number) the viewer may read, of period
+// `period_index` or the newest ones.
+rules::Json project(const Viewer& viewer, const CampaignFacts& campaign,
+                    const std::vector<PressFacts>& press, PressList which, int period_index);
+
+// A notification for the webhook or e-mail of an account that is `viewer` in the campaign:
+// the payload it is told, or nullopt when it is not told (a decision not its to answer,
+// another player's missed orders, a world edit of none of its forces, …).
+std::optional<rules::Json> project(const Viewer& viewer, const CampaignFacts& campaign,
+                                   const NotificationFacts& notification);
 
 // A campaign list's entry.
 rules::Json project(const Viewer& viewer, const CampaignFacts& campaign, const LobbyFacts& lobby);

@@ -71,6 +71,7 @@ Json project(const Viewer& viewer, const CampaignFacts& campaign, const ViewFact
         view["unplayed"] = campaign.unplayed;
     }
     view["notices"] = notices(viewer, campaign, facts.actions);
+    view["press"] = press_policy_name(campaign.visibility.press);
     return view;
 }
 

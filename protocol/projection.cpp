@@ -19,7 +19,23 @@ Visibility visibility_from_settings(const Json& settings) {
     Visibility v;
     if (settings.is_object() && settings.value("observers", Json()) == "all")
         v.observers = Visibility::Observers::everything;
+    if (settings.is_object() && settings.value("press", Json()) == "gm_reads")
+        v.press = Visibility::Press::gm_reads;
+    if (settings.is_object() && settings.value("press", Json()) == "off")
+        v.press = Visibility::Press::off;
     return v;
+}
+
+const char* press_policy_name(Visibility::Press press) {
+    switch (press) {
+        case Visibility::Press::gm_reads:
+            return "gm_reads";
+        case Visibility::Press::off:
+            return "off";
+        case Visibility::Press::private_messages:
+            break;
+    }
+    return "private";
 }
 
 namespace {

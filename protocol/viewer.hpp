@@ -24,9 +24,17 @@ const char* role_name(Viewer::Role role);
 struct Visibility {
     enum class Observers { public_only, everything };
     Observers observers = Observers::public_only;
+    // Press (setting "press"): "private" (the default: a message is read by its sender and its
+    // recipients), "gm_reads" (the GMs read all press too, and the players are told so), "off"
+    // (players write only to the GMs; the GMs write to anyone).
+    enum class Press { private_messages, gm_reads, off };
+    Press press = Press::private_messages;
 };
 
-// Reads the campaign settings' "observers" member; anything but "all" means public only.
+const char* press_policy_name(Visibility::Press press);
+
+// Reads the campaign settings' "observers" member (anything but "all" means public only) and
+// "press" member (anything but "gm_reads" or "off" means private).
 Visibility visibility_from_settings(const rules::Json& settings);
 
 }  // namespace umpire::protocol

@@ -16,13 +16,17 @@ std::string settings_problem(const nlohmann::json& settings) {
         if (key == "observers") {
             if (value != "map" && value != "all")
                 return "settings.observers: \"map\" or \"all\", not " + value.dump();
+        } else if (key == "press") {
+            if (value != "private" && value != "gm_reads" && value != "off")
+                return "settings.press: \"private\", \"gm_reads\" or \"off\", not " + value.dump();
         } else if (key == "decision_hours") {
             if (!value.is_number_integer() || value.get<long long>() < 1 ||
                 value.get<long long>() > kMaxDecisionHours)
                 return "settings.decision_hours: a whole number of hours from 1 to " +
                        std::to_string(kMaxDecisionHours) + ", not " + value.dump();
         } else {
-            return "settings." + key + ": no such setting (known: observers, decision_hours)";
+            return "settings." + key +
+                   ": no such setting (known: observers, decision_hours, press)";
         }
     }
     return "";

@@ -322,6 +322,10 @@ void Hub::dispatch(const Reply& reply, const protocol::ClientMessage& message) {
                         room.battle_action(reply, actor, m);
                     else if constexpr (std::is_same_v<T, protocol::GetBattle>)
                         room.get_battle(reply, actor, m);
+                    else if constexpr (std::is_same_v<T, protocol::SendPress>)
+                        room.send_press(reply, actor, m);
+                    else if constexpr (std::is_same_v<T, protocol::GetPress>)
+                        room.press(reply, actor, m);
                 }
             }
         },
@@ -447,7 +451,7 @@ void Hub::redeem(const Reply& reply, const protocol::RedeemInvite& m) {
 void Hub::join(const Reply& reply, const protocol::Join& m) {
     Room& room = room_of(m.campaign);
     const Actor actor = actor_in(room, *reply.peer);
-    room.join(reply, actor);
+    room.join(reply, actor, m.as_player);
 }
 
 std::int64_t Hub::create_account(const std::string& name, const std::string& password) {

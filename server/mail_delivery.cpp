@@ -79,12 +79,24 @@ std::string subject_of(const Json& n) {
     if (type == "orders_reopened") return campaign + ": orders reopened for period " + period();
     if (type == "campaign_ended") return campaign + ": the campaign has ended";
     if (type == "world_edited") return campaign + ": the GM edited the world";
+    if (type == "press" && n.contains("message") && n["message"].is_object())
+        return campaign + ": a message from " + one_line(n["message"].value("from", ""));
     return campaign + ": " + one_line(type);
 }
 
 std::string body_of(const Json& n) {
     if (n.contains("report_text") && n["report_text"].is_string())
         return n["report_text"].get<std::string>();
+    // Press: the writer's words as written, under who wrote to whom.
+    if (n.value("type", "") == "press" && n.contains("message") && n["message"].is_object()) {
+        const Json& m = n["message"];
+        std::string to;
+        for (const auto& r : m.value("to", Json::array()))
+            to += (to.empty() ? "" : ", ") +
+                  one_line(r.is_string() ? r.get<std::string>() : r.dump());
+        return "From " + one_line(m.value("from", "")) + " to " + to + ", period " +
+               std::to_string(m.value("period_index", 0)) + ":\n\n" + m.value("text", "") + "\n";
+    }
     std::string out = subject_of(n) + ".\n\n";
     for (auto it = n.begin(); it != n.end(); ++it) {
         if (it.key() == "type") continue;

@@ -288,6 +288,8 @@ private:
             return Json{{"type", "get_history"}, {"campaign", parts[0]}};
         if (parts.size() == 2 && parts[1] == "decisions")
             return Json{{"type", "get_decisions"}, {"campaign", parts[0]}};
+        if (parts.size() == 2 && parts[1] == "press")
+            return Json{{"type", "get_press"}, {"campaign", parts[0]}};
         if (parts.size() == 3 && parts[1] == "reports") {
             try {
                 return Json{{"type", "get_report"}, {"campaign", parts[0]},

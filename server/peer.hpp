@@ -22,6 +22,9 @@ struct JoinedCampaign {
     rules::Json view;
     int version = 0;
     std::set<std::string> announced;  // decision ids sent as decision_request messages
+    // A GM viewing the campaign as the player `viewer.player` (join's as_player): it is shown
+    // what that player is shown, read only; press still reaches it as the GM's.
+    bool preview = false;
 };
 
 class Peer {

@@ -53,7 +53,9 @@ public:
     Json summary(const Actor& actor) const;
 
     // Join: the full snapshot of the viewer's view, its pending decisions, and later deltas.
-    void join(const Reply& reply, const Actor& actor);
+    // A GM may join `as_player`: shown what that player is shown (the snapshot says
+    // "viewing_as"), while what it sends still acts as the GM.
+    void join(const Reply& reply, const Actor& actor, const std::string& as_player = "");
     void leave(Peer& peer);
 
     void submit_orders(const Reply& reply, const Actor& actor, const protocol::SubmitOrders& m);
@@ -72,6 +74,10 @@ public:
     // The battle companion (room_battles.cpp): only the battle's two sides and the GM.
     void battle_action(const Reply& reply, const Actor& actor, const protocol::BattleAction& m);
     void get_battle(const Reply& reply, const Actor& actor, const protocol::GetBattle& m);
+    // Press (room_press.cpp): messages from a player or a GM, kept with the open period, pushed
+    // to whoever may read them; and the list the sender may read.
+    void send_press(const Reply& reply, const Actor& actor, const protocol::SendPress& m);
+    void press(const Reply& reply, const Actor& actor, const protocol::GetPress& m);
 
     // Startup: a deadline missed while the server was down is extended, not resolved; then
     // the timers are set.
@@ -94,6 +100,14 @@ private:
     void broadcast_notice(const storage::GmActionRecord& action);
     // The notice to the joined connections `to` picks that may see it.
     void send_notice(const protocol::GmAction& action, const std::function<bool(const Peer&)>& to);
+    // To each joined connection `to` picks, the message `project` makes for its viewer (made
+    // once per distinct viewer; nullopt: nothing for that viewer).
+    // `as_account`: a GM's preview connection (join as_player) gets it as the GM's, not as
+    // the player's it is viewing (press: the GM does not read a player's mail by previewing).
+    using Projector =
+        std::function<std::optional<Json>(const protocol::Viewer&, const protocol::CampaignFacts&)>;
+    void send_projected(const Projector& project, const std::function<bool(const Peer&)>& to,
+                        bool as_account = false);
     std::vector<std::shared_ptr<Peer>> live_peers();
     std::vector<std::string> unplayed_players() const;
     // Each scenario player's orders state ("none", "draft", "submitted", "confirmed"), for the
@@ -138,9 +152,14 @@ private:
     std::optional<storage::DeadlineRecord> current_deadline() const;
     bool deadline_passed() const;
     void notify(std::int64_t account, const std::string& key, const Json& payload);
-    // The accounts that answer requests asked of `player`: its seat's holder, or for "gm" the
-    // campaign's GMs.
-    std::vector<std::int64_t> accounts_answering(const std::string& player) const;
+    // To each member `to` picks (all by default) with a webhook, what protocol::project says
+    // its viewer is told of `what` (nothing, for many).
+    void notify_members(const std::string& key, const protocol::NotificationFacts& what,
+                        const std::function<bool(const storage::MembershipRecord&)>& to = {});
+    // The same with the payload each viewer's projection makes (press: project(PressFacts)).
+    void notify_members(const std::string& key, const Projector& project,
+                        const std::function<bool(const storage::MembershipRecord&)>& to = {});
+    static protocol::Viewer viewer_of(const storage::MembershipRecord& m);
 
     // Decision deadlines (room_decision_deadlines.cpp): with the setting decision_hours a
     // request lapses that long after it was asked, and the period resolves on without it.
@@ -151,7 +170,6 @@ private:
     protocol::DecisionFacts decision_facts(const storage::DecisionRecord& d) const;
     void schedule_decision_timer();
     void on_decision_deadline();
-    void notify_players(const std::string& key, const Json& payload, bool unconfirmed_only);
     // period_resolved to each player and GM with a webhook, with its turn report as text.
     void notify_resolved(int index, int attempt);
     // A resolved period read once (room_reports.cpp), for the projection of its reports.

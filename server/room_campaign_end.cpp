@@ -45,9 +45,7 @@ void Room::gm_end(GmCall& call) {
     }
     reload();
     record_action("end", call.m.reason, {{"period_index", campaign_.period_index()}});
-    for (const auto& m : services_->server->memberships(id()))
-        notify(m.account_id, "ended:" + id(),
-               {{"type", "campaign_ended"}, {"campaign", id()}, {"reason", call.m.reason}});
+    notify_members("ended:" + id(), protocol::notification::CampaignEnded{call.m.reason});
     schedule_timers();  // cancels them: the campaign is no longer active
 }
 

@@ -91,10 +91,16 @@ void Room::on_deadline_warning() {
     if (deleted_) return;
     const auto d = current_deadline();
     if (!d || !d->due_at) return;
-    notify_players("deadline:" + std::to_string(campaign_.period_index()) + ":" + *d->due_at,
-                   {{"type", "deadline_near"}, {"campaign", id()},
-                    {"period_index", campaign_.period_index()}, {"due_at", *d->due_at}},
-                   true);
+    // Those who have confirmed need no reminder.
+    const auto flags = order_flags();
+    notify_members("deadline:" + std::to_string(campaign_.period_index()) + ":" + *d->due_at,
+                   protocol::notification::DeadlineNear{campaign_.period_index(), *d->due_at},
+                   [&](const storage::MembershipRecord& m) {
+                       for (const auto& f : flags)
+                           if (m.player && f.player == *m.player && f.state == "confirmed")
+                               return false;
+                       return true;
+                   });
 }
 
 void Room::notify(std::int64_t account, const std::string& key, const Json& payload) {
@@ -103,25 +109,31 @@ void Room::notify(std::int64_t account, const std::string& key, const Json& payl
     if (services_->server->add_notification(n)) pump_webhooks();
 }
 
-std::vector<std::int64_t> Room::accounts_answering(const std::string& player) const {
-    std::vector<std::int64_t> out;
-    for (const auto& m : services_->server->memberships(id()))
-        if ((m.player && *m.player == player) || (m.role == "gm" && player == rules::kGameMaster))
-            out.push_back(m.account_id);
-    return out;
+void Room::notify_members(const std::string& key, const protocol::NotificationFacts& what,
+                          const std::function<bool(const storage::MembershipRecord&)>& to) {
+    notify_members(
+        key,
+        [&](const protocol::Viewer& viewer, const protocol::CampaignFacts& campaign) {
+            return protocol::project(viewer, campaign, what);
+        },
+        to);
 }
 
-void Room::notify_players(const std::string& key, const Json& payload, bool unconfirmed_only) {
-    const auto flags = order_flags();
+void Room::notify_members(const std::string& key, const Projector& project,
+                          const std::function<bool(const storage::MembershipRecord&)>& to) {
+    std::optional<protocol::CampaignFacts> campaign;  // read when the first member has a webhook
     for (const auto& m : services_->server->memberships(id())) {
-        if (m.role != "player" || !m.player) continue;
-        if (unconfirmed_only) {
-            bool confirmed = false;
-            for (const auto& f : flags) confirmed = confirmed || (f.player == *m.player && f.state == "confirmed");
-            if (confirmed) continue;
-        }
-        notify(m.account_id, key, payload);
+        if ((m.role == "player" && !m.player) || (to && !to(m))) continue;
+        if (!services_->server->webhook(m.account_id, id())) continue;  // nothing to keep
+        if (!campaign) campaign.emplace(facts());
+        if (auto payload = project(viewer_of(m), *campaign)) notify(m.account_id, key, *payload);
     }
+}
+
+protocol::Viewer Room::viewer_of(const storage::MembershipRecord& m) {
+    if (m.role == "gm") return protocol::Viewer::gm();
+    if (m.role == "player" && m.player) return protocol::Viewer::of_player(*m.player);
+    return protocol::Viewer::observer();
 }
 
 }  // namespace umpire::server

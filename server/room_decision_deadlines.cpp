@@ -63,14 +63,10 @@ void Room::on_decision_deadline() {
             campaign_.lapse_decisions(ids);
             // The player learns what was answered for it from the period's report.
             for (const auto& d : due)
-                for (const auto account : accounts_answering(d.player))
-                    notify(account,
-                           "lapsed:" + std::to_string(d.period_index) + ":" + d.decision_id + ":" +
-                               std::to_string(d.no),
-                           {{"type", "decision_lapsed"},
-                            {"campaign", id()},
-                            {"period_index", d.period_index},
-                            {"decision", d.decision_id}});
+                notify_members("lapsed:" + std::to_string(d.period_index) + ":" + d.decision_id +
+                                   ":" + std::to_string(d.no),
+                               protocol::notification::DecisionLapsed{d.period_index, d.decision_id,
+                                                                      d.player});
             try_resolve(false, false, "decision deadline");
             schedule_timers();
         });

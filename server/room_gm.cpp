@@ -178,10 +178,9 @@ void Room::gm_rollback(GmCall& call) {
         const int reopened = services_->server->reopen_orders(id(), call.m.to_period);
         record_action("reopen_orders", call.m.reason,
                       {{"period_index", call.m.to_period}, {"orders", reopened}});
-        notify_players(
+        notify_members(
             "orders_reopened:" + std::to_string(call.m.to_period) + ":" + std::to_string(a.no),
-            {{"type", "orders_reopened"}, {"campaign", id()}, {"period_index", call.m.to_period}},
-            false);
+            protocol::notification::OrdersReopened{call.m.to_period});
         call.done["orders_reopened"] = reopened;
     }
     schedule_timers();
@@ -234,16 +233,10 @@ void Room::gm_answer_for(GmCall& call) {
     campaign_.answer_decision(found->player, m.decision, m.answer);
     record_action("answer_for", m.reason, {{"decision", m.decision}, {"player", found->player}});
     if (!gms)
-        for (const auto account : accounts_answering(found->player))
-            notify(account,
-                   "answered_for:" + std::to_string(found->period_index) + ":" + m.decision + ":" +
-                       std::to_string(found->no),
-                   {{"type", "decision_answered_for"},
-                    {"campaign", id()},
-                    {"period_index", found->period_index},
-                    {"decision", m.decision},
-                    {"answer", m.answer},
-                    {"reason", m.reason}});
+        notify_members("answered_for:" + std::to_string(found->period_index) + ":" + m.decision +
+                           ":" + std::to_string(found->no),
+                       protocol::notification::DecisionAnsweredFor{
+                           found->period_index, m.decision, found->player, m.answer, m.reason});
     services_->metrics->decisions_answered++;
     call.done["decision"] = m.decision;
     call.then_resolve = campaign_.pending_decisions().empty();

@@ -11,10 +11,6 @@ namespace umpire::server {
 namespace {
 
 constexpr const char* kMissedOrders = "missed_orders";
-constexpr const char* kWhatWasDone =
-    "no orders came from you before the period resolved: your forces held where they were, and "
-    "your decisions took your standing instructions (those of your draft, if it gave any) or "
-    "the rules' defaults";
 
 bool live_attempt(const std::vector<storage::PeriodSummary>& periods, int index, int attempt) {
     for (const auto& p : periods)
@@ -49,21 +45,7 @@ void Room::record_missed_orders(int index, int attempt, const std::vector<std::s
     services_->server->add_gm_action(a);
     const std::string key =
         std::string(kMissedOrders) + ":" + std::to_string(index) + "." + std::to_string(attempt);
-    for (const auto& m : services_->server->memberships(id())) {
-        if (m.role == "gm")
-            notify(m.account_id, key,
-                   {{"type", kMissedOrders},
-                    {"campaign", id()},
-                    {"period_index", index},
-                    {"players", players}});
-        else if (m.player && std::find(players.begin(), players.end(), *m.player) != players.end())
-            notify(m.account_id, key,
-                   {{"type", kMissedOrders},
-                    {"campaign", id()},
-                    {"period_index", index},
-                    {"players", {*m.player}},
-                    {"what_was_done", kWhatWasDone}});
-    }
+    notify_members(key, protocol::notification::MissedOrders{index, players});
 }
 
 std::vector<std::string> Room::missed_orders(int index, int attempt) const {

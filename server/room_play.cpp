@@ -26,8 +26,8 @@ Json receipt_json(const std::string& campaign, const storage::Receipt& r) {
     return receipt;
 }
 
-Json due_text(const std::optional<TimePoint>& due) {
-    return due ? Json(iso_utc(*due)) : Json(nullptr);
+std::optional<std::string> due_text(const std::optional<TimePoint>& due) {
+    return due ? std::optional<std::string>(iso_utc(*due)) : std::nullopt;
 }
 
 void require_player(const Actor& actor) {
@@ -160,17 +160,13 @@ void Room::try_resolve(bool settle, bool even_if_paused, const std::string& why)
             auto result = std::make_shared<storage::ResolvedPeriod>(campaign_.resolve_period(settle));
             if (!result->complete) {
                 for (const auto& d : result->pending)
-                    for (const auto account : accounts_answering(d.player))
-                        notify(account,
-                               // Its number too: a decision asked again after a rollback has
-                               // the same id, and must be announced again.
-                               "decision:" + std::to_string(d.period_index) + ":" + d.decision_id +
-                                   ":" + std::to_string(d.no),
-                               {{"type", "decision_needed"},
-                                {"campaign", id()},
-                                {"period_index", d.period_index},
-                                {"decision", d.decision_id},
-                                {"due_at", due_text(decision_due(d))}});
+                    // Its number too: a decision asked again after a rollback has the same id,
+                    // and must be announced again.
+                    notify_members(
+                        "decision:" + std::to_string(d.period_index) + ":" + d.decision_id + ":" +
+                            std::to_string(d.no),
+                        protocol::notification::DecisionNeeded{
+                            d.period_index, d.decision_id, d.player, due_text(decision_due(d))});
                 send_views();
                 schedule_timers();  // the window's requests may have deadlines of their own
                 log_event(spdlog::level::info,

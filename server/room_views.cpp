@@ -7,12 +7,14 @@
 
 #include "rules/event_fields.hpp"
 #include "protocol/project.hpp"
+#include "server/errors.hpp"
 #include "server/room.hpp"
 #include "storage/engine_call.hpp"
 #include "storage/decision_codec.hpp"
 
 namespace umpire::server {
 
+using protocol::ErrorCode;
 using protocol::Viewer;
 
 namespace {
@@ -109,17 +111,28 @@ Json Room::snapshot_message(const Viewer& viewer, const Json& view, int version)
     return {{"type", "snapshot"}, {"campaign", id()}, {"version", version}, {"view", view}};
 }
 
-void Room::join(const Reply& reply, const Actor& actor) {
+void Room::join(const Reply& reply, const Actor& actor, const std::string& as_player) {
     Peer& peer = *reply.peer;
     JoinedCampaign joined;
     joined.viewer = actor.viewer;
+    if (!as_player.empty()) {
+        if (!actor.viewer.is_gm())
+            refuse(ErrorCode::forbidden, "only the campaign's GM may view it as a player");
+        if (!campaign_.state().find_player(as_player))
+            refuse(ErrorCode::unknown_player, "the scenario has no player \"" + as_player + "\"");
+        joined.viewer = Viewer::of_player(as_player);
+        joined.preview = true;
+    }
+    const Viewer& viewer = joined.viewer;
     const auto campaign = facts();
     const auto view = view_facts();
-    joined.view = protocol::project(actor.viewer, campaign, view);
+    joined.view = protocol::project(viewer, campaign, view);
     joined.version = 1;
-    reply.send(snapshot_message(actor.viewer, joined.view, joined.version));
+    Json snapshot = snapshot_message(viewer, joined.view, joined.version);
+    if (joined.preview) snapshot["viewing_as"] = as_player;
+    reply.send(std::move(snapshot));
     for (const auto& d : view.pending)
-        if (auto request = protocol::project(actor.viewer, campaign, d)) {
+        if (auto request = protocol::project(viewer, campaign, d)) {
             joined.announced.insert(d.request.value("id", ""));
             reply.peer->send(frame(*request));
         }
@@ -208,17 +221,26 @@ void Room::broadcast_notice(const storage::GmActionRecord& action) {
 
 void Room::send_notice(const protocol::GmAction& action,
                        const std::function<bool(const Peer&)>& to) {
+    send_projected(
+        [&](const Viewer& viewer, const protocol::CampaignFacts& campaign) {
+            return protocol::project(viewer, campaign, action);
+        },
+        to);
+}
+
+void Room::send_projected(const Projector& project, const std::function<bool(const Peer&)>& to,
+                          bool as_account) {
     const auto peers = live_peers();
     if (peers.empty()) return;
     const auto campaign = facts();
     std::map<std::string, std::shared_ptr<const std::string>> frames;  // by viewer
     for (const auto& peer : peers) {
         if (!to(*peer)) continue;
-        const Viewer& viewer = peer->joined[id()].viewer;
+        const JoinedCampaign& joined = peer->joined[id()];
+        const Viewer viewer = as_account && joined.preview ? Viewer::gm() : joined.viewer;
         auto [it, fresh] = frames.try_emplace(viewer_key(viewer));
         if (fresh)
-            if (auto notice = protocol::project(viewer, campaign, action))
-                it->second = frame(*notice);
+            if (auto message = project(viewer, campaign)) it->second = frame(*message);
         if (it->second) peer->send(it->second);
     }
 }

@@ -14,21 +14,12 @@ void Room::gm_edit_world(GmCall& call) {
     const auto edited =
         campaign_.edit_world(m.edits, m.reason, acting_gm_ ? acting_gm_->account_name : "");
     broadcast_notice(services_->campaigns->gm_actions(id()).back());  // the edit's, just added
-    // Each player whose forces it changed, or every player for the map and the sides.
-    std::map<std::string, Json> own_forces;
+    // Who is told of it (the players whose forces it changed; all for the map and the sides)
+    // is the projection's.
+    protocol::notification::WorldEdited what{m.reason, {}, edited.map_or_sides};
     for (const auto& [force, owners] : edited.forces)
-        for (const auto& owner : owners) own_forces[owner].push_back(force);
-    for (const auto& member : services_->server->memberships(id())) {
-        if (member.role != "player" || !member.player) continue;
-        const auto own = own_forces.find(*member.player);
-        if (own == own_forces.end() && !edited.map_or_sides) continue;
-        notify(member.account_id, "world_edit:" + std::to_string(edited.action_no),
-               {{"type", "world_edited"},
-                {"campaign", id()},
-                {"reason", m.reason},
-                {"forces", own == own_forces.end() ? Json::array() : own->second},
-                {"map_or_sides", edited.map_or_sides}});
-    }
+        for (const auto& owner : owners) what.forces_by_player[owner].push_back(force);
+    notify_members("world_edit:" + std::to_string(edited.action_no), what);
     Json forces = Json::array();
     for (const auto& entry : edited.forces) forces.push_back(entry.first);
     call.done["forces"] = std::move(forces);

@@ -217,6 +217,21 @@ Json archive_to_json(const CampaignArchive& a) {
                  {"rolled_back_by", e.rolled_back_by ? Json(*e.rolled_back_by) : Json()}});
         out["world_edits"] = std::move(edits);
     }
+    // Only when there are any, so that archives of campaigns without press read the same as
+    // before schema v13.
+    if (!a.press.empty()) {
+        Json press = Json::array();
+        for (const auto& m : a.press)
+            press.push_back({{"no", m.no},
+                             {"period_index", m.period_index},
+                             {"sender", m.sender},
+                             {"recipients", m.recipients},
+                             {"gm_reads", m.gm_reads},
+                             {"channel_no", m.channel_no},
+                             {"body", m.body},
+                             {"sent_at", m.sent_at}});
+        out["press"] = std::move(press);
+    }
     // Only when there are any, so that archives of campaigns without accounts (the command-line
     // tools') read the same as before members were archived.
     if (!a.members.empty()) {
@@ -246,7 +261,7 @@ std::optional<CampaignArchive> archive_from_json(const Json& document, Problems&
     }
     root.reject_unknown({"format", "campaign", "ruleset", "scenario", "periods", "open_period",
                          "orders", "receipts", "decisions", "gm_actions", "world_edits",
-                         "battle_actions", "members"});
+                         "battle_actions", "members", "press"});
     CampaignArchive a;
     CampaignRecord& c = a.campaign;
     if (const Json* campaign = root.object("campaign")) {
@@ -359,6 +374,33 @@ std::optional<CampaignArchive> archive_from_json(const Json& document, Problems&
             if (const Json* by = in.member("rolled_back_by", false); by && !by->is_null())
                 e.rolled_back_by = int_of(in, "rolled_back_by", 1);
             a.world_edits.push_back(std::move(e));
+        });
+    // Absent in archives of campaigns without press.
+    if (root.has("press"))
+        each_item(root, "press", [&](const Json& item, const std::string& path) {
+            ObjectReader in(item, path, problems);
+            if (!in.is_object()) return;
+            in.reject_unknown({"no", "period_index", "sender", "recipients", "gm_reads",
+                               "channel_no", "body", "sent_at"});
+            PressRecord m{c.id,
+                          int_of(in, "no", 1),
+                          int_of(in, "period_index"),
+                          text_of(in, "sender"),
+                          {},
+                          in.boolean("gm_reads").value_or(false),
+                          int_of(in, "channel_no", 1),
+                          text_of(in, "body"),
+                          text_of(in, "sent_at")};
+            if (const Json* to = in.array("recipients")) {
+                for (const auto& r : *to) {
+                    if (r.is_string())
+                        m.recipients.push_back(r.get<std::string>());
+                    else
+                        problems.add(path + ".recipients", "expected names");
+                }
+                if (m.recipients.empty()) problems.add(path + ".recipients", "nobody");
+            }
+            a.press.push_back(std::move(m));
         });
     // Absent in archives written before the battle companion's actions were exported: none.
     if (root.has("battle_actions"))

@@ -47,6 +47,17 @@ void check_keys(const CampaignArchive& a, rules::Problems& problems) {
     for (std::size_t i = 0; i < a.gm_actions.size(); ++i)
         if (!actions.insert(a.gm_actions[i].no).second)
             problems.add("$.gm_actions[" + std::to_string(i) + "].no", "a second action with this number");
+    std::set<int> press;
+    std::set<std::tuple<int, std::string, std::vector<std::string>, bool, int>> channels;
+    for (std::size_t i = 0; i < a.press.size(); ++i) {
+        const auto& m = a.press[i];
+        const std::string path = "$.press[" + std::to_string(i) + "]";
+        if (!press.insert(m.no).second)
+            problems.add(path + ".no", "a second message with this number");
+        if (!channels.insert({m.period_index, m.sender, m.recipients, m.gm_reads, m.channel_no})
+                 .second)
+            problems.add(path + ".channel_no", "a second message with this channel number");
+    }
     std::set<std::pair<int, int>> periods;
     for (std::size_t i = 0; i < a.periods.size(); ++i) {
         const auto& p = a.periods[i];

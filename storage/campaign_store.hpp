@@ -80,6 +80,13 @@ public:
     // Every world edit of the campaign, rolled back ones too, by number.
     virtual std::vector<WorldEditRecord> world_edits(const std::string& campaign) = 0;
 
+    // Press (schema v13). add_press stores the message with the next number and its channel
+    // number, in one transaction, and returns it; refused (conflict) when its sender already
+    // sent `per_sender_period` messages in its period, or the campaign is unknown (not_found).
+    virtual PressRecord add_press(const PressRecord& message, int per_sender_period) = 0;
+    // Every message of the campaign, by number.
+    virtual std::vector<PressRecord> press(const std::string& campaign) = 0;
+
     // Accounts and memberships (the server's; a placeholder password hash is never read back).
     virtual std::int64_t create_account(const std::string& name,
                                         const std::optional<std::string>& password_hash,

@@ -47,6 +47,7 @@ const std::vector<Migration>& migrations() {
          nullptr},
         {11, "decisions that lapse at their own deadline", kSchemaV11, nullptr},
         {12, "the GM's edits of forces and the world", kSchemaV12, nullptr},
+        {13, "press between players and from the GMs", kSchemaV13, nullptr},
     };
     return steps;
 }

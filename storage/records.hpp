@@ -188,6 +188,22 @@ struct BattleActionRecord {
     std::string at;
 };
 
+// A press message (schema v13): from a seated player or a GM ("gm") to everyone ("all"), to the
+// GMs ("gm") or to players. What a viewer is shown of it is the projection's (project_press).
+struct PressRecord {
+    std::string campaign_id;
+    int no = 0;  // per campaign, from 1; assigned by the store
+    int period_index = 0;
+    std::string sender;
+    std::vector<std::string> recipients;  // sorted, no repeats
+    bool gm_reads = false;  // the GMs may read it: the campaign said so when it was sent
+    // Its number among the sender's to `recipients` with the same `gm_reads` this period,
+    // from 1; assigned by the store.
+    int channel_no = 0;
+    std::string body;
+    std::string sent_at;
+};
+
 // Everything of one campaign, as export writes it and import reads it. Accounts and memberships
 // belong to the server, not the campaign, and are not part of it.
 // A member of an archived campaign, by account name: accounts are the server's, not the
@@ -211,6 +227,7 @@ struct CampaignArchive {
     // them: the open period's are what its battles' companions replay after an import.
     std::vector<BattleActionRecord> battle_actions;
     std::vector<ArchivedMember> members;  // by account name
+    std::vector<PressRecord> press;       // by number
 };
 
 }  // namespace umpire::storage

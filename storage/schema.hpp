@@ -38,5 +38,7 @@ extern const char* const kSchemaV10;
 extern const char* const kSchemaV11;
 // Version 12: the GM's edits of forces and the world, each with the state it made (world_edits).
 extern const char* const kSchemaV12;
+// Version 13: press between players and from the GMs, per period (press).
+extern const char* const kSchemaV13;
 
 }  // namespace umpire::storage

@@ -41,6 +41,9 @@ std::vector<GmActionRecord> select_gm_actions(Connection& db, const std::string&
 // The GM's edits of the world (sqlite_store_world_edits.cpp), and the state the last live one
 // made while period `open_index` was open, if any.
 void insert_world_edit(Connection& db, const WorldEditRecord& r);
+// Press (sqlite_store_press.cpp).
+void insert_press(Connection& db, const PressRecord& r);
+std::vector<PressRecord> select_press(Connection& db, const std::string& campaign);
 std::vector<WorldEditRecord> select_world_edits(Connection& db, const std::string& campaign);
 std::optional<std::string> latest_edited_state(Connection& db, const std::string& campaign,
                                                int open_index);

@@ -54,6 +54,9 @@ public:
     int add_world_edit(const GmActionRecord& action, const WorldEditRecord& edit) override;
     std::vector<WorldEditRecord> world_edits(const std::string& campaign) override;
 
+    PressRecord add_press(const PressRecord& message, int per_sender_period) override;
+    std::vector<PressRecord> press(const std::string& campaign) override;
+
     std::int64_t create_account(const std::string& name,
                                 const std::optional<std::string>& password_hash,
                                 const std::string& at) override;

@@ -23,6 +23,7 @@ CampaignArchive SqliteCampaignStore::read_archive(const std::string& campaign) {
     archive.gm_actions = rows::select_gm_actions(db, campaign);
     archive.world_edits = rows::select_world_edits(db, campaign);
     archive.battle_actions = BattleActionStore(db).all(campaign);
+    archive.press = rows::select_press(db, campaign);
     auto members = db.prepare(
         "SELECT a.name, m.role, m.player_id FROM memberships m JOIN accounts a "
         "ON a.id = m.account_id WHERE m.campaign_id = ? ORDER BY a.name");
@@ -49,6 +50,7 @@ void SqliteCampaignStore::write_archive(const CampaignArchive& archive) {
     for (const auto& receipt : archive.receipts) rows::insert_receipt(db, receipt);
     for (const auto& decision : archive.decisions) rows::insert_decision(db, decision);
     for (const auto& action : archive.battle_actions) rows::insert_battle_action(db, action);
+    for (const auto& message : archive.press) rows::insert_press(db, message);
     for (const auto& m : archive.members) {
         auto account = db.prepare("SELECT id FROM accounts WHERE name = ?");
         account.bind(1, m.account);

@@ -13,7 +13,7 @@ void SqliteCampaignStore::delete_campaign(const std::string& campaign) {
     for (const char* table :
          {"battle_actions", "webhook_deliveries", "notifications", "webhooks", "invites",
           "memberships", "period_deadlines", "decisions", "receipts", "orders", "open_periods",
-          "periods", "world_edits", "gm_actions", "campaigns"})
+          "periods", "world_edits", "gm_actions", "press", "campaigns"})
         db.prepare(std::string("DELETE FROM ") + table + " WHERE " +
                    (std::string(table) == "campaigns" ? "id" : "campaign_id") + " = ?")
             .bind(1, campaign)

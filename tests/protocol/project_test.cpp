@@ -145,6 +145,119 @@ std::string read_all(const fs::path& path) {
     return text.str();
 }
 
+// Press: a message from `from` to `to` in period 3, the `n`th of its channel.
+PressFacts press(std::string from, std::vector<std::string> to, int n = 1, bool gm_reads = false) {
+    return {n, 3, n, std::move(from), std::move(to), gm_reads, "text", "2026-12-05T10:00:00Z"};
+}
+
+std::vector<std::string> readers(const PressFacts& m, Visibility visibility = {}) {
+    CampaignFacts campaign = facts();
+    campaign.visibility = visibility;
+    std::vector<std::string> out;
+    for (const auto& [name, viewer] :
+         std::vector<std::pair<std::string, Viewer>>{{"gm", Viewer::gm()},
+                                                     {"anna", kAnna},
+                                                     {"bertram", Viewer::of_player("bertram")},
+                                                     {"ingrid", kIngrid},
+                                                     {"observer", Viewer::observer()}})
+        if (auto message = project(viewer, campaign, m)) {
+            EXPECT_EQ((*message)["type"], "press");
+            out.push_back(name);
+        }
+    return out;
+}
+
+TEST(OneProjection, PressGoesToItsSenderAndRecipientsAndToAllEveryone) {
+    using V = std::vector<std::string>;
+    EXPECT_EQ(readers(press("anna", {"ingrid"})), (V{"anna", "ingrid"}));
+    EXPECT_EQ(readers(press("anna", {"bertram", "ingrid"})), (V{"anna", "bertram", "ingrid"}));
+    EXPECT_EQ(readers(press("anna", {"gm"})), (V{"gm", "anna"}));
+    EXPECT_EQ(readers(press("gm", {"ingrid"})), (V{"gm", "ingrid"}));
+    EXPECT_EQ(readers(press("ingrid", {"all"})),
+              (V{"gm", "anna", "bertram", "ingrid", "observer"}));
+    // The GMs read private press only if the campaign said so when it was sent; observers who
+    // see everything read what the GMs read.
+    EXPECT_EQ(readers(press("anna", {"ingrid"}, 1, true)), (V{"gm", "anna", "ingrid"}));
+    Visibility all;
+    all.observers = Visibility::Observers::everything;
+    EXPECT_EQ(readers(press("anna", {"ingrid"}), all), (V{"anna", "ingrid"}));
+    EXPECT_EQ(readers(press("anna", {"ingrid"}, 1, true), all),
+              (V{"gm", "anna", "ingrid", "observer"}));
+    // Today's setting does not open a message written under another.
+    Visibility gm_reads;
+    gm_reads.press = Visibility::Press::gm_reads;
+    EXPECT_EQ(readers(press("anna", {"ingrid"}), gm_reads), (V{"anna", "ingrid"}));
+}
+
+TEST(OneProjection, APressListCountsNothingTheViewerMayNotRead) {
+    // sven writes to erik twice, then to everyone: anna reads one message, whose id counts
+    // only its own channel (sven to all), not the two she may not read.
+    const std::vector<PressFacts> all{press("sven", {"erik"}, 1), press("sven", {"erik"}, 2),
+                                      press("sven", {"all"}, 1)};
+    const Json to_anna = project(kAnna, facts(), all, PressList::newest, -1);
+    EXPECT_EQ(to_anna["type"], "press_list");
+    ASSERT_EQ(to_anna["messages"].size(), 1u);
+    EXPECT_EQ(to_anna["messages"][0]["id"], "3.sven>all.p1");
+    EXPECT_EQ(to_anna["messages"][0]["from"], "sven");
+    EXPECT_EQ(to_anna["earlier"], false);
+    EXPECT_EQ(to_anna["policy"], "private");
+    const Json to_erik = project(Viewer::of_player("erik"), facts(), all, PressList::newest, -1);
+    ASSERT_EQ(to_erik["messages"].size(), 3u);
+    EXPECT_EQ(to_erik["messages"][1]["id"], "3.sven>erik.p2");
+    // One period's: none of period 2.
+    EXPECT_TRUE(
+        project(Viewer::of_player("erik"), facts(), all, PressList::of_period, 2)["messages"]
+            .empty());
+    // The newest 200, and a word that there are earlier ones.
+    std::vector<PressFacts> many;
+    for (int i = 1; i <= 205; ++i) many.push_back(press("gm", {"all"}, i));
+    const Json newest = project(kAnna, facts(), many, PressList::newest, -1);
+    EXPECT_EQ(newest["messages"].size(), 200u);
+    EXPECT_EQ(newest["messages"][0]["id"], "3.gm>all.p6");
+    EXPECT_EQ(newest["earlier"], true);
+}
+
+// Who is told a notification: the names of the viewers whose projection is not empty.
+std::vector<std::string> told(const NotificationFacts& what) {
+    std::vector<std::string> out;
+    for (const auto& [name, viewer] :
+         std::vector<std::pair<std::string, Viewer>>{{"gm", Viewer::gm()},
+                                                     {"anna", kAnna},
+                                                     {"ingrid", kIngrid},
+                                                     {"observer", Viewer::observer()}})
+        if (project(viewer, facts(), what)) out.push_back(name);
+    return out;
+}
+
+TEST(OneProjection, ANotificationTellsEachAccountOnlyItsOwnPart) {
+    namespace n = notification;
+    using V = std::vector<std::string>;
+    EXPECT_EQ(told(n::DecisionNeeded{3, "d1", "anna", std::nullopt}), V{"anna"});
+    EXPECT_EQ(told(n::DecisionNeeded{3, "d2", "gm", "2026-12-05T20:00:00Z"}), V{"gm"});
+    EXPECT_EQ(told(n::DecisionLapsed{3, "d1", "ingrid"}), V{"ingrid"});
+    EXPECT_EQ(told(n::DecisionAnsweredFor{3, "d1", "anna", "evade", "at sea"}), V{"anna"});
+    EXPECT_EQ(told(n::DeadlineNear{3, "2026-12-05T20:00:00Z"}), (V{"anna", "ingrid"}));
+    EXPECT_EQ(told(n::OrdersReopened{2}), (V{"anna", "ingrid"}));
+    EXPECT_EQ(told(n::CampaignEnded{"peace"}), (V{"gm", "anna", "ingrid", "observer"}));
+    EXPECT_EQ(told(n::WorldEdited{"fog", {{"anna", {"hadewych"}}}, false}), V{"anna"});
+    EXPECT_EQ(told(n::WorldEdited{"a new road", {}, true}), (V{"anna", "ingrid"}));
+
+    // Missed orders: the GM learns who; a player only that it missed, and what was done.
+    const n::MissedOrders missed{3, {"anna", "sven"}};
+    EXPECT_EQ(told(missed), (V{"gm", "anna"}));
+    EXPECT_EQ((*project(Viewer::gm(), facts(), missed))["players"], Json({"anna", "sven"}));
+    const Json to_anna = *project(kAnna, facts(), missed);
+    EXPECT_EQ(to_anna["type"], "missed_orders");
+    EXPECT_EQ(to_anna["players"], Json::array({"anna"}));
+    EXPECT_EQ(to_anna["what_was_done"], kWhatWasDoneForMissedOrders);
+    // A world edit names only the viewer's own forces.
+    const Json edited =
+        *project(kAnna, facts(),
+                 n::WorldEdited{"fog", {{"anna", {"hadewych"}}, {"ingrid", {"ingegerd"}}}, false});
+    EXPECT_EQ(edited["forces"], Json::array({"hadewych"}));
+    EXPECT_EQ(edited["campaign"], kCampaign);
+}
+
 TEST(OneProjection, TheServerRoutesWhatTheProjectionMakesAndMakesNoneOfItself) {
     // The parts project() is made of: the server calls none of them.
     const std::regex part(
@@ -152,7 +265,9 @@ TEST(OneProjection, TheServerRoutesWhatTheProjectionMakesAndMakesNoneOfItself) {
         R"(sees_waiting_list|notice_for|companion_for|dice_seeds_of|shown_period_seed|turn_report)\s*\()");
     // The messages project() makes: the server writes none of them.
     const std::regex message(
-        R"re("type"\s*,\s*"(decision_request|period_resolved|report|notice|battle_companion|history)")re");
+        R"re("type"\s*,\s*"(decision_request|period_resolved|report|notice|battle_companion|history|)re"
+        R"re(press|press_list|decision_needed|decision_lapsed|decision_answered_for|)re"
+        R"re(deadline_near|orders_reopened|missed_orders|campaign_ended|world_edited)")re");
     const std::regex include(
         R"re(#include\s+"protocol/(projection|notices|dice_proofs|report_text)\.hpp")re");
     std::vector<std::string> found;

@@ -57,11 +57,13 @@ MASKED_FIELDS = {
                       "key is checked in every run (state_version_key_private)"),
     "wall_clock": ("(not a secret)", "wall-clock times of the player's own actions: "
                    "`server_time`, `updated_at`, `expires_at`, and `committed_at` (when a period "
-                   "resolved, which every player sees happen), also as JSON Patch values; and "
+                   "resolved, which every player sees happen), `sent_at` of press the player may read, "
+                   "also as JSON Patch values; and "
                    "`receipt`, SHA-256 of the player's own orders and that time"),
 }
 ESTIMATE_KEYS = {"estimate", "largest_estimated_opponent"}
-WALL_CLOCK_KEYS = {"server_time", "updated_at", "expires_at", "committed_at", "receipt"}
+WALL_CLOCK_KEYS = {"server_time", "updated_at", "expires_at", "committed_at", "receipt",
+                   "sent_at"}
 ISO_TIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$")
 
 CAMPAIGN = "ni"
@@ -122,6 +124,9 @@ def base_plan(source, scenario, periods):
         "answer_order": "forward",      # order of answering within a round: forward, reverse
         "unconfirmed": [],              # players who never confirm: the GM resolves
         "world_edits": {},              # period index -> the GM's edit_world operations first
+        # press written at the start of every period, in order: (sender, recipients, text)
+        "press": [("anna", ["all"], "The realm holds the ford."), ("gm", ["all"], "Rain tonight."),
+                  ("ingrid", ["anna"], "Parley at the mill?"), ("anna", ["ingrid"], "No.")],
         "extra_players": [p["id"] for p in scenario["players"] if p["id"] not in PLAYERS],
     }
 
@@ -262,6 +267,11 @@ def play(server, plan):
                                 "edits": plan["world_edits"][index], "reason": "a GM's edit"})
             if reply.get("type") != "gm_done":
                 raise AssertionError(f"the GM's edit was refused: {reply}")
+        for sender, to, text in plan["press"]:
+            reply = clients[sender].request({"type": "send_press", "campaign": CAMPAIGN,
+                                             "to": to, "text": text})
+            if reply.get("type") != "press_sent":
+                raise AssertionError(f"{sender}'s press was refused: {reply}")
         by_player = {}
         for o in period_orders:
             o = dict(o)
@@ -328,6 +338,7 @@ def play(server, plan):
             c.http_get(f"/api/v1/campaigns/{CAMPAIGN}/decisions")
             c.http_get(f"/api/v1/campaigns/{CAMPAIGN}/reports/{index}")
             c.http_get(f"/api/v1/campaigns/{CAMPAIGN}")
+            c.http_get(f"/api/v1/campaigns/{CAMPAIGN}/press")
     for c in clients.values():
         c.ws.close()
     return {name: c.record for name, c in clients.items()}
@@ -510,6 +521,15 @@ def v_enemy_strength_disengaging(plan):
     return plan
 
 
+def v_enemy_press(plan):
+    """The raiders' private press among themselves and to the GM, written before everything
+    the realm may read: no count of it, no order, no id, reaches the realm."""
+    plan["press"] = [("sven", ["erik"], "Burn the mill."), ("erik", ["gm"], "Is the ford deep?"),
+                     ("ingrid", ["erik", "sven"], "Wait for my word."),
+                     ("gm", ["ingrid"], "Your scouts saw smoke.")] + plan["press"]
+    return plan
+
+
 def anna_evades(plan):
     """The base of the disengagement case: anna evades after the contact dice; the raiders
     engage."""
@@ -529,6 +549,7 @@ CASES = {
     "enemy_timing_and_drafts": ("demo", v_enemy_timing, REALM, {"wall_clock"}, None),
     "realm_timing_and_drafts": ("demo", v_realm_timing, RAIDERS, {"wall_clock"}, None),
     "enemy_never_confirms": ("demo", v_enemy_never_confirms, REALM, {"wall_clock"}, None),
+    "enemy_press": ("demo", v_enemy_press, REALM, {"wall_clock"}, None),
     "hidden_names_far_away": ("far", v_hidden_names_far, ["anna", "bertram", "ingrid", "sven"],
                               {"wall_clock"}, None),
     "far_figures": ("far", v_far_figures, ["anna", "bertram"], {"wall_clock"}, None),
