@@ -3,11 +3,12 @@
 server load client's results.
 
 Usage: bench_report.py RULES_JSON RULES_LIBC_JSON STORAGE_JSON START_JSON CPUS_JSON OUT_MD OUT_SVG
-                       [UMPIRE_JSON ECHO_JSON SERVER_SVG]
+                       [UMPIRE_JSON ECHO_JSON SERVER_SVG [WEB_MAP_JSON]]
 START_JSON: bench/server_start_bench's results (restart with 100 campaigns).
 CPUS_JSON: what scripts/bench_cpus.py measured on each CPU, and the CPU it chose.
 Every figure is shown beside the baseline measured in the same run, as a ratio. The server
-section (bench_report_server.py) is written when the load client's results are given.
+section (bench_report_server.py) is written when the load client's results are given, and the
+browser map's (bench_report_web.py) when bench/web/map_bench.mjs's results are.
 Comparisons of one commit against the one before it are kept by hand in
 docs/benchmarks-comparisons.md, which this does not write.
 """
@@ -19,6 +20,7 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in scripts/
 import bench_report_commands  # noqa: E402
 import bench_report_server  # noqa: E402
+import bench_report_web  # noqa: E402
 
 
 def load(path):
@@ -181,7 +183,7 @@ def cpus_paragraph(cpus):
 
 
 def main(rules_path, rules_libc_path, storage_path, start_path, cpus_path, md_path, svg_path,
-         umpire_path=None, echo_path=None, server_svg_path=None):
+         umpire_path=None, echo_path=None, server_svg_path=None, web_map_path=None):
     rules, storage, cpus = load(rules_path), load(storage_path), load(cpus_path)
     libc = runs(load(rules_libc_path), "BM_ResolvePeriod/")
     resolve, write = runs(rules, "BM_ResolvePeriod/"), runs(rules, "BM_WriteState/")
@@ -190,9 +192,10 @@ def main(rules_path, rules_libc_path, storage_path, start_path, cpus_path, md_pa
              "Written by `scripts/bench` on " + rules["context"]["date"] + " on "
              f"{cpu_model() or 'an unnamed CPU'} ({rules['context']['num_cpus']} CPUs). "
              "Benchmarks are not tests: each figure stands beside a baseline measured in the same run. "
-             "Three parts: the rules engine resolving one period, storage committing one, and the server "
+             "Four parts: the rules engine resolving one period, storage committing one, the server "
              "under load (connections held, delivered messages per second, memory per idle connection) "
-             "against a bare Beast WebSocket echo server. Load loops are bounded in count and time and "
+             "against a bare Beast WebSocket echo server, and the web client's map of a 1,000-force "
+             "campaign in Chromium against the demo's. Load loops are bounded in count and time and "
              "target 127.0.0.1 only. Wall-clock figures move with the host: runs before 2026-12-01 "
              "were on an Intel Xeon at 2.0 GHz where the 1,000-force period took 92 ms (211 "
              "million instructions) against some 22 ms for 217 million here, and on this machine "
@@ -353,11 +356,16 @@ def main(rules_path, rules_libc_path, storage_path, start_path, cpus_path, md_pa
                                              os.path.basename(server_svg_path))
     else:
         lines += ["Not measured in this run: the server under load (`scripts/bench_server`).", ""]
+    if web_map_path:
+        lines += bench_report_web.section(web_map_path)
+    else:
+        lines += ["Not measured in this run: the map in the browser (`bench/web/map_bench.mjs`: no "
+                  "Chromium or web-client/node_modules, or `UMPIRE_BENCH_WEB=0`).", ""]
     with open(md_path, "w") as f:
         f.write("\n".join(lines))
 
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (8, 11):
+    if len(sys.argv) not in (8, 11, 12):
         sys.exit(__doc__)
     main(*sys.argv[1:])

@@ -7,8 +7,9 @@
 // and the forces appear, then sets it back and they are gone (issue 28, defect 6). Any size
 // estimate shown is its ÷ band (estimate ÷ (1 ± p); the band itself is unit-tested in
 // web-client/test/estimate-band.test.mjs). Screenshots of the main screens go to the artifacts
-// folder; each main screen passes the accessibility check.
-//   node tests/web/e2e.mjs --server build/dev/server/umpire-server [--artifacts DIR]
+// folder; each main screen passes the accessibility check. With --phone the two players play the
+// whole campaign on a 390 × 844 phone screen (the GM stays at a desk).
+//   node tests/web/e2e.mjs --server build/dev/server/umpire-server [--artifacts DIR] [--phone]
 import assert from "node:assert/strict";
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -75,8 +76,9 @@ const users = [];
 let failed = false;
 try {
   const gm = await openUser(playwright); users.push(gm);
-  const anna = await openUser(playwright); users.push(anna);
-  const ingrid = await openUser(playwright); users.push(ingrid);
+  const playerScreen = process.argv.includes("--phone") ? { width: 390, height: 844 } : undefined;
+  const anna = await openUser(playwright, playerScreen); users.push(anna);
+  const ingrid = await openUser(playwright, playerScreen); users.push(ingrid);
 
   // --- the GM: sign in, start the campaign, invite two players, set a deadline ---
   log("GM signs in and creates the campaign");
@@ -100,7 +102,8 @@ try {
   await gm.page.getByRole("tab", { name: "GM console" }).click();
   const codes = {};
   for (const player of ["anna", "ingrid"]) {
-    await gm.page.locator("#panel-gm select[name=player]").first().selectOption(player);
+    // The invite form's own list ("View as a player" has a player list too).
+    await gm.page.locator("#panel-gm form[aria-labelledby=gm-invite] select[name=player]").selectOption(player);
     await gm.page.getByRole("button", { name: "Create invite code" }).click();
     await gm.page.locator("#gm-result", { hasText: `Invite code for ${player}` }).waitFor();
     codes[player] = (await gm.page.locator("#gm-result").textContent()).split(": ").pop().trim();
@@ -393,6 +396,15 @@ try {
   // Friend and foe by shape as well as colour: enemies are diamonds, her own a rectangle.
   assert.equal(await anna.page.locator("svg.map g.force.f-enemy > .counter").evaluateAll((els) => els.every((e) => e.tagName === "polygon")), true);
   assert.equal(await anna.page.locator("svg.map g.force.f-own > .counter").evaluateAll((els) => els.length > 0 && els.every((e) => e.tagName === "rect")), true);
+  // Each counter shows its strength as Anna knows it: her own exact, an enemy's estimate as its
+  // band, "?" when unknown; its title says as of which period and the hex it stands in.
+  const strengths = async (cls) => anna.page.locator(`svg.map g.force.${cls} text.strength`).allTextContents();
+  assert.ok((await strengths("f-own")).every((t) => /^\d+$/.test(t)), `own strengths: ${await strengths("f-own")}`);
+  const enemyStrengths = await strengths("f-enemy");
+  assert.ok(enemyStrengths.length >= 1 && enemyStrengths.every((t) => /^(\d+|\d+–\d+|~\d+|\d+\+|\?)$/.test(t)), `enemy strengths: ${enemyStrengths}`);
+  for (const t of await anna.page.locator("svg.map g.force.f-enemy > title").allTextContents())
+    assert.match(t, /^Enemy \w+ · .+ · as of period \d+ — .* — at \(-?\d+, -?\d+\) \w+/);
+  log(`enemy strengths on Anna's map: ${enemyStrengths.join(", ")}`);
 
   // Every size estimate the players are shown is its ÷ band: the true size lies in
   // estimate ÷ (1 ± p), ends rounded half up (whether this run's dice gave an estimate at all

@@ -2,7 +2,10 @@
 // open report are in the URL; a refresh lands where the page was; Back and Forward walk the
 // tabs and screens in the app instead of leaving it; a link to a campaign's tab opens there
 // after signing in; a link to a tab the viewer does not have falls back to the map. On the way:
-// the order bar is in view at 1366 × 768 without scrolling, and a double click on it sends once.
+// the order bar is in view at 1366 × 768 without scrolling, and a double click on it sends once;
+// the map's counters show their strength and title and a hovered hex its coordinates; edits are
+// autosaved as a draft that a refresh brings back (even at once after the edit), and a refused
+// autosave keeps the edits.
 //   node tests/web/navigation.mjs --server build/dev/server/umpire-server
 import assert from "node:assert/strict";
 import { dirname, join, resolve } from "node:path";
@@ -72,6 +75,70 @@ try {
   assert.ok(moved[0] > x0 && moved[1] > y0, `the arrow keys did not pan: ${whole} → ${moved.join(" ")}`);
   await page.keyboard.press("0");
   assert.equal(await viewBox(), whole);
+
+  // Counters (issue 31): a NATO frame, the arm inside when the force has one, the strength as
+  // the viewer knows it under it; its title says who, how strong, as of when, and where.
+  // Hovering a hex shows its coordinates and terrain.
+  const own = page.locator('svg.map g.force.f-own[data-force="hadewych"]');
+  assert.equal(await own.locator("text.strength").textContent(), "49", "Anna's own strength, exact");
+  assert.match(await own.locator(":scope > title").textContent(), /^Your Hadewych's army · 49 figures · as of period 0 — formed — at \(2, 3\) clear$/);
+  assert.equal(await own.locator(".glyph").count(), 0, "a mixed force (knights among foot) has no arm glyph");
+  assert.match(await page.locator('svg.map polygon[data-hex="4,1"] > title').textContent(), /^\(4, 1\) clear$/);
+  await page.locator('svg.map polygon[data-hex="4,1"]').hover();
+  await page.locator(".map-readout:not([hidden])", { hasText: /^\(4, 1\) clear$/ }).waitFor();
+  await own.hover();
+  await page.locator(".map-readout:not([hidden])", { hasText: /^Your Hadewych's army · 49 figures/ }).waitFor();
+  const key = await page.locator(".map-legend").textContent();
+  for (const words of ["your force", "enemy, old sighting", "infantry", "cavalry", "its strength in figures"]) assert.ok(key.includes(words), `the map key has "${words}": ${key}`);
+  assert.equal(await page.locator(".map-legend svg .glyph").count(), 2, "the key draws the infantry and cavalry glyphs");
+
+  // Autosave ("never lose work"): edits are saved as a draft about 2 s after the last one, one
+  // request for edits in a row, and a refresh brings them back.
+  const submits = () => sent.filter((t) => t === "submit_orders").length;
+  const status = page.locator("#autosave-status");
+  const pathOf = () => page.evaluate(() => JSON.stringify(window.umpire.drafts.get("hadewych")));
+  let before = submits();
+  await page.getByRole("button", { name: "Step east to (3, 3)" }).click();
+  await page.getByRole("button", { name: "Step east to (4, 3)" }).click();
+  assert.equal(await status.textContent(), "Unsaved changes…");
+  await status.filter({ hasText: /^Draft saved at \d/ }).waitFor();
+  assert.equal(submits() - before, 1, "two edits in a row, one save");
+  await page.locator("#orders-state", { hasText: "Orders: draft" }).waitFor();
+  await page.reload();
+  await settle(page, `${base}/map`);
+  await page.waitForFunction(() => JSON.stringify(window.umpire.drafts.get("hadewych")?.path) === "[[3,3],[4,3]]", null, { timeout: 5_000 })
+    .catch(async () => { throw new Error(`the refresh lost the autosaved path: ${await pathOf()}`); });
+  await page.locator(".path-plan tbody tr").nth(1).waitFor();
+  assert.equal(await status.textContent(), "", "nothing unsaved after the refresh");
+
+  // A refused autosave: a forced march with the path cleared is not an order the server takes.
+  // The edits stay, the refusal is said politely beside the buttons, the focus stays put and
+  // nothing is sent again until the next edit.
+  await page.getByRole("button", { name: "Clear path" }).click();
+  await page.locator("#fm-hadewych").click();
+  await status.filter({ hasText: "Draft not saved" }).waitFor();
+  assert.equal(await status.textContent(), "Draft not saved: order 1 (Hadewych's army): a forced march needs a path — fix it or keep editing");
+  assert.equal(await page.locator("#fm-hadewych").isChecked(), true, "the refused edit is kept");
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "fm-hadewych", "the refusal took the focus");
+  assert.equal(await page.evaluate(() => window.umpire.error), "", "the refusal is not an error alert");
+  assert.match(await pathOf(), /"path":\[\],.*"forced_march":true/);
+  before = submits();
+  await page.waitForTimeout(2500);
+  assert.equal(submits(), before, "the refused draft was sent again");
+  // Fixed by the next edit: saved; after a refresh the forced march and its path are there.
+  await page.getByRole("button", { name: "Step east to (3, 3)" }).click();
+  await status.filter({ hasText: /^Draft saved at \d/ }).waitFor();
+  await page.reload();
+  await settle(page, `${base}/map`);
+  await page.waitForFunction(() => { const d = window.umpire.drafts.get("hadewych"); return d?.forced_march && JSON.stringify(d.path) === "[[3,3]]"; }, null, { timeout: 5_000 })
+    .catch(async () => { throw new Error(`the refresh lost the fixed draft: ${await pathOf()}`); });
+  assert.equal(await page.locator("#fm-hadewych").isChecked(), true);
+  // An edit and at once a refresh, well inside the 2 s: the page being hidden saves it.
+  await page.getByRole("button", { name: "Step east to (4, 3)" }).click();
+  await page.reload();
+  await settle(page, `${base}/map`);
+  await page.waitForFunction(() => JSON.stringify(window.umpire.drafts.get("hadewych")?.path) === "[[3,3],[4,3]]", null, { timeout: 5_000 })
+    .catch(async () => { throw new Error(`a refresh at once after an edit lost it: ${await pathOf()}`); });
 
   await page.getByRole("tab", { name: "Reports" }).click();
   await settle(page, `${base}/reports`);

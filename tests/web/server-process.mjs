@@ -17,7 +17,9 @@ function freePort() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export async function startServer({ binary, source, staticDir }) {
+// `args`: more command-line flags for this server only (e.g. --allow-private-webhooks);
+// `demo`: the scenario of the demo campaign (its players' accounts are made; default the demo's).
+export async function startServer({ binary, source, staticDir, args = [], demo = join(source, "scenarios", "valormr-demo.json") }) {
   const dir = mkdtempSync(join(tmpdir(), "umpire-web-e2e-"));
   const db = join(dir, "campaigns.db");
   const port = await freePort();
@@ -31,8 +33,8 @@ export async function startServer({ binary, source, staticDir }) {
     child = spawn(binary, [
       "--bind", "127.0.0.1", "--port", String(port), "--db", db, "--create-db",
       "--scenarios-dir", join(source, "scenarios"), "--rulesets", join(source, "rulesets"),
-      "--demo", join(source, "scenarios", "valormr-demo.json"), "--password-cost", "min",
-      "--static-dir", staticDir, "--log-level", "warn",
+      "--demo", demo, "--password-cost", "min",
+      "--static-dir", staticDir, "--log-level", "warn", ...args,
     ], { stdio: ["ignore", "pipe", "pipe"] });
     child.stdout.on("data", (d) => { stdout += d; });
     child.stderr.on("data", (d) => { stderr += d; });

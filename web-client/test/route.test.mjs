@@ -7,6 +7,7 @@ test("routes read back what they write", () => {
     { screen: "campaigns" },
     { screen: "campaign", campaign: "demo", tab: "map" },
     { screen: "campaign", campaign: "a b/ç", tab: "gm" },
+    { screen: "campaign", campaign: "demo", tab: "notifications" },
     { screen: "campaign", campaign: "demo", tab: "reports", period: 12 },
   ]) assert.deepEqual(parseRoute(formatRoute(r)), r);
 });

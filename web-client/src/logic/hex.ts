@@ -67,3 +67,20 @@ export function sharedEdge(a: Hex, b: Hex, size: number): [Point, Point] {
   if (shared.length !== 2) throw new Error(`hexes ${hexKey(a)} and ${hexKey(b)} are not adjacent`);
   return [shared[0], shared[1]];
 }
+
+// The hex a point of the drawing lies in (the inverse of hexToPixel, rounded to the nearest hex
+// in cube coordinates): where a click or the pointer is, without asking the DOM.
+export function pixelToHex(p: Point, size: number): Hex {
+  const fq = (SQRT3 / 3 * p.x - p.y / 3) / size;
+  const fr = (2 / 3 * p.y) / size;
+  const fs = -fq - fr;
+  let q = Math.round(fq);
+  let r = Math.round(fr);
+  const s = Math.round(fs);
+  const dq = Math.abs(q - fq);
+  const dr = Math.abs(r - fr);
+  const ds = Math.abs(s - fs);
+  if (dq > dr && dq > ds) q = -r - s;
+  else if (dr > ds) r = -q - s;
+  return [q + 0, r + 0];  // no -0
+}

@@ -13,6 +13,9 @@ export interface KnownEnemy {
   hexPeriod: number | null; // period ordinal of the position
   size: string;             // "about 24 (19–32, ±25%)", "40 figures (exact)", "unknown"
   composition: string;      // "light_horse, spearmen", "spearmen 30, archers 10", ...
+  sizeFact: unknown;        // the newest size as the fact gave it ({exact} or {estimate, …}); null: none
+  sizeKind: string;         // the kind of that fact ("contact_intel": the assault regiment's size)
+  compositionFact: unknown; // the newest composition as the fact gave it; null: none
   aware: boolean | null;
   factPeriod: number;       // ordinal of the newest fact
   age: string;              // "this period", "1 period ago", ...
@@ -85,14 +88,17 @@ export function knownEnemies(
     const newest = list[list.length - 1];
     let size = "unknown";
     let composition = "unknown";
+    let sizeFact: unknown = null;
+    let sizeKind = "";
+    let compositionFact: unknown = null;
     let aware: boolean | null = null;
     let hex: Hex | null = null;
     let hexSource = "";
     let hexPeriod: number | null = null;
     for (const f of list) {
       const v = f.value;
-      if (v.size) size = describeSize(v.size);
-      if (v.composition) composition = describeComposition(v.composition);
+      if (v.size) { size = describeSize(v.size); sizeFact = v.size; sizeKind = f.kind; }
+      if (v.composition) { composition = describeComposition(v.composition); compositionFact = v.composition; }
       if (typeof v.aware === "boolean") aware = v.aware;
       if (Array.isArray(v.hex)) { hex = v.hex as Hex; hexSource = f.source; hexPeriod = f.period; }
     }
@@ -102,7 +108,7 @@ export function knownEnemies(
     }
     const factPeriod = Math.max(newest?.period ?? -1, hexPeriod ?? -1);
     out.push({
-      force, hex, hexSource, hexPeriod, size, composition, aware, factPeriod,
+      force, hex, hexSource, hexPeriod, size, composition, sizeFact, sizeKind, compositionFact, aware, factPeriod,
       age: describeAge(factPeriod, nowPeriod),
       sources: list.map((f) => f.source),
     });

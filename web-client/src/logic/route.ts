@@ -1,9 +1,10 @@
 // Where the app is, as the URL's hash, so that refresh, Back and links work:
 //   #/campaigns                       the campaign list
-//   #/c/<campaign>/<tab>              a campaign's tab (map, decisions, reports, gm)
+//   #/c/<campaign>/<tab>              a campaign's tab (map, decisions, reports, press,
+//                                     notifications, gm)
 //   #/c/<campaign>/reports/<period>   one period's report, open
 // Anything else (an empty or mangled hash) is "none": the app picks where to go.
-export const TABS = ["map", "decisions", "reports", "gm"] as const;
+export const TABS = ["map", "decisions", "reports", "press", "notifications", "gm"] as const;
 export type TabId = (typeof TABS)[number];
 
 export interface Route {

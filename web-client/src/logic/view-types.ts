@@ -67,6 +67,19 @@ export interface CampaignView {
   notices: Notice[];
   waiting_for?: unknown[];
   unplayed?: string[];
+  press?: PressPolicy;
+}
+
+// Press (docs/protocol.md, "Press").
+export type PressPolicy = "private" | "gm_reads" | "off";
+export interface PressMessage {
+  id: string;
+  period_index: number;
+  from: string;  // a player, or "gm"
+  to: string[];  // "all", "gm", players
+  gm_reads: boolean;
+  text: string;
+  sent_at: string;
 }
 
 export interface GameEvent { type: string; audience?: unknown; [k: string]: unknown; }

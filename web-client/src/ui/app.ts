@@ -2,17 +2,21 @@
 // actions here; every server message that changes the state calls `changed(part)`.
 import { Connection, Message, ServerError } from "../net/connection.js";
 import { ViewStore } from "../logic/view-store.js";
-import { CampaignSummary, CampaignView, DecisionRequest, Notice, PeriodReport } from "../logic/view-types.js";
+import { CampaignSummary, CampaignView, DecisionRequest, Notice, PeriodReport, PressMessage } from "../logic/view-types.js";
+import { heading, merge } from "../logic/press.js";
 import { noticeText } from "../logic/notice-text.js";
 import { Ruleset } from "../logic/ruleset.js";
 import { MapModel, buildMap } from "../logic/map-model.js";
-import { ForceOrder, emptyOrder, orderFromWire } from "../logic/orders.js";
+import { ForceOrder, emptyOrder, isEmptyOrder, orderFromWire, orderToWire } from "../logic/orders.js";
+import { Autosave, refusalText } from "../logic/autosave.js";
 import { PatchOp } from "../logic/json-patch.js";
 import { Route, TabId, formatRoute, parseRoute } from "../logic/route.js";
 import { announce } from "./dom.js";
+import { Notifier } from "./notifier.js";
+import { Alert, alertFor } from "../logic/notify.js";
 
 // "tab": the campaign's tab or open report changed (Back, Forward, a link).
-export type Part = "screen" | "view" | "orders" | "decisions" | "reports" | "gm" | "status" | "tab";
+export type Part = "screen" | "view" | "orders" | "decisions" | "reports" | "press" | "gm" | "status" | "tab";
 
 export interface HistoryEntry { period_index: number; attempt: number; day: number; period: string; seed_hash: string; committed_at: string; rolled_back: boolean; }
 
@@ -28,12 +32,29 @@ export class App {
   map: MapModel | null = null;
   drafts = new Map<string, ForceOrder>();
   draftsDirty = false;
+  // The drafts saved to the server as a draft while the player edits (logic/autosave.ts).
+  readonly autosave = new Autosave({
+    delayMs: 2000,
+    canSave: () => this.draftMayBeSaved(),
+    save: () => this.saveDraftNow(),
+    setTimer: (fn, ms) => setTimeout(fn, ms),
+    clearTimer: (t) => clearTimeout(t as ReturnType<typeof setTimeout>),
+    now: () => Date.now(),
+  });
   lastReceipt: Message | null = null;
+  // Browser notifications, opt-in per campaign (ui/notifier.ts, logic/notify.ts).
+  readonly notifier = new Notifier((alert) => void this.openAlert(alert));
+  private toldDecisions = new Set<string>();  // requests this page has had (a new one notifies)
   decisions = new Map<string, DecisionRequest>();
   answered = new Set<string>();
   reports = new Map<number, PeriodReport>();
   history: HistoryEntry[] = [];
+  press: PressMessage[] = [];  // oldest first
+  pressEarlier = false;        // older messages than those held exist
+  unreadPress = 0;             // arrived while the press tab was not open
   gmLog: string[] = [];
+  // A GM viewing the campaign as this player (join's as_player): read only.
+  viewingAs: string | null = null;
   error = "";
   tab: TabId = "map";
   openPeriod: number | null = null;  // the report open on the reports tab; null: the newest
@@ -47,6 +68,10 @@ export class App {
     this.conn.on((m) => this.push(m));
     this.conn.onStatus = (s) => { this.status = s; this.changed("status"); };
     this.conn.onReconnect = () => void this.resume();
+    // Saved, the drafts no longer hold back the server's copy; a page hidden or closed saves now.
+    this.autosave.subscribe(() => { if (!this.autosave.dirty && this.draftsDirty) { this.draftsDirty = false; this.changed("orders"); } });
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") this.autosave.flush(); });
+    window.addEventListener("pagehide", () => this.autosave.flush());
   }
 
   get view(): CampaignView | null { return this.store.view; }
@@ -114,6 +139,7 @@ export class App {
   // `push`: a new history entry; without, the URL is corrected in place (a tab this viewer
   // does not have).
   selectTab(tab: TabId, push = true): void {
+    if (tab === "press") this.unreadPress = 0;
     if (tab === this.tab) return;
     this.tab = tab;
     this.syncUrl(push);
@@ -157,10 +183,12 @@ export class App {
       if (this.screen !== "campaign") return await this.join(campaign);
       // Back in the campaign on screen: a fresh snapshot updates the view in place, so the
       // open tab, half-filled forms and unsent orders stay as they were.
-      await this.takeSnapshot(await this.conn.request({ type: "join", campaign }));
+      await this.takeSnapshot(await this.conn.request(joinMessage(campaign, this.viewingAs)));
+      this.autosave.retry();  // a draft the drop kept from the server
       this.changed("view");
       this.changed("decisions");
       void this.loadHistory();
+      void this.loadPress();
     } catch (e) { this.fail(e); }
   }
 
@@ -193,6 +221,7 @@ export class App {
   }
 
   async logout(): Promise<void> {
+    this.autosave.flush();
     try { await this.conn.request({ type: "logout" }); } catch { /* gone anyway */ }
     localStorage.removeItem("umpire.token");
     sessionStorage.removeItem("umpire.campaign");
@@ -202,6 +231,7 @@ export class App {
   }
 
   async listCampaigns(): Promise<void> {
+    this.autosave.flush();  // leaving the campaign: unsaved edits go now (sent before the view goes)
     const r = await this.conn.request({ type: "list_campaigns" });
     this.campaigns = r.campaigns as CampaignSummary[];
     this.scenarios = (r.scenarios as string[]) ?? [];
@@ -227,8 +257,9 @@ export class App {
 
   // ---- one campaign ----
   // Opens `campaign` on `tab` (by default: the tab it was on, or the map for another campaign).
-  async join(campaign: string, tab?: TabId): Promise<void> {
-    const r = await this.conn.request({ type: "join", campaign });
+  // A GM may pass `asPlayer` to view it as that player does (read only).
+  async join(campaign: string, tab?: TabId, asPlayer: string | null = null): Promise<void> {
+    const r = await this.conn.request(joinMessage(campaign, asPlayer));
     const other = campaign !== this.store.campaign;
     await this.takeSnapshot(r);
     sessionStorage.setItem("umpire.campaign", campaign);
@@ -239,15 +270,20 @@ export class App {
     this.syncUrl(true);
     this.changed("screen");
     void this.loadHistory();
+    void this.loadPress();
   }
 
   // A snapshot replaces the view we held (ViewStore.snapshot): nothing the viewer may no
   // longer see stays on screen.
   private async takeSnapshot(m: Message): Promise<void> {
-    const firstTime = this.store.campaign !== m.campaign;
+    // Another campaign, or the same seen by another (a GM's view as a player, and back).
+    const viewingAs = typeof m.viewing_as === "string" ? m.viewing_as : null;
+    const firstTime = this.store.campaign !== m.campaign || viewingAs !== this.viewingAs;
+    this.viewingAs = viewingAs;
     this.store.snapshot(String(m.campaign), Number(m.version), m.view as CampaignView);
     const view = this.store.view!;
-    if (firstTime) { this.reports.clear(); this.decisions.clear(); this.answered.clear(); this.drafts.clear(); this.draftsDirty = false; }
+    if (firstTime) { this.reports.clear(); this.decisions.clear(); this.answered.clear(); this.drafts.clear(); this.draftsDirty = false; this.autosave.reset(); this.press = []; this.pressEarlier = false; this.unreadPress = 0; }
+    if (firstTime) this.toldDecisions = new Set(view.decisions.map((d) => d.id));  // pending on opening: no notification
     await this.loadRuleset(view);
     this.map = buildMap(view.world.map);
     this.syncDecisions();
@@ -283,17 +319,18 @@ export class App {
 
   private push(m: Message): void {
     const mine = m.campaign === undefined || m.campaign === this.store.campaign;
+    if (mine) this.notify(m);  // before the state takes it in: what is new is told of once
     switch (m.type) {
       case "view_delta": {
         if (!mine) return;
         const before = this.view?.period.index;
         if (this.store.delta(String(m.campaign), Number(m.version), m.patch as PatchOp[]) === "resync") {
-          void this.join(this.store.campaign);
+          void this.join(this.store.campaign, undefined, this.viewingAs);
           return;
         }
         if (this.view && (this.view.world.map !== undefined)) this.map = this.map ?? buildMap(this.view.world.map);
         this.syncDecisions();
-        if (before !== this.view?.period.index) { this.draftsDirty = false; this.lastReceipt = null; }
+        if (before !== this.view?.period.index) { this.draftsDirty = false; this.lastReceipt = null; this.autosave.reset(); }
         this.syncDrafts(false);
         this.changed("view");
         this.changed("decisions");
@@ -330,6 +367,20 @@ export class App {
         this.changed("view");
         return;
       }
+      case "press": {
+        if (!mine) return;
+        const message = m.message as PressMessage;
+        const held = this.press.length;
+        this.press = merge(this.press, [message]);
+        const mineToo = this.view && (message.from === (this.view.you.role === "gm" ? "gm" : this.view.you.player));
+        if (this.press.length > held && !mineToo && this.view) {
+          if (this.tab !== "press") this.unreadPress++;
+          announce(`New message: ${heading(message, this.view.you, this.view.world)}`);
+        }
+        this.changed("press");
+        this.changed("view");
+        return;
+      }
       case "error":
         this.fail(new ServerError(String(m.code), String(m.message)));
         return;
@@ -339,27 +390,75 @@ export class App {
   // ---- orders ----
   draftChanged(): void {
     this.draftsDirty = true;
+    this.autosave.edited();
     this.changed("orders");
     this.changed("view");
   }
 
-  async submitOrders(state: "draft" | "submitted", orders: Record<string, unknown>[]): Promise<void> {
+  // The drafts as orders: each force with something ordered.
+  draftOrders(): Record<string, unknown>[] {
+    return [...this.drafts.values()].filter((o) => !isEmptyOrder(o)).map(orderToWire);
+  }
+
+  // Autosaved only over no orders or a draft of this period, never over orders submitted or
+  // confirmed (here: the view, or this page's last receipt while the view has not caught up).
+  private draftMayBeSaved(): true | string {
+    const v = this.view;
+    if (!v || v.you.role !== "player" || v.status !== "active" || this.viewingAs) return "closed";
+    const r = this.lastReceipt;
+    const sent = r && Number(r.period_index) === v.period.index ? String(r.state) : "";
+    for (const state of [v.my_orders?.state ?? "", sent]) if (state === "submitted" || state === "confirmed") return state;
+    return true;
+  }
+
+  // One autosave: the message is built and sent at once (before any await), so a save asked
+  // for as the page or the campaign is left still goes.
+  private async saveDraftNow(): Promise<void> {
     const v = this.view!;
-    this.lastReceipt = await this.conn.request({ type: "submit_orders", campaign: v.campaign, period_index: v.period.index, state, orders });
-    this.draftsDirty = false;
-    announce(`Orders ${state === "draft" ? "saved as a draft" : "submitted"}, receipt ${String(this.lastReceipt.receipt).slice(0, 12)}`);
+    const orders = this.draftOrders();
+    const names = orders.map((o) => v.world.forces.find((f) => f.id === o.force)?.name ?? String(o.force));
+    try {
+      this.lastReceipt = await this.conn.request({ type: "submit_orders", campaign: v.campaign, period_index: v.period.index, state: "draft", orders });
+    } catch (e) {
+      throw e instanceof ServerError ? new ServerError(e.code, refusalText(e.message, names), e.path) : e;
+    }
+  }
+
+  // The buttons: never beside an autosave (logic/autosave.ts, Autosave.alone); edits made while
+  // one is on its way stay unsent.
+  // Viewing as a player, nothing is sent in its name.
+  private refuseIfPreview(): void {
+    if (this.viewingAs) throw new Error(`You are viewing the campaign as ${this.viewingAs}: read only.`);
+  }
+
+  async submitOrders(state: "draft" | "submitted", orders: Record<string, unknown>[]): Promise<void> {
+    this.refuseIfPreview();
+    const v = this.view!;
+    let receipt = "";
+    await this.autosave.alone(this.autosave.generation, async () => {
+      this.lastReceipt = await this.conn.request({ type: "submit_orders", campaign: v.campaign, period_index: v.period.index, state, orders });
+      receipt = String(this.lastReceipt.receipt);
+      return true;
+    });
+    this.draftsDirty = this.autosave.dirty;
+    announce(`Orders ${state === "draft" ? "saved as a draft" : "submitted"}, receipt ${receipt.slice(0, 12)}`);
     this.changed("orders");
   }
 
   async confirmOrders(): Promise<void> {
+    this.refuseIfPreview();
     const v = this.view!;
-    this.lastReceipt = await this.conn.request({ type: "confirm_orders", campaign: v.campaign, period_index: v.period.index });
+    await this.autosave.alone(this.autosave.generation, async () => {
+      this.lastReceipt = await this.conn.request({ type: "confirm_orders", campaign: v.campaign, period_index: v.period.index });
+      return false;
+    });
     announce("Orders confirmed");
     this.changed("orders");
   }
 
   // ---- decisions ----
   async answer(req: DecisionRequest, answer: unknown): Promise<void> {
+    this.refuseIfPreview();
     const v = this.view!;
     const asGm = v.you.role === "gm";
     if (asGm) await this.conn.request({ type: "gm", campaign: v.campaign, command: "answer_for", decision: req.id, answer });
@@ -389,6 +488,51 @@ export class App {
     return report;
   }
 
+  // ---- press ----
+  async loadPress(): Promise<void> {
+    const campaign = this.store.campaign;
+    if (!campaign) return;
+    try {
+      const r = await this.conn.request({ type: "get_press", campaign });
+      if (campaign !== this.store.campaign) return;
+      this.press = merge(r.messages as PressMessage[], this.press);
+      this.pressEarlier = Boolean(r.earlier);
+      this.changed("press");
+    } catch (e) { this.fail(e); }
+  }
+
+  // The message comes back as a push, like everyone else's.
+  async sendPress(to: string[], text: string): Promise<void> {
+    this.refuseIfPreview();
+    await this.conn.request({ type: "send_press", campaign: this.store.campaign, to, text });
+  }
+
+  // ---- browser notifications ----
+  // A pushed message worth a notification (logic/notify.ts) is shown if the viewer turned them
+  // on for this campaign and the page is not in view (ui/notifier.ts).
+  // A request is new if this page has not had it: its view delta comes first (so the view holds
+  // it already), and a reconnect sends every pending one again.
+  private notify(m: Message): void {
+    const v = this.view;
+    if (!v) return;
+    const request = m.type === "decision_request" ? String((m.request as DecisionRequest | undefined)?.id) : "";
+    const told = this.toldDecisions.has(request);
+    if (request) this.toldDecisions.add(request);
+    // A GM viewing as a player is not told of the player's affairs.
+    if (!this.notifier.isOn(v.campaign) || this.viewingAs) return;
+    const alert = alertFor(m, {
+      campaign: v.campaign, name: v.name, me: v.you, world: v.world, timeZone: v.time_zone,
+      known: (kind, id) => kind === "decision" ? told || this.answered.has(id) : this.press.some((p) => p.id === id),
+    });
+    if (alert) this.notifier.show(alert);
+  }
+
+  // A notification clicked: its campaign and tab (and report), in a new history entry.
+  async openAlert(alert: Alert): Promise<void> {
+    await this.follow({ screen: "campaign", campaign: alert.campaign, tab: alert.tab, period: alert.period });
+    this.syncUrl(true);
+  }
+
   // ---- GM ----
   async gm(command: string, members: Record<string, unknown>): Promise<Message> {
     const r = await this.conn.request({ type: "gm", campaign: this.store.campaign, command, ...members });
@@ -396,4 +540,8 @@ export class App {
     this.changed("gm");
     return r;
   }
+}
+
+function joinMessage(campaign: string, asPlayer: string | null): Record<string, unknown> {
+  return asPlayer ? { type: "join", campaign, as_player: asPlayer } : { type: "join", campaign };
 }

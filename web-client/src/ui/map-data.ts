@@ -3,7 +3,8 @@
 import { App } from "./app.js";
 import { KnownEnemy, knownEnemies, positionsFromEvents } from "../logic/knowledge.js";
 import { GameEvent, KnowledgeFact, periodOrdinal } from "../logic/view-types.js";
-import { forceFigures } from "../logic/ruleset.js";
+import { OwnForce, forceFigures } from "../logic/ruleset.js";
+import { Strength, armOfComposition, armOfTypes, exactStrength, knownStrength } from "../logic/counter.js";
 import { MapForce } from "./map-view.js";
 import { ContextOpponent, opponentLine } from "../logic/decisions.js";
 import { Hex } from "../logic/hex.js";
@@ -33,28 +34,52 @@ export function enemiesKnown(app: App): KnownEnemy[] {
   return knownEnemies(facts, positionsFromEvents(events, own), currentOrdinal(app));
 }
 
+// "name · strength · as of period N", then what else is known.
+function counterTitle(name: string, strength: Strength, period: number, rest: string): string {
+  return `${name} · ${strength.words} · as of period ${period}${rest ? ` — ${rest}` : ""}`;
+}
+
+// The period index of a knowledge fact's period ordinal (the view counts periods by index).
+function periodIndexOf(app: App, ordinal: number): number {
+  return Math.max(0, app.view!.period.index - currentOrdinal(app) + ordinal);
+}
+
+// A force seen whole (one's own, or any on the GM's map): exact figures, the arm its companies
+// share.
+function wholeForce(app: App, f: OwnForce): { arm: MapForce["arm"]; strength: string; s: Strength } {
+  const s = exactStrength(forceFigures(f));
+  return { arm: armOfTypes(f.regiments.flatMap((r) => r.companies.map((c) => c.type)), app.ruleset), strength: s.label, s };
+}
+
 export function mapForces(app: App): MapForce[] {
   const v = app.view!;
   const w = v.world;
+  const index = v.period.index;
   if (v.you.role !== "player") {
     const sides = w.sides.map((s) => s.id);
     const sideOf = (player: string) => w.players.find((p) => p.id === player)?.side ?? "";
-    return w.forces.map((f) => ({
-      id: f.id, label: short(f.name), hex: f.hex,
-      kind: sideOf(f.player) === sides[0] ? "side-a" : "side-b",
-      title: `${f.name} (${f.player}, ${sideOf(f.player)}): ${forceFigures(f)} figures, ${f.order_state ?? "formed"}`,
-    }));
+    return w.forces.map((f) => {
+      const { arm, strength, s } = wholeForce(app, f);
+      return {
+        id: f.id, label: short(f.name), hex: f.hex, arm, strength,
+        kind: sideOf(f.player) === sides[0] ? "side-a" : "side-b",
+        title: counterTitle(`${f.name} (${f.player}, ${sideOf(f.player)})`, s, index, f.order_state ?? "formed"),
+      };
+    });
   }
-  const out: MapForce[] = w.forces.map((f) => ({
-    id: f.id, label: short(f.name), hex: f.hex, kind: "own",
-    title: `Your ${f.name}: ${forceFigures(f)} figures, ${f.order_state ?? "formed"}`,
-  }));
-  for (const a of w.allies ?? []) out.push({ id: a.id, label: short(a.name), hex: a.hex, kind: "ally", title: `Allied ${a.name} (${a.player})` });
+  const out: MapForce[] = w.forces.map((f) => {
+    const { arm, strength, s } = wholeForce(app, f);
+    return { id: f.id, label: short(f.name), hex: f.hex, kind: "own", arm, strength, title: counterTitle(`Your ${f.name}`, s, index, f.order_state ?? "formed") };
+  });
+  const unknown = knownStrength(null);
+  for (const a of w.allies ?? []) out.push({ id: a.id, label: short(a.name), hex: a.hex, kind: "ally", strength: unknown.label, title: counterTitle(`Allied ${a.name} (${a.player})`, unknown, index, "") });
   const now = currentOrdinal(app);
   for (const e of enemiesKnown(app)) {
     if (!e.hex) continue;
+    const s = knownStrength(e.sizeFact, e.sizeKind === "contact_intel" ? "assault regiment" : "");
     out.push({ id: e.force, label: short(e.force), hex: e.hex, kind: "enemy", stale: (e.hexPeriod ?? 0) < now,
-      title: `Enemy ${e.force}, seen ${e.age} (${e.hexSource}): size ${e.size}; ${e.composition}` });
+      arm: armOfComposition(e.compositionFact, app.ruleset), strength: s.label,
+      title: counterTitle(`Enemy ${e.force}`, s, periodIndexOf(app, e.factPeriod), `seen ${e.age} (${e.hexSource}); composition ${e.composition}`) });
   }
   return atTheContacts(app, out);
 }
@@ -75,8 +100,10 @@ function atTheContacts(app: App, forces: MapForce[]): MapForce[] {
     for (const o of c.opponents as ContextOpponent[]) {
       const i = forces.findIndex((f) => f.id === o.force && f.kind === "enemy");
       if (i >= 0) forces.splice(i, 1);
+      const s = knownStrength(o.known?.size, "assault regiment");
       forces.push({ id: o.force, label: short(o.force), hex: o.hex, kind: "enemy", inContact: true,
-        title: `Enemy in contact — ${opponentLine(o)}` });
+        arm: armOfComposition(o.known?.composition, app.ruleset), strength: s.label,
+        title: counterTitle(`Enemy ${o.force} in contact`, s, app.view!.period.index, opponentLine(o)) });
     }
   }
   return forces;

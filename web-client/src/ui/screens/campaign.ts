@@ -1,5 +1,5 @@
 // One campaign: a header with the period and its deadline countdown, and tabs for the map and
-// orders, decisions, reports and (for the GM) the console.
+// orders, decisions, reports, press, notifications and (for the GM) the console.
 import { App, Part } from "../app.js";
 import { h, replaceContent } from "../dom.js";
 import { formatRemaining, remainingMs, urgency } from "../../logic/countdown.js";
@@ -7,9 +7,12 @@ import { ordersTab } from "./orders-tab.js";
 import { decisionsTab } from "./decisions-tab.js";
 import { reportsTab } from "./reports-tab.js";
 import { gmTab } from "./gm-tab.js";
+import { pressTab } from "./press-tab.js";
+import { notificationsTab } from "./notifications-tab.js";
 import { TabId } from "../../logic/route.js";
 
-type Tab = { id: TabId; label: () => string; build: (app: App) => { element: HTMLElement; update: (part: Part) => void } };
+// `shown`: called each time the tab is selected (a tab that loads only when first looked at).
+type Tab = { id: TabId; label: () => string; build: (app: App) => { element: HTMLElement; update: (part: Part) => void; shown?: () => void } };
 
 export function campaignScreen(app: App): { element: HTMLElement; update: (part: Part) => void; dispose: () => void } {
   const v = app.view!;
@@ -17,6 +20,8 @@ export function campaignScreen(app: App): { element: HTMLElement; update: (part:
     { id: "map", label: () => (v.you.role === "player" ? "Map and orders" : "Map"), build: ordersTab },
     { id: "decisions", label: () => `Decisions (${app.decisions.size})`, build: decisionsTab },
     { id: "reports", label: () => "Reports", build: reportsTab },
+    { id: "press", label: () => (app.unreadPress ? `Press (${app.unreadPress} new)` : "Press"), build: pressTab },
+    { id: "notifications", label: () => "Notifications", build: notificationsTab },
   ];
   if (v.you.role === "gm") tabs.push({ id: "gm", label: () => "GM console", build: gmTab });
   // A link to a tab this viewer does not have opens the map, the URL corrected in place.
@@ -43,11 +48,13 @@ export function campaignScreen(app: App): { element: HTMLElement; update: (part:
 
   function select(id: TabId): void {
     app.selectTab(id);
-    built.forEach(({ tab }, i) => {
+    built.forEach(({ tab, part }, i) => {
       const on = tab.id === id;
       tabButtons[i].setAttribute("aria-selected", String(on));
+      tabButtons[i].textContent = tab.label();  // "Press (2 new)" becomes "Press" when opened
       tabButtons[i].tabIndex = on ? 0 : -1;
       panels[i].hidden = !on;
+      if (on) part.shown?.();
     });
   }
   function arrows(e: KeyboardEvent, id: string): void {
@@ -79,7 +86,11 @@ export function campaignScreen(app: App): { element: HTMLElement; update: (part:
   }
   const timer = setInterval(tick, 1000);
 
-  const element = h("main", { id: "main", class: "campaign" }, header, error,
+  // A GM viewing as a player: said on every screen, with the way back.
+  const preview = app.viewingAs ? h("p", { class: "preview-banner", role: "status" },
+    `You are viewing the campaign as ${playerName(app, app.viewingAs)} sees it: read only. `,
+    h("button", { type: "button", onclick: () => app.join(v.campaign, "gm", null).catch((e) => app.fail(e)) }, "Back to the GM view")) : null;
+  const element = h("main", { id: "main", class: app.viewingAs ? "campaign preview" : "campaign" }, header, preview, error,
     h("nav", { class: "tabs", role: "tablist", "aria-label": "Campaign sections" }, tabButtons), panels);
   updateHeader();
   select(ownTab());
@@ -107,4 +118,8 @@ function deadlineText(deadline: string, campaignZone: string | undefined): strin
   } catch {
     return mine;  // a zone this browser does not know
   }
+}
+
+function playerName(app: App, id: string): string {
+  return app.view?.world.players.find((p) => p.id === id)?.name ?? id;
 }

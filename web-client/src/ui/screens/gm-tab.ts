@@ -148,10 +148,15 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
         () => app.gm("delete", { confirm: deleteId.value.trim(), reason: deleteReason.value }))
       : null;
 
+    // See the campaign as one player does: its map, orders, decisions and reports, read only.
+    const viewAsPlayer = select(players, players[0]?.value ?? "", { name: "player" });
+    const viewAs = form("View as a player", "gm-view-as", [field("Player", viewAsPlayer)], "View as this player",
+      async () => { await app.join(v.campaign, "map", viewAsPlayer.value); return "Viewing as the player."; });
+
     return [
       h("h2", {}, "GM console"), out, stateCard,
       codes.length ? h("section", { class: "card", "aria-labelledby": "gm-codes" }, h("h3", { id: "gm-codes" }, "Invite codes (shown once)"), h("ul", { class: "codes" }, codes.map((c) => h("li", {}, c)))) : null,
-      h("div", { class: "grid" }, invite, assign, deadline, clock, extend, advance, rollback, edit, editWorld, addGm, end, remove),
+      h("div", { class: "grid" }, viewAs, invite, assign, deadline, clock, extend, advance, rollback, edit, editWorld, addGm, end, remove),
       h("h3", {}, "Log"), h("ul", {}, app.gmLog.map((l) => h("li", {}, l))),
     ].filter(Boolean) as HTMLElement[];
   }

@@ -3,14 +3,17 @@
 // half period of arrival; forced march, hold, regiment roles, a scout, standing instructions;
 // draft, submit and confirm with the receipt.
 import { App, Part } from "../app.js";
-import { field, h, replaceContent, select } from "../dom.js";
-import { MapView } from "../map-view.js";
+import { announce, field, h, replaceContent, select } from "../dom.js";
+import { MapForce, MapView } from "../map-view.js";
 import { enemiesKnown, mapForces } from "../map-data.js";
+import { KnownEnemy } from "../../logic/knowledge.js";
 import { mapLegend } from "../map-legend.js";
 import { Hex, NEIGHBOUR_STEPS, hexKey } from "../../logic/hex.js";
 import { PathPlan, formatT, planPath } from "../../logic/path-cost.js";
-import { ForceOrder, clickPath, emptyOrder, isEmptyOrder, moveRegiment, orderToWire, StandingInstructions } from "../../logic/orders.js";
+import { ForceOrder, clickPath, emptyOrder, moveRegiment, StandingInstructions } from "../../logic/orders.js";
 import { OwnForce, dailyMovePoints, figures, forceFigures } from "../../logic/ruleset.js";
+import { saveStatusText } from "../../logic/autosave.js";
+import { ARMS } from "../../logic/counter.js";
 
 const DIRECTIONS = ["east", "north-east", "north-west", "west", "south-west", "south-east"];
 const ROLES = ["assault", "support"];
@@ -57,7 +60,7 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
 
   function plan(f: OwnForce): PathPlan | null {
     if (!app.ruleset || !app.map) return null;
-    const known = new Set(enemiesKnown(app).filter((e) => e.hex).map((e) => hexKey(e.hex!)));
+    const known = new Set(enemies.filter((e) => e.hex).map((e) => hexKey(e.hex!)));
     const d = draftOf(f.id);
     return planPath(f, d.path, { map: app.map, ruleset: app.ruleset, period: app.view!.world.calendar.period, forcedMarch: d.forced_march, knownEnemyHexes: known });
   }
@@ -70,7 +73,7 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
     const p = f ? plan(f) : null;
     mapView.render({
       map: app.map,
-      forces: mapForces(app),
+      forces: counters,
       pathStart: f?.hex ?? null,
       path: p ? p.steps.map((st) => ({ hex: st.hex, reached: st.reached, text: st.reached ? String(st.spent) : "×" })) : [],
       scout: d?.scout ?? null,
@@ -98,7 +101,6 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
         mapOnly ? h("p", { id: "map-only" }, "Observers of this campaign see the map only.") : null,
         v.world.forces.length ? h("ul", { class: "forces-list" }, v.world.forces.map((f) => h("li", {}, `${f.name} (${f.player}) at (${f.hex[0]}, ${f.hex[1]}): ${forceFigures(f)} figures, ${f.order_state ?? "formed"}`))) : null);
     }
-    const enemies = enemiesKnown(app);
     return h("section", { "aria-labelledby": "forces-h" },
       h("h2", { id: "forces-h" }, "Your forces"), h("ul", { class: "forces-list" }, v.world.forces.map(forceSummary)),
       (v.world.allies ?? []).length ? [h("h3", {}, "Allies"), h("ul", {}, (v.world.allies ?? []).map((a) => h("li", {}, `${a.name} (${a.player}) at (${a.hex[0]}, ${a.hex[1]})`)))] : null,
@@ -164,6 +166,7 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
       }));
   }
 
+  let picker: { forces: unknown; el: HTMLSelectElement } | null = null;
   function ordersForm(): HTMLElement | null {
     const v = app.view!;
     if (!isPlayer() || v.world.forces.length === 0) return null;
@@ -172,11 +175,17 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
     const d = draftOf(f.id);
     const disabled = locked();
     const p = plan(f);
-    const forcePick = select(v.world.forces.map((x) => ({ value: x.id, label: x.name })), selected, { id: "order-force" });
-    forcePick.addEventListener("change", () => { selected = forcePick.value; renderAll(); });
+    // The force list (250 options on a large map) is made again only with the forces.
+    if (picker?.forces !== v.world.forces) {
+      const el = select(v.world.forces.map((x) => ({ value: x.id, label: x.name })), selected, { id: "order-force" });
+      el.addEventListener("change", () => { selected = el.value; renderOrders(); });
+      picker = { forces: v.world.forces, el };
+    }
+    const forcePick = picker.el;
+    forcePick.value = selected;
     const modePick = h("div", { role: "radiogroup", "aria-label": "A click on the map sets", class: "modes" },
       (["path", "scout"] as const).map((m) => h("label", {},
-        h("input", { type: "radio", name: "map-mode", id: `mode-${m}`, value: m, checked: mode === m, onchange: () => { mode = m; renderAll(); } }),
+        h("input", { type: "radio", name: "map-mode", id: `mode-${m}`, value: m, checked: mode === m, onchange: () => { mode = m; renderOrders(); } }),
         m === "path" ? " the path" : " the scout's target")));
     const regiments = d.regiments ?? f.regiments.map((r) => r.id);
     const check = (id: string, label: string, checked: boolean, on: (c: boolean) => void, extra: Record<string, unknown> = {}) =>
@@ -206,6 +215,22 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
   let sending = "";
   let last = { what: "", at: 0 };
 
+  // The autosave's status under the buttons ("Unsaved changes…", "Saving…", "Draft saved at
+  // 14:05", a refusal): one element kept across redraws and updated in place, so a status
+  // change redraws nothing else (an open list or a field being typed in stays as it is). A
+  // refusal or a failure is also said in the polite live region; nothing takes the focus.
+  const saveStatus = h("p", { id: "autosave-status", class: "save-status" });
+  const showSaveStatus = (): void => {
+    const st = app.autosave.status;
+    saveStatus.textContent = saveStatusText(st, (ms) => new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }));
+    saveStatus.dataset.state = st.kind;
+  };
+  const unsubscribe = app.autosave.subscribe((st) => {
+    if (!element.isConnected) { unsubscribe(); return; }  // a screen since replaced
+    showSaveStatus();
+    if (st.kind === "refused" || st.kind === "failed") announce(saveStatus.textContent ?? "");
+  });
+
   // Always in reach: the state of the orders and the three buttons, kept at the bottom of the
   // screen while the side panel is in view (sticky).
   function orderBar(): HTMLElement | null {
@@ -213,13 +238,13 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
     if (!isPlayer()) return null;
     const mine = v.my_orders;
     const r = app.lastReceipt;
-    const orders = () => [...app.drafts.values()].filter((o) => !isEmptyOrder(o)).map(orderToWire);
+    const orders = () => app.draftOrders();
     const act = (what: string, fn: () => Promise<void>) => async () => {
       if (sending || (last.what === what && performance.now() - last.at < 500)) return;
       last = { what, at: performance.now() };
       sending = what;
-      renderAll();
-      try { await fn(); } catch (e) { app.fail(e); } finally { sending = ""; renderAll(); }
+      renderOrders();
+      try { await fn(); } catch (e) { app.fail(e); } finally { sending = ""; renderOrders(); }
     };
     const disabled = locked() || sending !== "";
     const label = (what: string, text: string) => (sending === what ? "Sending…" : text);
@@ -229,6 +254,7 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
         `Orders: ${mine ? mine.state : "none sent"}${app.draftsDirty ? " (changed here, not yet sent)" : ""}`,
         mine ? h("br", {}) : null, mine ? `Receipt ${mine.receipt} at ${new Date(mine.updated_at).toLocaleString()}` : null,
         r && r.receipt !== mine?.receipt ? [h("br", {}), `Last receipt ${String(r.receipt)} (${r.state})`] : null),
+      (showSaveStatus(), saveStatus),
       h("div", { class: "buttons" },
         h("button", { type: "button", id: "save-draft", disabled, onclick: act("draft", () => app.submitOrders("draft", orders())) }, label("draft", "Save draft")),
         h("button", { type: "button", id: "submit-orders", class: "primary", disabled, onclick: act("submit", () => app.submitOrders("submitted", orders())) }, label("submit", "Submit orders")),
@@ -243,18 +269,74 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
       h("ul", {}, v.order_flags.map((f) => h("li", {}, `${f.player}: ${f.state}`))));
   }
 
+  // The side panel's sections, each replaced on its own (the order bar stays a child of the
+  // panel, to stick to the screen's bottom): an edit of the orders (a hex clicked) redraws the
+  // orders, the order bar and the map's path, not the list of forces (hundreds on a large map),
+  // the map's counters or its key, which change with the view, the reports and the decisions.
+  type Slot = { node: ChildNode };
+  const slot = (): Slot => ({ node: side.appendChild(document.createComment("")) });
+  const slots = { orders: slot(), flags: slot(), knowledge: slot(), help: slot(), bar: slot() };
+  const put = (at: Slot, el: Element | null): void => {
+    const next = el ?? document.createComment("");
+    at.node.replaceWith(next);
+    at.node = next;
+  };
+  put(slots.help, h("p", { class: "legend" }, "Map: blue rectangles are yours, green rounded ones allies, red diamonds enemies where last known (hollow and dashed when the sighting is old); a cross inside is infantry, one diagonal cavalry, a dot artillery; under each counter its strength as you know it; a dashed ring marks a contact waiting for your decision. Point at a hex or a counter for its coordinates and terrain. Drag, or the arrow keys once the map has focus, to pan; the wheel, a pinch, + and − or the buttons to zoom; 0 shows the whole map. Zoomed far out, a large map is drawn plain: zoom in for the names and strengths."));
+  let shown: { view: unknown; map: unknown } = { view: null, map: null };  // what the last full redraw drew
+  let enemies: KnownEnemy[] = [];
+  let counters: MapForce[] = [];
+  let legend_ = { key: "", map: null as unknown };  // what the map key shows
+
+  // A re-render replaces parts of the side panel: focus goes back to the control of the same id.
+  function keepingFocus(draw: () => void): void {
+    const focused = side.contains(document.activeElement) ? document.activeElement?.id : undefined;
+    draw();
+    if (focused && document.activeElement?.id !== focused) document.getElementById(focused)?.focus();
+  }
+
   function renderAll(): void {
     if (!app.view) return;
-    // A re-render replaces the side panel: focus goes back to the control of the same id.
-    const focused = side.contains(document.activeElement) ? document.activeElement?.id : undefined;
+    keepingFocus(() => {
+      shown = { view: app.view, map: app.map };
+      enemies = enemiesKnown(app);
+      counters = app.map ? mapForces(app) : [];
+      const rs = app.ruleset;
+      const arms = rs ? ARMS.filter((a) => Object.values(rs.troop_types).some((t) => t.class === a)) : [];
+      const key = app.view!.world.forces.length ? `${app.view!.you.role} ${arms.join(" ")}` : "";
+      if (legend_.key !== key || legend_.map !== app.map) {
+        legend_ = { key, map: app.map };
+        replaceContent(legend, app.map ? mapLegend(app.map, key ? { role: app.view!.you.role, arms } : undefined) : null);
+      }
+      put(slots.flags, sideFlags());
+      put(slots.knowledge, knowledgePanel());
+      drawOrders();
+    });
+  }
+
+  // The orders, the order bar and the map's path and selection.
+  function drawOrders(): void {
+    const forces = app.view!.world.forces;
+    if (isPlayer() && forces.length && !forceOf(selected)) selected = forces[0].id;
     renderMap();
-    replaceContent(legend, app.map ? mapLegend(app.map) : null);
-    replaceContent(side, ordersForm(), sideFlags(), knowledgePanel(),
-      h("p", { class: "legend" }, "Map: blue rectangles are yours, green rounded ones allies, red diamonds enemies where last known (hollow and dashed when the sighting is old); a dashed ring marks a contact waiting for your decision. Drag, or the arrow keys once the map has focus, to pan; the wheel, a pinch, + and − or the buttons to zoom; 0 shows the whole map."),
-      orderBar());
-    if (focused) document.getElementById(focused)?.focus();
+    put(slots.orders, ordersForm());
+    put(slots.bar, orderBar());
+  }
+  function renderOrders(): void {
+    if (!app.view) return;
+    keepingFocus(drawOrders);
   }
 
   renderAll();
-  return { element, update: (part) => { if (part === "view" || part === "orders" || part === "reports" || part === "screen" || part === "decisions") renderAll(); } };
+  // An edit of the drafts says "orders" and "view" with the view unchanged: the orders alone,
+  // redrawn once for both (after the handler that edited them, before the next frame).
+  let soon = false;
+  const ordersSoon = () => {
+    if (soon) return;
+    soon = true;
+    queueMicrotask(() => { soon = false; renderOrders(); });
+  };
+  return { element, update: (part) => {
+    if (part === "orders" || (part === "view" && app.view === shown.view && app.map === shown.map)) ordersSoon();
+    else if (part === "view" || part === "reports" || part === "screen" || part === "decisions") renderAll();
+  } };
 }

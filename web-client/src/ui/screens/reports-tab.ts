@@ -6,9 +6,11 @@ import { eventText } from "../../logic/event-text.js";
 import { checkAllRolls, checkSeenRolls, checkStreamRolls, seedMatchesHash } from "../../logic/dice-log.js";
 import { PeriodReport } from "../../logic/view-types.js";
 import { noticeText } from "../../logic/notice-text.js";
+import { ReplayToggles } from "../replay-data.js";
 
 export function reportsTab(app: App): { element: HTMLElement; update: (part: Part) => void } {
   const element = h("div", { class: "reports" });
+  const replays = new ReplayToggles(app);  // each report's "Replay on the map" (ui/replay-data.ts)
 
   function diceLog(rep: PeriodReport): HTMLElement {
     const rolls = rep.events.filter((e) => e.type === "dice_roll").map((e) => ({ die: String(e.die), value: Number(e.value), purpose: String(e.purpose ?? ""), stream: e.stream === undefined ? undefined : String(e.stream) }));
@@ -55,6 +57,7 @@ export function reportsTab(app: App): { element: HTMLElement; update: (part: Par
         const d = h("details", { open: rep.period_index === open, id: `report-${rep.period_index}` },
           h("summary", {}, `Period ${rep.period_index}${entry ? ` — day ${entry.day}, ${entry.period}, committed ${new Date(entry.committed_at).toLocaleString()}` : ""}`),
           rep.missed_orders?.length ? h("p", { class: "missed-orders" }, `No orders came from ${rep.missed_orders.join(", ")}: their forces held, and their decisions took standing instructions or the defaults.`) : null,
+          replays.control(rep),
           h("ol", { class: "events" }, rep.events.filter((e) => e.type !== "dice_roll").map((e) => h("li", { "data-type": e.type }, eventText(e, name)))),
           diceLog(rep));
         // Opened by the reader (not the one shown open by default): kept in the URL.
