@@ -7,10 +7,10 @@
 //   build/<dir>/bench/rules_bench [--benchmark_min_time=0.2]
 #include <benchmark/benchmark.h>
 
-#include <cmath>
 #include <map>
-#include <random>
 #include <stdexcept>
+
+#include "generated_world.hpp"
 
 #include "rules/dice.hpp"
 #include "rules/period.hpp"
@@ -34,69 +34,24 @@ const rules::Ruleset& ruleset() {
     return r;
 }
 
-// N forces, half a side each, scattered over a square map of clear, forest and hill, with
-// standing instructions that answer every contact window.
+// The generated world (bench/generated_world.hpp) as the engine takes it.
 struct World {
     rules::CampaignState state;
     rules::PeriodOrders orders;
 };
 
 World make_world(int forces) {
-    const int side = std::max(6, static_cast<int>(std::ceil(std::sqrt(6.0 * forces))));
-    std::mt19937_64 random(static_cast<std::uint64_t>(forces));
-    Json rows = Json::array();
-    const char terrain[] = "cccccfh";
-    for (int r = 0; r < side; ++r) {
-        std::string row;
-        for (int q = 0; q < side; ++q) row += terrain[random() % 7];
-        rows.push_back({{"r", r}, {"q", 0}, {"terrain", row}});
-    }
-    std::map<std::pair<int, int>, bool> taken;
-    Json list = Json::array();
-    const Json standing = {{"contact", {"evade_if_larger", "engage"}}, {"cards", "auto"},
-                           {"losses", "proportional"}, {"pursuit", true}};
-    for (int i = 0; i < forces; ++i) {
-        int q, r;
-        do {
-            q = static_cast<int>(random() % side);
-            r = static_cast<int>(random() % side);
-        } while (taken[{q, r}]);
-        taken[{q, r}] = true;
-        const std::string id = "f" + std::to_string(100000 + i);
-        list.push_back({{"id", id}, {"name", id}, {"player", i % 2 ? "p2" : "p1"},
-                        {"hex", {q, r}}, {"general", {{"name", "G" + id}, {"leadership", 1}}},
-                        {"camp", true}, {"standing_instructions", standing},
-                        {"regiments", {{{"id", id + "a"}, {"name", id + "a"}, {"morale", 7},
-                                        {"companies", {{{"type", "spearmen"}, {"figures", 20}},
-                                                       {{"type", "archers"}, {"figures", 8}}}}},
-                                       {{"id", id + "b"}, {"name", id + "b"}, {"morale", 7},
-                                        {"companies", {{{"type", "knights"}, {"figures", 10}}}}}}}});
-    }
-    const Json doc = {{"format", "umpire-scenario/1"}, {"id", "bench"}, {"name", "bench"},
-                      {"ruleset", {{"name", "valormr"}, {"version", "1"}}},
-                      {"calendar", {{"start_date", "1205-06-01"}}},
-                      {"map", {{"legend", {{"c", "clear"}, {"f", "forest"}, {"h", "hill"}}}, {"rows", rows}}},
-                      {"sides", {{{"id", "north"}, {"name", "North"}}, {{"id", "south"}, {"name", "South"}}}},
-                      {"players", {{{"id", "p1"}, {"name", "P1"}, {"side", "north"}},
-                                   {{"id", "p2"}, {"name", "P2"}, {"side", "south"}}}},
-                      {"forces", list}};
+    const auto generated = bench::generate_world(forces);
     rules::Problems problems;
-    auto state = rules::read_scenario(doc, problems);
+    auto state = rules::read_scenario(generated.scenario, problems);
     if (!state) throw std::runtime_error(problems.to_text());
     World w{std::move(*state), {1, rules::PeriodKind::day, {}}};
-    // Every force marches up to three hexes in one random direction.
-    for (const auto& f : w.state.forces) {
+    for (const auto& order : generated.orders) {
         rules::ForceOrder o;
-        o.player = f.player;
-        o.force = f.id;
-        const int dir = static_cast<int>(random() % 6);
-        rules::Hex at = f.hex;
-        for (int k = 0; k < 3; ++k) {
-            at = rules::neighbours(at)[dir];
-            if (at.q < 0 || at.r < 0 || at.q >= side || at.r >= side) break;
-            o.path.push_back(at);
-        }
-        if (!o.path.empty()) w.orders.orders.push_back(o);
+        o.player = order["player"];
+        o.force = order["force"];
+        for (const auto& h : order["path"]) o.path.push_back({h[0].get<int>(), h[1].get<int>()});
+        w.orders.orders.push_back(o);
     }
     return w;
 }

@@ -28,6 +28,9 @@ void Room::in_one_commit(std::string_view what, const std::function<void()>& bod
         services_->metrics->commit_seconds.observe(seconds_since(started));
     } catch (const storage::StorageError& e) {
         undo_in_memory(connection.total_changes() != changes_before);
+        if (e.kind() == storage::ErrorKind::invalid_input ||
+            e.kind() == storage::ErrorKind::conflict)
+            throw;  // a refusal the client is told about, not the operator's trouble
         log_event(spdlog::level::err,
                   {{"event", "storage_error"}, {"campaign", id()}, {"what", what},
                    {"kind", storage::to_string(e.kind())}, {"sqlite_code", e.sqlite_code()},

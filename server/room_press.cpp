@@ -17,7 +17,7 @@ namespace {
 // enough that a flood cannot fill the disk.
 constexpr int kPressPerSenderPeriod = 200;
 
-protocol::PressFacts press_facts(const storage::PressRecord& r) {
+protocol::PressFacts press_facts_of(const storage::PressRecord& r) {
     return {r.no,         r.period_index, r.channel_no, r.sender,
             r.recipients, r.gm_reads,     r.body,       r.sent_at};
 }
@@ -48,32 +48,30 @@ void Room::send_press(const Reply& reply, const Actor& actor, const protocol::Se
     record.gm_reads = visibility.press == protocol::Visibility::Press::gm_reads;
     record.body = m.text;
     record.sent_at = services_->now_iso();
-    storage::PressRecord stored;
+    // The message and its webhook and e-mail copies are one commit: a crash or a full disk
+    // keeps both or neither. Pushes wait until it is kept.
+    const auto readers = [&](const protocol::Viewer& v, const protocol::CampaignFacts& campaign) {
+        return protocol::project(v, campaign, press_facts_of(record));
+    };
     try {
-        stored = services_->campaigns->add_press(record, kPressPerSenderPeriod);
+        in_one_commit("send_press", [&] {
+            record = services_->campaigns->add_press(record, kPressPerSenderPeriod);
+            // Webhooks and e-mail: whoever may read it, but its writer.
+            notify_members(
+                "press:" + std::to_string(record.no), readers,
+                [&](const storage::MembershipRecord& m) { return m.account_id != actor.account; });
+        });
     } catch (const storage::StorageError& e) {
-        log_storage_error(e, "send_press", id());
         throw to_protocol_error(e, ErrorCode::invalid_argument, services_->campaigns->location());
     }
-    reply.send({{"type", "press_sent"}, {"campaign", id()}, {"period_index", stored.period_index}});
-    const protocol::PressFacts message = press_facts(stored);
+    reply.send({{"type", "press_sent"}, {"campaign", id()}, {"period_index", record.period_index}});
     send_projected(
-        [&](const protocol::Viewer& v, const protocol::CampaignFacts& campaign) {
-            return protocol::project(v, campaign, message);
-        },
-        [](const Peer&) { return true; }, true);
-    // Webhooks and e-mail: whoever may read it, but its writer.
-    notify_members(
-        "press:" + std::to_string(stored.no),
-        [&](const protocol::Viewer& v, const protocol::CampaignFacts& campaign) {
-            return protocol::project(v, campaign, message);
-        },
-        [&](const storage::MembershipRecord& m) { return m.account_id != actor.account; });
+        readers, [](const Peer&) { return true; }, true);
 }
 
 void Room::press(const Reply& reply, const Actor& actor, const protocol::GetPress& m) {
     std::vector<protocol::PressFacts> press;
-    for (const auto& r : services_->campaigns->press(id())) press.push_back(press_facts(r));
+    for (const auto& r : services_->campaigns->press(id())) press.push_back(press_facts_of(r));
     const auto which =
         m.period_index < 0 ? protocol::PressList::newest : protocol::PressList::of_period;
     reply.send(protocol::project(actor.viewer, facts(), press, which, m.period_index));

@@ -138,9 +138,17 @@ void Room::on_webhook_result(const storage::NotificationRecord& n, const std::st
                  result.error.substr(0, kErrorChars)});
         });
     } catch (const std::exception& e) {
-        // Storage busy: the attempt is not counted and the notification goes again.
-        spdlog::warn("campaign {}: webhook delivery {} not recorded: {}", id(), delivery_id,
-                     e.what());
+        // Storage busy or full: the attempt is not counted, and the notification goes again
+        // after the pause of a failed attempt. At once, it would be sent in a loop for as long
+        // as the disk stays full.
+        spdlog::warn("campaign {}: webhook delivery {} not recorded, sent again later: {}", id(),
+                     delivery_id, e.what());
+        const auto& c = services_->config;
+        retry_at_[flight] = services_->scheduler->now() +
+                            webhook_retry_delay(attempt, milliseconds(c.webhook_retry_base_ms),
+                                                milliseconds(c.webhook_retry_cap_ms), jitter());
+        pump_webhooks();
+        return;
     }
     if (result.delivered) {
         services_->metrics->webhooks_sent++;

@@ -414,6 +414,7 @@ TEST(RulesetValormr, RetreatMoraleCavalryR10) {
     EXPECT_EQ(r.morale.in_retreat, -1);
     EXPECT_EQ(r.morale.in_rout, -2);
     EXPECT_EQ(r.morale.far_from_enemy_hexes, 15);
+    // the default morale values of the grades, on the 2d6 scale.
     EXPECT_EQ(r.morale.defaults, (std::map<std::string, int>{
                                      {"elite", 5}, {"veteran", 6}, {"regular", 7}, {"green", 8},
                                      {"levy", 9}}));

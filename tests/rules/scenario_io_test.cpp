@@ -114,6 +114,8 @@ bool has_problem(const Problems& problems, const std::string& path, const std::s
 
 // --- Reading -----------------------------------------------------------------------------------
 
+// the map is a grid of hexes in axial coordinates, each with one terrain and optional
+// features (roads, tracks, rivers between hexes, dwellings).
 TEST(ScenarioRead, ReadsEveryPart) {
     const CampaignState state = read_ok(parse(kDemo));
     EXPECT_EQ(state.id, "test-demo");

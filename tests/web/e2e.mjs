@@ -1,8 +1,10 @@
 // End to end in the browser: the real umpire-server on 127.0.0.1 and Debian's Chromium. A GM
 // starts a campaign from the demo scenario and invites two players; they join by invite code
 // (Ingrid by keyboard only), plot and confirm orders; the period brings a contact in which
-// Ingrid evades and Anna and Aeskrvald (answered by the GM) fight a battle that both sides
-// report, each seeing the whole battlefield. An observer (Berit, signing up with an invite code) opens the campaign
+// Ingrid evades, and a later one a battle that both sides report, each seeing the whole
+// battlefield; after it each player splits its regiment's recovery and the lost general's
+// penalty among its companies in the decision's form (R-8.7), and sees the result in words in
+// its report, in its forces list and on its counter. An observer (Berit, signing up with an invite code) opens the campaign
 // with the default setting and sees the map without forces; the GM lets observers see everything
 // and the forces appear, then sets it back and they are gone (issue 28, defect 6). Any size
 // estimate shown is its ÷ band (estimate ÷ (1 ± p); the band itself is unit-tested in
@@ -235,13 +237,69 @@ try {
   // --- period 0 resolves, asking each player at its windows: Ingrid evades ---
   log("Period 0: answering decisions");
   for (const u of [gm, anna, ingrid]) await u.page.getByRole("tab", { name: /Decisions/ }).click();
-  const report = { attackerLost: 2, defenderLost: 1 }; // the time limit ends it (R-8.5)
-  const seen = { evade: false, battleReport: 0, card: false, screenshots: new Set(), battlefields: [] };
+  // The time limit ends it (R-8.5). Each side lost its general too (his element among those
+  // lost): whatever the recovery dice bring back, each CinC's regiment then pays a penalty of 2
+  // figures, so each player has a recovery to split among its companies (R-8.7).
+  const report = { attackerLost: 2, defenderLost: 1, generalsLost: true };
+  const seen = { evade: false, battleReport: 0, card: false, screenshots: new Set(), battlefields: [], recoveries: [] };
   async function fillReport(article) {
     const sides = article.locator("fieldset.side-report");
     await sides.nth(0).locator("input[type=number]").first().fill(String(report.attackerLost));
     await sides.nth(1).locator("input[type=number]").first().fill(String(report.defenderLost));
+    if (report.generalsLost)
+      for (const role of ["Attacker", "Defender"]) await article.getByLabel(`${role}: general lost`, { exact: true }).check();
     await article.getByLabel(/The time limit was reached/).check();
+  }
+  // R-8.7 answered in the form, as a player would: the request says in words what the regiment
+  // lost, what the dice bring back and what the penalty costs, and what the default would do;
+  // a split with the wrong total is refused on the page; the player's own split (not the
+  // default: the figures back to the last companies first, the penalty a figure at a time from
+  // each company) is sent. Returns what was sent, for the checks after the period.
+  async function answerRecovery(page, who, article, id) {
+    const req = await page.evaluate((d) => { const r = window.umpire.decisions.get(d); return { player: r.player, force: r.force, context: r.context }; }, id);
+    const { companies, recovered, penalty, regiment } = req.context;
+    if (who !== "gm") assert.equal(req.player, who, `the recovery of ${regiment} is asked of its owner`);
+    // The GM sees the request but only waits for the player's answer.
+    if (who !== "gm") await gm.page.locator(`#panel-decisions article[data-decision="${id}"]`, { hasText: "Waiting for the player's answer." }).waitFor({ timeout: 5_000 });
+    const name = await page.evaluate(([f, r]) => window.umpire.view.world.forces.find((x) => x.id === f)?.regiments.find((x) => x.id === r)?.name ?? "", [req.force, regiment]);
+    const text = await article.textContent();
+    const lost = companies.reduce((n, c) => n + c.lost, 0);
+    assert.ok(text.includes(`${name} (${regiment}) lost ${lost} figure${lost === 1 ? "" : "s"} in the battle: the recovery dice bring ${recovered ? `back ${recovered}` : "none back"}; losing the general or the camp costs ${penalty} figures more (R-8.7).`), `${who}'s recovery says in words what it is about: ${text}`);
+    assert.match(text, /Largest companies first — The default recovery: .*the penalty takes \d+ from company \d/, `the default says what it would do: ${text}`);
+    assert.doesNotMatch(text, /[{}"\[\]]/, `no JSON in ${who}'s recovery decision: ${text}`);
+    const groups = article.locator("fieldset.recovery-company");
+    assert.equal(await groups.count(), companies.length, "a group of fields per company");
+    const rec = companies.map(() => 0);
+    for (let i = companies.length - 1, left = recovered; i >= 0; i--) { rec[i] = Math.min(left, companies[i].lost); left -= rec[i]; }
+    const pen = companies.map(() => 0);
+    for (let due = penalty, placed = true; due > 0 && placed;) {
+      placed = false;
+      for (let i = companies.length - 1; i >= 0 && due > 0; i--) if (companies[i].figures + rec[i] - pen[i] > 0) { pen[i]++; due--; placed = true; }
+    }
+    const send = article.getByRole("button", { name: "Send this recovery" });
+    // A penalty one figure too many is refused before anything is sent.
+    await groups.nth(0).getByLabel("Penalty", { exact: true }).fill(String(penalty + 1));
+    await article.locator(".recovery-split p.error", { hasText: `the penalty is ${penalty} figures: ` }).waitFor({ timeout: 3_000 });
+    assert.ok(await send.isDisabled(), "Send is off while the totals are wrong");
+    for (let i = 0; i < companies.length; i++) {
+      if (recovered > 0 && companies[i].lost > 0) await groups.nth(i).getByLabel(/^Brought back/).fill(String(rec[i]));
+      else assert.equal(await groups.nth(i).getByLabel(/^Brought back/).count(), 0, "nothing to bring back to a company that lost none");
+      await groups.nth(i).getByLabel("Penalty", { exact: true }).fill(String(pen[i]));
+    }
+    assert.equal(await article.locator(".recovery-split p.error").textContent(), "", "the player's split is accepted");
+    assert.equal((await article.locator(".recovery-split p.totals").textContent()).trim(),
+      [recovered > 0 ? `Brought back: ${recovered} of ${recovered}` : "", `penalty: ${penalty} of ${penalty}`].filter(Boolean).join(" · "));
+    const after = companies.map((c, i) => c.figures + rec[i] - pen[i]);
+    assert.deepEqual(await groups.locator(".after").allTextContents(), after.map((n) => (n > 0 ? `Then ${n} figure${n === 1 ? "" : "s"}` : "Then none: the company leaves the regiment")));
+    if (!seen.screenshots.has("recovery")) {
+      seen.screenshots.add("recovery");
+      await checkScreen(page, `recovery-${who}`);
+      await shot(page, "06b-recovery");
+    }
+    await send.click();
+    const gone = await page.locator(`article[data-decision="${id}"]`).waitFor({ state: "detached", timeout: 3000 }).then(() => true, () => false);
+    if (!gone) throw new Error(`${who}'s recovery was refused: ${await page.locator("main > p.error").textContent()}`);
+    seen.recoveries.push({ who, force: req.force, regiment, companies, rec, pen, after, recovered, penalty });
   }
   const answerButton = (article, value) => article.locator(`button[data-answer='${JSON.stringify(value)}']`);
   async function answerOne(user, who, phase) {
@@ -278,6 +336,8 @@ try {
       await article.locator(".bf-cell:not(.taken)").last().click();
       await article.getByRole("grid").press("r");
       await article.getByRole("button", { name: "Place the card here" }).click();
+    } else if (kind === "recovery_choice") {
+      await answerRecovery(page, who, article, id);
     } else if (kind === "contact_window" && phase === "evade" && who === "ingrid" && (await answerButton(article, "evade").count())) {
       // Decided with the situation in view (issue 31): the opponent named, where it stands and
       // what the contact dice told; what evading risks in words; the map draws the contact.
@@ -389,6 +449,37 @@ try {
   // Reports are words: no event shows JSON (issue 31).
   assert.doesNotMatch(battle + evasion + ingridEvents, /[{}"]/);
   await shot(anna.page, "08-reports-battle");
+
+  // --- after the battle: each player answered its own recovery, and sees it done ---
+  const players = { anna, ingrid };
+  assert.deepEqual([...new Set(seen.recoveries.map((r) => r.who).filter((w) => w !== "gm"))].sort(), ["anna", "ingrid"],
+    `each player split its regiment's recovery in the browser: ${JSON.stringify(seen.recoveries.map(({ who, regiment }) => ({ who, regiment })))}`);
+  const per = (values, to) => { const parts = values.map((v, i) => (v > 0 ? `${v} ${to} company ${i + 1}` : "")).filter(Boolean); return parts.length ? ` (${parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0]})` : ""; };
+  const figs = (n) => `${n} figure${n === 1 ? "" : "s"}`;
+  // (The night can bring a second battle in the same period: each recovery is in the report, and
+  // the forces stand as the last one left them.)
+  const recoveries = seen.recoveries.filter((x) => x.who !== "gm");
+  for (const r of recoveries) {
+    const page = players[r.who].page;
+    const forceName = await page.evaluate((f) => window.umpire.view.world.forces.find((x) => x.id === f)?.name, r.force);
+    // The report says it in words: the answer as the player's own, and what came back where.
+    const events = (await page.locator("#panel-reports ol.events").allTextContents()).join("\n");
+    assert.ok(events.includes(`${forceName}, recovery choice: recover ${r.rec.join(", ")}, penalty ${r.pen.join(", ")} per company — its player's answer`), `${r.who}'s report has the recovery answer: ${events}`);
+    assert.ok(events.includes(`${forceName}: regiment ${r.regiment} recovers ${figs(r.recovered)}${per(r.rec, "to")} and pays ${figs(r.penalty)} in penalty${per(r.pen, "from")}`), `${r.who}'s report says what the recovery did: ${events}`);
+    assert.doesNotMatch(events, /[{}"]/, `${r.who}'s reports are words`);
+    if (recoveries.some((x) => x.who === r.who && recoveries.indexOf(x) > recoveries.indexOf(r))) continue;
+    // The regiment on the map tab has the companies the player chose, and the counter the new total.
+    await page.getByRole("tab", { name: "Map and orders" }).click();
+    const line = await page.locator("#panel-map .forces-list li li", { hasText: `(${r.regiment}) — ` }).textContent();
+    const left = r.companies.map((c, i) => [c, r.after[i]]).filter(([, n]) => n > 0);
+    const want = `(${r.regiment}) — ${left.reduce((n, [, f]) => n + f, 0)} figures, morale \\d+: ${left.map(([c, n]) => `${c.name ? `${c.name} ` : ""}${c.type} ${n}`).join(", ")}$`;
+    assert.match(line, new RegExp(want.replace(/[()]/g, "\\$&")), `${r.who}'s ${r.regiment} after the recovery`);
+    const total = (await page.locator("#panel-map .forces-list > li", { hasText: forceName }).locator("li").allTextContents())
+      .reduce((n, t) => n + Number(/ — (\d+) figures/.exec(t)[1]), 0);
+    assert.equal(await page.locator(`svg.map g.force[data-force="${r.force}"] text.strength`).textContent(), String(total), `${r.who}'s counter shows the force's new strength`);
+    log(`${r.who}: ${r.regiment} recovered ${r.recovered} and paid ${r.penalty} as chosen (${r.rec.join("/")} back, ${r.pen.join("/")} penalty): ${line.trim()}`);
+    await page.getByRole("tab", { name: "Reports" }).click();
+  }
   await gm.page.getByRole("tab", { name: "Map" }).click();
   await shot(gm.page, "09-gm-all-seeing-map");
   await anna.page.getByRole("tab", { name: "Map and orders" }).click();

@@ -9,28 +9,17 @@
 // off, nothing more is shown. The GM's browser has refused notifications (told how to undo it);
 // Ingrid's has allowed them (the real API) but she has not turned them on. The tab passes the
 // accessibility checks, and fits a phone.
-//   node tests/web/notifications.mjs --server build/dev/server/umpire-server
+//   node tests/web/notifications.mjs --server build/dev/server/umpire-server [--artifacts DIR]
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { startServer } from "./server-process.mjs";
-import { loadPlaywright, openUser } from "./browser.mjs";
+import { loadPlaywright, openUser, testCommandLine } from "./browser.mjs";
 import { checkAccessibility } from "./a11y-check.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const source = resolve(here, "..", "..");
-const arg = (name, fallback) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : fallback; };
-const binary = arg("--server", process.env.UMPIRE_SERVER);
-// With --artifacts DIR, a screenshot of the screen for docs/web-client.md.
-const artifacts = arg("--artifacts", "");
-const shot = async (page, name) => {
-  if (!artifacts) return;
-  await page.evaluate(() => document.activeElement?.blur());  // no focus ring left from the keyboard checks
-  await page.screenshot({ path: join(artifacts, `${name}.png`) });
-};
-assert.ok(binary, "give --server PATH (the umpire-server binary)");
+// With --artifacts DIR, `shot` takes screenshots for docs/web-client.md.
+const { source, binary, shot } = testCommandLine();
 
 // The webhook's receiver: records each POST and answers 204.
 const received = [];

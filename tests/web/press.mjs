@@ -3,26 +3,15 @@
 // everyone, and both players read that. The Press tab passes the accessibility checks. Then the
 // GM views the campaign as anna (read only): anna's forces on the map, no order bar, no press
 // form, and anna's private word to ingrid still unread by the GM; and back to the GM's view.
-//   node tests/web/press.mjs --server build/dev/server/umpire-server
+//   node tests/web/press.mjs --server build/dev/server/umpire-server [--artifacts DIR]
 import assert from "node:assert/strict";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { startServer } from "./server-process.mjs";
-import { loadPlaywright, openUser } from "./browser.mjs";
+import { loadPlaywright, openUser, testCommandLine } from "./browser.mjs";
 import { checkAccessibility } from "./a11y-check.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const source = resolve(here, "..", "..");
-const arg = (name, fallback) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : fallback; };
-const binary = arg("--server", process.env.UMPIRE_SERVER);
-// With --artifacts DIR, a screenshot of the screen for docs/web-client.md.
-const artifacts = arg("--artifacts", "");
-const shot = async (page, name) => {
-  if (!artifacts) return;
-  await page.evaluate(() => document.activeElement?.blur());  // no focus ring left from the keyboard checks
-  await page.screenshot({ path: join(artifacts, `${name}.png`) });
-};
-assert.ok(binary, "give --server PATH (the umpire-server binary)");
+// With --artifacts DIR, `shot` takes screenshots for docs/web-client.md.
+const { source, binary, shot } = testCommandLine();
 
 const playwright = loadPlaywright(join(source, "web-client"));
 const server = await startServer({ binary, source, staticDir: join(source, "web-client", "dist") });

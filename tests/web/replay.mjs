@@ -5,26 +5,15 @@
 // of the report's moves says, the contact shows Ingegerd where Anna saw her, play and pause, the
 // slider (Home, arrows), the step's sentence and the list of steps as text. The replay passes the
 // accessibility check, at a desk and on a 390 px phone. Then the GM rolls the period back: its replay says it was rolled back.
-//   node tests/web/replay.mjs --server build/dev/server/umpire-server
+//   node tests/web/replay.mjs --server build/dev/server/umpire-server [--artifacts DIR]
 import assert from "node:assert/strict";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { startServer } from "./server-process.mjs";
-import { loadPlaywright, openUser } from "./browser.mjs";
+import { loadPlaywright, openUser, testCommandLine } from "./browser.mjs";
 import { checkAccessibility } from "./a11y-check.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const source = resolve(here, "..", "..");
-const arg = (name, fallback) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : fallback; };
-const binary = arg("--server", process.env.UMPIRE_SERVER);
-// With --artifacts DIR, a screenshot of the screen for docs/web-client.md.
-const artifacts = arg("--artifacts", "");
-const shot = async (page, name) => {
-  if (!artifacts) return;
-  await page.evaluate(() => document.activeElement?.blur());  // no focus ring left from the keyboard checks
-  await page.screenshot({ path: join(artifacts, `${name}.png`) });
-};
-assert.ok(binary, "give --server PATH (the umpire-server binary)");
+// With --artifacts DIR, `shot` takes screenshots for docs/web-client.md.
+const { source, binary, shot } = testCommandLine();
 
 const playwright = loadPlaywright(join(source, "web-client"));
 const server = await startServer({ binary, source, staticDir: join(source, "web-client", "dist") });

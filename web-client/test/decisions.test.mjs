@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { choicesFor, decisionTitle, checkLossAllocation, checkRecovery, contextLines } from "../out/logic/decisions.js";
+import { choicesFor, decisionTitle, checkLossAllocation, contextLines } from "../out/logic/decisions.js";
 import { placementProblem, moveCell, rotate } from "../out/logic/card-grid.js";
 
 const before = {
@@ -29,15 +29,6 @@ test("loss allocation must sum to the losses and fit each company (R-7.4)", () =
   assert.match(checkLossAllocation(req, [1, 2]), /add up to 4/);
   assert.match(checkLossAllocation(req, [1, 3]), /only 2/);
   assert.match(checkLossAllocation(req, [4]), /each of the 2/);
-});
-
-test("recovery brings back at most what each company lost (R-8.7)", () => {
-  const req = { ...before, kind: "recovery_choice", options: ["largest_first"],
-    context: { companies: [{ type: "spearmen", figures: 20, lost: 5 }, { type: "archers", figures: 8, lost: 2 }], recovered: 4, penalty: 2 } };
-  assert.equal(checkRecovery(req, [3, 1], [2, 0]), null);
-  assert.match(checkRecovery(req, [1, 3], [2, 0]), /lost only 2/);
-  assert.match(checkRecovery(req, [3, 0], [2, 0]), /brings back 4/);
-  assert.match(checkRecovery(req, [3, 1], [1, 0]), /penalty is 2/);
 });
 
 test("card placement: on the grid, a free cell, a right angle (R-6.6)", () => {

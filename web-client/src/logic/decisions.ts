@@ -1,9 +1,10 @@
 // Decision requests (docs/decisions.md): titles, the choices each kind offers, and the checks
-// of the answers that need more than a click (loss allocation, recovery). Pure: the forms in
-// ui/ render what these return.
+// of the answers that need more than a click (loss allocation; recovery is logic/recovery.ts).
+// Pure: the forms in ui/ render what these return.
 import { Hex } from "./hex.js";
 import { DecisionRequest } from "./view-types.js";
 import { describeComposition, describeSize } from "./knowledge.js";
+import { describeSplit, largestFirstSplit, recoveryPlan } from "./recovery.js";
 
 export interface Choice { value: unknown; label: string; hint?: string; }
 
@@ -74,6 +75,12 @@ export function choicesFor(req: DecisionRequest): Choice[] {
         continue;
       }
       const [label, hint] = ACTION_LABELS[option] ?? [option.replace(/_/g, " "), ""];
+      // R-8.7: what the default recovery would do to these companies, in words.
+      if (option === "largest_first" && req.kind === "recovery_choice") {
+        const plan = recoveryPlan(req);
+        out.push({ value: option, label, hint: `${hint}: ${describeSplit(plan, largestFirstSplit(plan))}` });
+        continue;
+      }
       out.push({ value: option, label, hint });
     } else if (Array.isArray(option)) {
       const h = option as Hex;
@@ -139,31 +146,5 @@ export function checkLossAllocation(req: DecisionRequest, split: number[]): stri
   }
   const sum = split.reduce((a, b) => a + b, 0);
   if (sum !== total) return `the losses must add up to ${total} figures, not ${sum}`;
-  return null;
-}
-
-export interface RecoveryCompany { type: string; figures: number; lost: number; }
-
-// R-8.7: recovered and penalty figures per company with the context's totals; at most `lost`
-// back per company, and no more penalty than the company will have.
-export function checkRecovery(req: DecisionRequest, recovered: number[], penalty: number[]): string | null {
-  const companies = (req.context.companies as RecoveryCompany[] | undefined) ?? [];
-  const wantR = Number(req.context.recovered ?? 0);
-  const wantP = Number(req.context.penalty ?? 0);
-  if (recovered.length !== companies.length || penalty.length !== companies.length)
-    return `give numbers for each of the ${companies.length} companies`;
-  let sumR = 0;
-  let sumP = 0;
-  for (let i = 0; i < companies.length; i++) {
-    const r = recovered[i];
-    const p = penalty[i];
-    if (!Number.isInteger(r) || r < 0 || !Number.isInteger(p) || p < 0) return `company ${i + 1}: whole numbers, 0 or more`;
-    if (r > companies[i].lost) return `company ${i + 1} lost only ${companies[i].lost} figures`;
-    if (p > companies[i].figures + r) return `company ${i + 1} would have only ${companies[i].figures + r} figures`;
-    sumR += r;
-    sumP += p;
-  }
-  if (sumR !== wantR) return `recovery brings back ${wantR} figures, not ${sumR}`;
-  if (sumP !== wantP) return `the penalty is ${wantP} figures, not ${sumP}`;
   return null;
 }

@@ -80,7 +80,15 @@ export function eventText(event: GameEvent, name: ForceName = (id) => id): strin
     }
     case "battle_recovery": return `${e.side} (${words(e.outcome)}) recovers ${count(e.recovered, "figure")} by ${words(e.method)} and pays ${e.penalty} in penalty, of ${e.lost} lost${e.regiments.length ? `: ${e.regiments.map((r) => `${r.regiment} ${r.recovered} of ${r.lost}`).join(", ")}` : ""}`;
     // How many figures, and per company, are the owner's alone (R-11.1): others read that it happened.
-    case "recovery_applied": return typeof e.recovered === "number" ? `${n(e.force)}: regiment ${e.regiment} recovers ${count(e.recovered, "figure")} and pays ${e.penalty} in penalty` : `${n(e.force)}: regiment ${e.regiment} recovers after the battle`;
+    case "recovery_applied": {
+      if (typeof e.recovered !== "number") return `${n(e.force)}: regiment ${e.regiment} recovers after the battle`;
+      // "(1 to company 2)": the companies by their place in the regiment, as the choice gave them.
+      const per = (values: number[] | undefined, to: string) => {
+        const parts = (values ?? []).map((v, i) => (v > 0 ? `${v} ${to} company ${i + 1}` : "")).filter(Boolean);
+        return parts.length ? ` (${list(parts)})` : "";
+      };
+      return `${n(e.force)}: regiment ${e.regiment} recovers ${count(e.recovered, "figure")}${per(e.recovered_by_company, "to")} and pays ${count(e.penalty ?? 0, "figure")} in penalty${per(e.penalty_by_company, "from")}`;
+    }
     case "retreat_move": return `${n(e.force)} retreats from ${hx(e.from)}: ${path(e.path)}`;
     case "rout_move": return `${n(e.force)} routs from ${hx(e.from)}: ${path(e.path)}`;
     case "surrendered": return `${n(e.force)} at ${hx(e.from)} has nowhere to go and surrenders to ${n(e.captor)}: ${e.figures} figures lost`;

@@ -4,13 +4,14 @@
 import { App, Part } from "../app.js";
 import { h, replaceContent, uid } from "../dom.js";
 import { DecisionRequest } from "../../logic/view-types.js";
-import { checkLossAllocation, checkRecovery, choicesFor, contextLines, decisionTitle, describeAnswer, isDefault, RecoveryCompany } from "../../logic/decisions.js";
+import { checkLossAllocation, choicesFor, contextLines, decisionTitle, describeAnswer, isDefault } from "../../logic/decisions.js";
 import { formatRemaining, remainingMs } from "../../logic/countdown.js";
 import { BattleRecord } from "../../logic/battle-report.js";
 import { PlacedCard } from "../../logic/card-grid.js";
 import { cardPlacementForm } from "./card-placement.js";
 import { battleReportForm, battlefieldSketch } from "./battle-report-form.js";
 import { companionPanel } from "./battle-companion.js";
+import { recoveryForm } from "./recovery-form.js";
 
 function splitForm(labels: string[], initial: number[], check: (v: number[]) => string | null, send: (v: number[]) => void, button: string): HTMLElement {
   const values = [...initial];
@@ -58,16 +59,8 @@ export function decisionsTab(app: App): { element: HTMLElement; update: (part: P
         return h("div", {}, buttons, h("p", {}, "Or choose the figures per company:"),
           splitForm(sizes.map((n, i) => `Company ${i + 1} (${n} figures): losses`), sizes.map(() => 0), (v) => checkLossAllocation(req, v), answer, "Send this allocation"));
       }
-      case "recovery_choice": {
-        const companies = (ctx.companies as RecoveryCompany[]) ?? [];
-        const rec = companies.map(() => 0);
-        const pen = companies.map(() => 0);
-        return h("div", {}, buttons,
-          h("p", {}, `Recovered: ${ctx.recovered} figures; general/camp penalty: ${ctx.penalty} figures.`),
-          splitForm(companies.flatMap((c) => [`${c.type} (lost ${c.lost}): recovered`, `${c.type}: penalty`]), companies.flatMap(() => [0, 0]),
-            (v) => { companies.forEach((_, i) => { rec[i] = v[2 * i]; pen[i] = v[2 * i + 1]; }); return checkRecovery(req, rec, pen); },
-            () => answer({ recovered: rec, penalty: pen }), "Send this recovery"));
-      }
+      case "recovery_choice":
+        return recoveryForm(req, regimentName(req.force, String(ctx.regiment ?? "")), answer, buttons);
       case "card_placement":
         for (const p of (ctx.placed as PlacedCard[]) ?? []) if (!cards.some((c) => c.column === p.column && c.row === p.row)) cards.push(p);
         return h("div", {}, cardPlacementForm(req, answer), buttons);
@@ -96,6 +89,12 @@ export function decisionsTab(app: App): { element: HTMLElement; update: (part: P
   function forceName(id: string): string {
     const f = app.view?.world.forces.find((x) => x.id === id);
     return f?.name ? `${f.name} (${id})` : id;
+  }
+
+  // "Hadewych's foot (ha1)": a regiment of one's own force by its name.
+  function regimentName(force: string, id: string): string {
+    const r = app.view?.world.forces.find((x) => x.id === force)?.regiments.find((x) => x.id === id);
+    return r?.name ? `${r.name} (${id})` : `Regiment ${id}`;
   }
 
   function article(req: DecisionRequest): HTMLElement {

@@ -1,0 +1,52 @@
+#pragma once
+// A database file's committed content as text, for tests that check a command changed all it
+// should or nothing at all (gm_atomicity_test, press_atomicity_test).
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <functional>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace umpire::testing {
+
+// The file's committed content, read by a connection of its own: each table's row count, and
+// the rows themselves of `exact` tables (all of them when `exact` is empty).
+inline std::string content_of(const std::string& path, const std::set<std::string>& exact = {}) {
+    sqlite3* db = nullptr;
+    EXPECT_EQ(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+    auto rows_of = [&](const std::string& sql, const std::function<void(sqlite3_stmt*)>& row) {
+        sqlite3_stmt* s = nullptr;
+        EXPECT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &s, nullptr), SQLITE_OK) << sql;
+        while (sqlite3_step(s) == SQLITE_ROW) row(s);
+        sqlite3_finalize(s);
+    };
+    auto text = [](sqlite3_stmt* s, int c) {
+        const auto* t = sqlite3_column_text(s, c);
+        return t ? std::string(reinterpret_cast<const char*>(t)) : std::string("NULL");
+    };
+    std::vector<std::string> tables;
+    rows_of("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
+            [&](sqlite3_stmt* s) { tables.push_back(text(s, 0)); });
+    std::string out;
+    for (const auto& table : tables) {
+        int count = 0;
+        std::string rows;
+        const bool whole = exact.empty() || exact.contains(table);
+        rows_of("SELECT * FROM \"" + table + "\"", [&](sqlite3_stmt* s) {
+            ++count;
+            if (!whole) return;
+            rows += " ";
+            for (int c = 0; c < sqlite3_column_count(s); ++c) rows += " " + text(s, c);
+            rows += "\n";
+        });
+        out += table + ": " + std::to_string(count) + " rows\n" + rows;
+    }
+    sqlite3_close(db);
+    // An invite's id (the start of its random code's hash) is audited with it: masked.
+    return std::regex_replace(out, std::regex(R"("invite":"[0-9a-f]{12}")"), R"("invite":"…")");
+}
+
+}  // namespace umpire::testing

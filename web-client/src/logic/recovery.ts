@@ -1,0 +1,111 @@
+// Post-battle recovery (R-8.7; docs/decisions.md "recovery_choice"): the owner of a regiment
+// splits the figures the recovery dice brought back, and the general and camp penalty, among its
+// companies. Pure: the plan the request describes, the server's default (largest companies
+// first), the checks of a split, and the companies as they will stand, in words. The form is
+// ui/screens/recovery-form.ts.
+import { DecisionRequest } from "./view-types.js";
+
+export interface RecoveryCompany { type: string; name?: string; figures: number; lost: number; }
+
+// What the request asks to split: its companies (figures now, lost in the battle), the figures
+// brought back and the penalty, with the regiment it is about.
+export interface RecoveryPlan { regiment: string; companies: RecoveryCompany[]; recovered: number; penalty: number; }
+
+export interface RecoverySplit { recovered: number[]; penalty: number[]; }
+
+const whole = (n: unknown) => (typeof n === "number" && Number.isInteger(n) && n > 0 ? n : 0);
+
+export function recoveryPlan(req: DecisionRequest): RecoveryPlan {
+  const ctx = req.context ?? {};
+  const companies = (Array.isArray(ctx.companies) ? ctx.companies : []).map((c: Record<string, unknown>) => ({
+    type: String(c?.type ?? ""),
+    ...(typeof c?.name === "string" && c.name ? { name: c.name } : {}),
+    figures: whole(c?.figures),
+    lost: whole(c?.lost),
+  }));
+  return { regiment: String(ctx.regiment ?? ""), companies, recovered: whole(ctx.recovered), penalty: whole(ctx.penalty) };
+}
+
+// Indexes by figures, largest first, ties by position (rules/battle_answers.cpp largest_first).
+function largestFirst(figures: number[]): number[] {
+  return figures.map((_, i) => i).sort((a, b) => figures[b] - figures[a] || a - b);
+}
+
+// The default answer "largest_first" as the server applies it: the figures come back to the
+// largest companies first (each at most what it lost), then the penalty is taken from the
+// largest companies as they then stand.
+export function largestFirstSplit(plan: RecoveryPlan): RecoverySplit {
+  const n = plan.companies.length;
+  const out: RecoverySplit = { recovered: Array(n).fill(0), penalty: Array(n).fill(0) };
+  let left = plan.recovered;
+  for (const i of largestFirst(plan.companies.map((c) => c.figures))) {
+    const take = Math.min(left, plan.companies[i].lost);
+    out.recovered[i] = take;
+    left -= take;
+  }
+  const after = plan.companies.map((c, i) => c.figures + out.recovered[i]);
+  let due = plan.penalty;
+  for (const i of largestFirst(after)) {
+    const take = Math.min(due, after[i]);
+    out.penalty[i] = take;
+    due -= take;
+  }
+  return out;
+}
+
+// The first problem of a split (the server's checks, R-8.7), or null: a whole number per
+// company, no more back than the company lost, no more penalty than it will have, the totals.
+export function recoveryProblem(plan: RecoveryPlan, split: RecoverySplit): string | null {
+  const { companies } = plan;
+  if (split.recovered.length !== companies.length || split.penalty.length !== companies.length)
+    return `give numbers for each of the ${companies.length} companies`;
+  let sumR = 0;
+  let sumP = 0;
+  for (let i = 0; i < companies.length; i++) {
+    const r = split.recovered[i];
+    const p = split.penalty[i];
+    const who = companyName(companies[i], i);
+    if (!Number.isInteger(r) || r < 0 || !Number.isInteger(p) || p < 0) return `${who}: whole numbers, 0 or more`;
+    if (r > companies[i].lost) return `${who} lost only ${companies[i].lost} in the battle`;
+    if (p > companies[i].figures + r) return `${who} would have only ${companies[i].figures + r} figures to pay the penalty`;
+    sumR += r;
+    sumP += p;
+  }
+  if (sumR !== plan.recovered) return `the dice brought back ${figures(plan.recovered)}: ${sumR} placed`;
+  if (sumP !== plan.penalty) return `the penalty is ${figures(plan.penalty)}: ${sumP} placed`;
+  return null;
+}
+
+// Each company's figures once the split is applied; a company at 0 leaves the regiment.
+export function figuresAfter(plan: RecoveryPlan, split: RecoverySplit): number[] {
+  return plan.companies.map((c, i) => c.figures + (split.recovered[i] ?? 0) - (split.penalty[i] ?? 0));
+}
+
+export const figures = (n: number): string => `${n} figure${n === 1 ? "" : "s"}`;
+
+// "Company 1 (spearmen)", "Company 2 (Sigrun the Bold, hero)".
+export function companyName(c: RecoveryCompany, i: number): string {
+  const type = c.type.replace(/_/g, " ");
+  return `Company ${i + 1} (${c.name ? `${c.name}, ${type}` : type})`;
+}
+
+// What a split does, in words: "2 back to company 1 (spearmen); the penalty takes 2 from
+// company 2 (archers)". Used for the default's hint, so a player sees what it would do.
+export function describeSplit(plan: RecoveryPlan, split: RecoverySplit): string {
+  const part = (values: number[], verb: string) => values
+    .map((n, i) => (n > 0 ? `${n} ${verb} ${companyName(plan.companies[i], i).replace(/^Company/, "company")}` : ""))
+    .filter(Boolean).join(", ");
+  const back = part(split.recovered, "back to");
+  const paid = part(split.penalty, "from");
+  return [back, paid ? `the penalty takes ${paid}` : ""].filter(Boolean).join("; ") || "nothing changes";
+}
+
+// The line above the form: what the regiment lost, what the dice brought back and what the
+// penalty costs, and what is asked.
+export function recoveryIntro(plan: RecoveryPlan, regimentName: string): string {
+  const lost = plan.companies.reduce((s, c) => s + c.lost, 0);
+  const back = plan.recovered > 0 ? `the recovery dice bring back ${plan.recovered}` : "the recovery dice bring none back";
+  const cost = plan.penalty > 0 ? `; losing the general or the camp costs ${figures(plan.penalty)} more` : "";
+  const ask = [plan.recovered > 0 ? "which companies they come back to" : "", plan.penalty > 0 ? "which pay the penalty" : ""].filter(Boolean).join(" and ");
+  return `${regimentName} lost ${figures(lost)} in the battle: ${back}${cost} (R-8.7). Choose ${ask || "nothing"}, or take the largest companies first.`;
+}

@@ -1,0 +1,68 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { recoveryPlan, largestFirstSplit, recoveryProblem, figuresAfter, describeSplit, companyName, recoveryIntro } from "../out/logic/recovery.js";
+import { choicesFor } from "../out/logic/decisions.js";
+import { eventText } from "../out/logic/event-text.js";
+
+// A recovery_choice request as docs/decisions.md describes it.
+const request = (context) => ({
+  id: "1.day.1.recovery-ha1.hadewych", player: "anna", force: "hadewych", kind: "recovery_choice",
+  options: ["largest_first"], default: "largest_first", context: { regiment: "ha1", ...context },
+});
+const req = request({ companies: [{ type: "spearmen", figures: 20, lost: 5 }, { type: "archers", figures: 8, lost: 2 }], recovered: 4, penalty: 2 });
+
+test("the plan is read from the request, missing numbers as 0", () => {
+  assert.deepEqual(recoveryPlan(req), { regiment: "ha1", companies: [{ type: "spearmen", figures: 20, lost: 5 }, { type: "archers", figures: 8, lost: 2 }], recovered: 4, penalty: 2 });
+  const odd = recoveryPlan(request({ companies: [{ type: "hero", name: "Sigrun the Bold", figures: 1 }] }));
+  assert.deepEqual(odd, { regiment: "ha1", companies: [{ type: "hero", name: "Sigrun the Bold", figures: 1, lost: 0 }], recovered: 0, penalty: 0 });
+  assert.equal(companyName(odd.companies[0], 0), "Company 1 (Sigrun the Bold, hero)");
+  assert.equal(companyName({ type: "light_horse", figures: 3, lost: 0 }, 1), "Company 2 (light horse)");
+});
+
+test("the default brings figures back to the largest companies first, then takes the penalty from the largest (as the server does)", () => {
+  assert.deepEqual(largestFirstSplit(recoveryPlan(req)), { recovered: [4, 0], penalty: [2, 0] });
+  // The largest company lost only 1: the rest go to the next largest.
+  const spill = recoveryPlan(request({ companies: [{ type: "a", figures: 10, lost: 1 }, { type: "b", figures: 4, lost: 3 }], recovered: 3, penalty: 0 }));
+  assert.deepEqual(largestFirstSplit(spill), { recovered: [1, 2], penalty: [0, 0] });
+  // The penalty follows the sizes after recovery, ties by position, and spills over a company it empties.
+  const ties = recoveryPlan(request({ companies: [{ type: "a", figures: 1, lost: 0 }, { type: "b", figures: 0, lost: 1 }], recovered: 1, penalty: 2 }));
+  assert.deepEqual(largestFirstSplit(ties), { recovered: [0, 1], penalty: [1, 1] });
+});
+
+test("a split must place every recovered and penalty figure, within each company (R-8.7)", () => {
+  const plan = recoveryPlan(req);
+  assert.equal(recoveryProblem(plan, { recovered: [3, 1], penalty: [2, 0] }), null);
+  assert.equal(recoveryProblem(plan, { recovered: [2, 2], penalty: [0, 2] }), null);
+  assert.match(recoveryProblem(plan, { recovered: [1, 3], penalty: [2, 0] }), /Company 2 \(archers\) lost only 2/);
+  assert.match(recoveryProblem(plan, { recovered: [3, 0], penalty: [2, 0] }), /brought back 4 figures: 3 placed/);
+  assert.match(recoveryProblem(plan, { recovered: [3, 1], penalty: [1, 0] }), /penalty is 2 figures: 1 placed/);
+  assert.match(recoveryProblem(plan, { recovered: [3, 1], penalty: [-1, 3] }), /whole numbers/);
+  assert.match(recoveryProblem(plan, { recovered: [3.5, 0.5], penalty: [2, 0] }), /whole numbers/);
+  assert.match(recoveryProblem(plan, { recovered: [4], penalty: [2] }), /each of the 2 companies/);
+  const small = recoveryPlan(request({ companies: [{ type: "a", figures: 5, lost: 0 }, { type: "b", figures: 1, lost: 0 }], recovered: 0, penalty: 2 }));
+  assert.match(recoveryProblem(small, { recovered: [0, 0], penalty: [0, 2] }), /Company 2 \(b\) would have only 1 figures/);
+});
+
+test("the companies after the split, and the split in words", () => {
+  const plan = recoveryPlan(req);
+  assert.deepEqual(figuresAfter(plan, { recovered: [2, 2], penalty: [0, 2] }), [22, 8]);
+  assert.equal(describeSplit(plan, { recovered: [2, 2], penalty: [0, 2] }), "2 back to company 1 (spearmen), 2 back to company 2 (archers); the penalty takes 2 from company 2 (archers)");
+  assert.equal(describeSplit(plan, { recovered: [0, 0], penalty: [0, 0] }), "nothing changes");
+  assert.equal(recoveryIntro(plan, "Hadewych's foot (ha1)"),
+    "Hadewych's foot (ha1) lost 7 figures in the battle: the recovery dice bring back 4; losing the general or the camp costs 2 figures more (R-8.7). Choose which companies they come back to and which pay the penalty, or take the largest companies first.");
+  const penaltyOnly = recoveryPlan(request({ companies: [{ type: "a", figures: 5, lost: 1 }, { type: "b", figures: 1, lost: 0 }], recovered: 0, penalty: 1 }));
+  assert.match(recoveryIntro(penaltyOnly, "X"), /X lost 1 figure in the battle: the recovery dice bring none back; .* Choose which pay the penalty,/);
+});
+
+test("the default's button says what it would do to these companies", () => {
+  const [c] = choicesFor(req);
+  assert.equal(c.label, "Largest companies first");
+  assert.equal(c.hint, "The default recovery: 4 back to company 1 (spearmen); the penalty takes 2 from company 1 (spearmen)");
+});
+
+test("the report says per company what came back and what the penalty took, in words", () => {
+  const e = { type: "recovery_applied", audience: "player", battle: "b", force: "hadewych", regiment: "ha1", recovered: 1, recovered_by_company: [0, 1], penalty: 2, penalty_by_company: [1, 1] };
+  assert.equal(eventText(e, () => "Hadewych's army"), "Hadewych's army: regiment ha1 recovers 1 figure (1 to company 2) and pays 2 figures in penalty (1 from company 1 and 1 from company 2)");
+  assert.equal(eventText({ ...e, recovered: 0, recovered_by_company: [0, 0] }, () => "H"), "H: regiment ha1 recovers 0 figures and pays 2 figures in penalty (1 from company 1 and 1 from company 2)");
+  assert.equal(eventText({ type: "recovery_applied", battle: "b", force: "hadewych", regiment: "ha1" }, () => "H"), "H: regiment ha1 recovers after the battle");
+});
