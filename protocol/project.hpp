@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "protocol/companion_projection.hpp"
+#include "protocol/errors.hpp"
 #include "protocol/notices.hpp"
 #include "protocol/project_notification.hpp"
 #include "protocol/viewer.hpp"
@@ -107,6 +108,34 @@ enum class PressList {
 
 // The "view" of a snapshot (its deltas are diffs of two of these).
 rules::Json project(const Viewer& viewer, const CampaignFacts& campaign, const ViewFacts& view);
+
+// A view as one connection holds it: the projection above, and the number of snapshots and
+// deltas it has been sent (1 for the snapshot).
+struct HeldView {
+    const rules::Json& view;
+    int version = 1;
+    std::string viewing_as;  // a GM previewing a player's view: that player
+};
+
+// "snapshot": the whole view, as a join answers it.
+rules::Json project(const Viewer& viewer, const CampaignFacts& campaign, const HeldView& held);
+
+// "view_delta": the JSON Patch from the view a connection holds (`held.version`) to `next`, the
+// view projected for the same viewer now; nullopt when nothing the viewer sees changed.
+std::optional<rules::Json> project(const Viewer& viewer, const CampaignFacts& campaign,
+                                   const HeldView& held, const rules::Json& next);
+
+// What a client is told of a request that failed: the code, the message (the server's own file
+// paths already taken out), and the request's "id" (null when it had none or was not JSON).
+struct ErrorFacts {
+    const ProtocolError& error;
+    std::string message;
+    rules::Json re = nullptr;
+};
+
+// "error": to anyone, logged in or not. It tells of the request it answers and of nothing else:
+// handlers give one code for "no such thing" and "not yours" (unknown_campaign, …).
+rules::Json project(const ErrorFacts& error);
 
 // "decision_request", for the viewer who answers it.
 std::optional<rules::Json> project(const Viewer& viewer, const CampaignFacts& campaign,

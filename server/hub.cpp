@@ -5,6 +5,7 @@
 
 #include <filesystem>
 
+#include "protocol/project.hpp"
 #include "server/credentials.hpp"
 #include "server/errors.hpp"
 #include "server/observability.hpp"
@@ -115,13 +116,9 @@ void Hub::closed(Peer& peer) {
 
 void Hub::send_error(Peer& peer, const Json& re, const ProtocolError& error) {
     services_->metrics->error(protocol::code_name(error.code()));
-    Json message{{"type", "error"}, {"code", protocol::code_name(error.code())},
-                 {"message", server_paths_.scrub(error.what())}};
-    if (!error.path().empty()) message["path"] = error.path();
-    if (error.retry_after()) message["retry_after_seconds"] = *error.retry_after();
-    if (!error.error_id().empty()) message["error_id"] = error.error_id();
     if (error.code() == ErrorCode::internal) services_->metrics->internal_errors++;
-    if (!re.is_null()) message["re"] = re;
+    const Json message =
+        protocol::project(protocol::ErrorFacts{error, server_paths_.scrub(error.what()), re});
     peer.send(std::make_shared<const std::string>(message.dump()));
 }
 

@@ -15,6 +15,7 @@
 
 #include <sodium.h>
 
+#include "protocol/project.hpp"
 #include "server/client_address.hpp"
 #include "server/connection_gate.hpp"
 #include "server/guard.hpp"
@@ -185,15 +186,16 @@ private:
         if (ec == http::error::end_of_stream) return shutdown();
         if (ec == http::error::body_limit) {
             server_.metrics.error("message_too_large");
-            return respond(json_error(http::status::payload_too_large, "message_too_large",
-                                      "a request body may have at most " +
-                                          std::to_string(server_.config.limits.max_message_bytes) +
-                                          " bytes"),
-                           false);
+            return respond(
+                json_error(http::status::payload_too_large, protocol::ErrorCode::message_too_large,
+                           "a request body may have at most " +
+                               std::to_string(server_.config.limits.max_message_bytes) + " bytes"),
+                false);
         }
         if (ec == http::error::header_limit) {
             server_.metrics.error("bad_request");
-            return respond(json_error(http::status::request_header_fields_too_large, "bad_message",
+            return respond(json_error(http::status::request_header_fields_too_large,
+                                      protocol::ErrorCode::bad_message,
                                       "the request's header is larger than 16 KiB"),
                            false);
         }
@@ -222,8 +224,9 @@ private:
             handle(std::move(request));
         });
         if (!error_id.empty()) {
-            auto res = json_error(http::status::internal_server_error, "internal",
-                                  "internal error " + error_id + "; nothing was changed");
+            auto res =
+                json_error(http::status::internal_server_error, protocol::ErrorCode::internal,
+                           "internal error " + error_id + "; nothing was changed");
             res.version(version);
             res.keep_alive(keep_alive);
             respond(std::move(res), keep_alive);
@@ -233,24 +236,29 @@ private:
     void bad_request(const std::string& why) {
         server_.metrics.error("bad_request");
         spdlog::info("bad HTTP request from {}: {}", peer_address_, why);
-        respond(json_error(http::status::bad_request, "bad_message", why), false);
+        respond(json_error(http::status::bad_request, protocol::ErrorCode::bad_message, why),
+                false);
     }
 
     void upgrade(http::request<http::string_body> request) {
         const std::string origin(request[http::field::origin]);
         const auto& allowed = server_.services.config.allowed_origins;
         if (request.target() != "/ws")
-            return respond(json_error(http::status::not_found, "bad_message",
-                                      "WebSocket connections go to /ws"), false);
+            return respond(json_error(http::status::not_found, protocol::ErrorCode::bad_message,
+                                      "WebSocket connections go to /ws"),
+                           false);
         if (!origin.empty() && std::find(allowed.begin(), allowed.end(), origin) == allowed.end()) {
             spdlog::info("refused WebSocket from {}: origin {} not allowed", address_, origin);
             server_.metrics.error("bad_origin");
-            return respond(json_error(http::status::forbidden, "bad_origin",
-                                      "this Origin is not allowed to connect"), false);
+            return respond(json_error(http::status::forbidden, protocol::ErrorCode::bad_origin,
+                                      "this Origin is not allowed to connect"),
+                           false);
         }
         if (!server_.hub->admit(address_))
-            return respond(json_error(http::status::too_many_requests, "too_many_connections",
-                                      "too many connections from this address"), false);
+            return respond(json_error(http::status::too_many_requests,
+                                      protocol::ErrorCode::too_many_connections,
+                                      "too many connections from this address"),
+                           false);
         spdlog::info("WebSocket connection from {}", address_);
         log_access(&server_.metrics, {method_, path_, address_, request_id_, 101, 0, seconds_since(started_)});
         stream_.expires_never();
@@ -262,11 +270,14 @@ private:
         session->run(std::move(request));
     }
 
-    static http::response<http::string_body> json_error(http::status status, const std::string& code,
+    static http::response<http::string_body> json_error(http::status status,
+                                                        protocol::ErrorCode code,
                                                         const std::string& message) {
         http::response<http::string_body> res{status, 11};
         res.set(http::field::content_type, "application/json");
-        res.body() = Json{{"messages", {{{"type", "error"}, {"code", code}, {"message", message}}}}}.dump();
+        const protocol::ProtocolError error(code, message);
+        res.body() =
+            Json{{"messages", {protocol::project(protocol::ErrorFacts{error, message})}}}.dump();
         return res;
     }
 
@@ -316,7 +327,7 @@ private:
         }
         if (target != "/metrics") return false;
         if (!admin_listener_ && !metrics_token_matches(request)) {
-            res = json_error(http::status::unauthorized, "not_logged_in",
+            res = json_error(http::status::unauthorized, protocol::ErrorCode::not_logged_in,
                              "/metrics needs the metrics token (Authorization: Bearer) or the "
                              "admin listener");
             res.set(http::field::www_authenticate, "Bearer");
@@ -345,21 +356,23 @@ private:
             bearer = auth.substr(7);
         if (operator_route(request, res)) {
         } else if (admin_listener_) {
-            res = json_error(http::status::not_found, "bad_message",
+            res = json_error(http::status::not_found, protocol::ErrorCode::bad_message,
                              "the admin listener serves /metrics, /healthz and /readyz");
         } else if (target == "/api/v1/messages" && request.method() == http::verb::post) {
             return api_reply(server_.hub, bearer, request.body(), request.version(), keep_alive);
         } else if (target.rfind("/api/", 0) == 0 && request.method() == http::verb::get) {
             if (auto message = route_get(target))
                 return api_reply(server_.hub, bearer, message->dump(), request.version(), keep_alive);
-            res = json_error(http::status::not_found, "bad_message", "no such API route");
+            res = json_error(http::status::not_found, protocol::ErrorCode::bad_message,
+                             "no such API route");
         } else if (target.rfind("/api/", 0) == 0) {
-            res = json_error(http::status::method_not_allowed, "bad_message",
+            res = json_error(http::status::method_not_allowed, protocol::ErrorCode::bad_message,
                              "the API takes POST /api/v1/messages and GET routes");
         } else if (request.method() == http::verb::get || request.method() == http::verb::head) {
             serve_file(request, res);
         } else {
-            res = json_error(http::status::method_not_allowed, "bad_message", "method not allowed");
+            res = json_error(http::status::method_not_allowed, protocol::ErrorCode::bad_message,
+                             "method not allowed");
         }
         res.keep_alive(keep_alive);
         respond(std::move(res), keep_alive);
@@ -398,9 +411,11 @@ private:
             text(request.target()), text(request.method_string()),
             all_values(http::field::if_none_match), all_values(http::field::accept_encoding));
         if (answer.status == 404) {
-            res = json_error(http::status::not_found, "bad_message", "not found");
+            res =
+                json_error(http::status::not_found, protocol::ErrorCode::bad_message, "not found");
         } else if (answer.status == 405) {
-            res = json_error(http::status::method_not_allowed, "bad_message", "method not allowed");
+            res = json_error(http::status::method_not_allowed, protocol::ErrorCode::bad_message,
+                             "method not allowed");
             res.set(http::field::allow, "GET, HEAD");
         } else {
             res.result(static_cast<http::status>(answer.status));

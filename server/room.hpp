@@ -92,7 +92,6 @@ private:
     protocol::ViewFacts view_facts() const;
     std::vector<protocol::GmAction> gm_actions() const;
     Json campaign_view(const protocol::Viewer& viewer) const;  // the projected view
-    Json snapshot_message(const protocol::Viewer& viewer, const Json& view, int version) const;
     void send_views();  // a delta to every joined connection whose view changed
     void announce_decisions();
     void broadcast_resolved(const storage::ResolvedPeriod& period);

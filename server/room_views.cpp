@@ -106,11 +106,6 @@ Json Room::campaign_view(const Viewer& viewer) const {
     return protocol::project(viewer, facts(), view_facts());
 }
 
-Json Room::snapshot_message(const Viewer& viewer, const Json& view, int version) const {
-    (void)viewer;
-    return {{"type", "snapshot"}, {"campaign", id()}, {"version", version}, {"view", view}};
-}
-
 void Room::join(const Reply& reply, const Actor& actor, const std::string& as_player) {
     Peer& peer = *reply.peer;
     JoinedCampaign joined;
@@ -128,9 +123,9 @@ void Room::join(const Reply& reply, const Actor& actor, const std::string& as_pl
     const auto view = view_facts();
     joined.view = protocol::project(viewer, campaign, view);
     joined.version = 1;
-    Json snapshot = snapshot_message(viewer, joined.view, joined.version);
-    if (joined.preview) snapshot["viewing_as"] = as_player;
-    reply.send(std::move(snapshot));
+    reply.send(protocol::project(
+        viewer, campaign,
+        protocol::HeldView{joined.view, joined.version, joined.preview ? as_player : ""}));
     for (const auto& d : view.pending)
         if (auto request = protocol::project(viewer, campaign, d)) {
             joined.announced.insert(d.request.value("id", ""));
@@ -160,14 +155,12 @@ void Room::send_views() {
         auto it = views.find(key);
         if (it == views.end())
             it = views.emplace(key, protocol::project(joined.viewer, campaign, view)).first;
-        if (it->second == joined.view) continue;
-        Json patch = Json::diff(joined.view, it->second);
+        auto delta = protocol::project(joined.viewer, campaign,
+                                       protocol::HeldView{joined.view, joined.version}, it->second);
+        if (!delta) continue;
         joined.view = it->second;
         ++joined.version;
-        peer->send(frame({{"type", "view_delta"},
-                          {"campaign", id()},
-                          {"version", joined.version},
-                          {"patch", std::move(patch)}}));
+        peer->send(frame(*delta));
     }
     announce_decisions();
 }

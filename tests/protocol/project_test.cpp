@@ -258,6 +258,45 @@ TEST(OneProjection, ANotificationTellsEachAccountOnlyItsOwnPart) {
     EXPECT_EQ(edited["campaign"], kCampaign);
 }
 
+TEST(OneProjection, ASnapshotAndItsDeltasCarryTheViewersOwnViewAndCountFromOne) {
+    const Json view = project(kAnna, facts(), ViewFacts{});
+    const Json snapshot = project(kAnna, facts(), HeldView{view});
+    EXPECT_EQ(snapshot["type"], "snapshot");
+    EXPECT_EQ(snapshot["campaign"], kCampaign);
+    EXPECT_EQ(snapshot["version"], 1);
+    EXPECT_EQ(snapshot["view"], view);
+    EXPECT_FALSE(snapshot.contains("viewing_as"));
+    EXPECT_EQ(project(Viewer::of_player("anna"), facts(), HeldView{view, 1, "anna"})["viewing_as"],
+              "anna");
+
+    // Nothing changed for the viewer: no delta. Otherwise a patch that turns the held view into
+    // the next one, numbered after it.
+    EXPECT_FALSE(project(kAnna, facts(), HeldView{view, 3}, view));
+    Json next = view;
+    next["status"] = "paused";
+    const auto delta = project(kAnna, facts(), HeldView{view, 3}, next);
+    ASSERT_TRUE(delta);
+    EXPECT_EQ((*delta)["type"], "view_delta");
+    EXPECT_EQ((*delta)["version"], 4);
+    EXPECT_EQ(view.patch((*delta)["patch"]), next);
+}
+
+TEST(OneProjection, AnErrorTellsOfItsRequestOnly) {
+    const ProtocolError busy =
+        ProtocolError(ErrorCode::unavailable, "storage is busy").with_retry_after(2);
+    const Json error = project(ErrorFacts{busy, "storage is busy", 7});
+    EXPECT_EQ(error, (Json{{"type", "error"},
+                           {"code", "unavailable"},
+                           {"message", "storage is busy"},
+                           {"retry_after_seconds", 2},
+                           {"re", 7}}));
+    const ProtocolError bad(ErrorCode::bad_message, "not a hex", "$.orders[0].path[1]");
+    const Json no_id = project(ErrorFacts{bad, "not a hex"});
+    EXPECT_EQ(no_id["path"], "$.orders[0].path[1]");
+    EXPECT_FALSE(no_id.contains("re"));
+    EXPECT_FALSE(no_id.contains("error_id"));
+}
+
 TEST(OneProjection, TheServerRoutesWhatTheProjectionMakesAndMakesNoneOfItself) {
     // The parts project() is made of: the server calls none of them.
     const std::regex part(
@@ -267,7 +306,8 @@ TEST(OneProjection, TheServerRoutesWhatTheProjectionMakesAndMakesNoneOfItself) {
     const std::regex message(
         R"re("type"\s*,\s*"(decision_request|period_resolved|report|notice|battle_companion|history|)re"
         R"re(press|press_list|decision_needed|decision_lapsed|decision_answered_for|)re"
-        R"re(deadline_near|orders_reopened|missed_orders|campaign_ended|world_edited)")re");
+        R"re(deadline_near|orders_reopened|missed_orders|campaign_ended|world_edited|)re"
+        R"re(snapshot|view_delta|error)")re");
     const std::regex include(
         R"re(#include\s+"protocol/(projection|notices|dice_proofs|report_text)\.hpp")re");
     std::vector<std::string> found;

@@ -242,6 +242,41 @@ try {
   // figures, so each player has a recovery to split among its companies (R-8.7).
   const report = { attackerLost: 2, defenderLost: 1, generalsLost: true };
   const seen = { evade: false, battleReport: 0, card: false, screenshots: new Set(), battlefields: [], recoveries: [] };
+  // Words as the client writes them (issue 31), re-derived here: "1 figure", "a, b and c", a
+  // troop type's code as words, and a recovery answer as one sentence (logic/recovery.ts).
+  const figs = (n) => `${n} figure${n === 1 ? "" : "s"}`;
+  const and = (parts) => (parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0] ?? "");
+  const troop = (type) => type.replace(/_/g, " ");
+  const code = /[a-z]_[a-z]/;  // an identifier with an underscore: never on a player's screen
+  const recoveryWords = (rec, pen, label = (i) => `company ${i + 1}`) => {
+    const clause = (values, lead, to) => {
+      const given = values.map((v, i) => [v, i]).filter(([v]) => v > 0);
+      if (!given.length) return "";
+      const total = given.reduce((n, [v]) => n + v, 0);
+      return given.length === 1 ? `${lead} ${figs(total)} ${to} ${label(given[0][1])}` : `${lead} ${figs(total)}, ${and(given.map(([v, i]) => `${v} ${to} ${label(i)}`))}`;
+    };
+    const back = clause(rec, "brings back", "to");
+    const paid = clause(pen, "takes the penalty of", "from");
+    if (!back || !paid) return back || paid || "brings nothing back and pays no penalty";
+    return `${back}${rec.filter((v) => v > 0).length > 1 ? "," : ""} and ${paid}`;
+  };
+  // A player's contact decision tells what is known of each opponent in words: its troops as
+  // "16 figures of light horse", "light horse and spearmen", never as codes.
+  async function checkContactWords(page, who, article, id) {
+    const text = await article.textContent();
+    assert.doesNotMatch(text, code, `${who}'s contact decision has no codes: ${text}`);
+    const opponents = await page.evaluate((d) => window.umpire.decisions.get(d)?.context?.opponents ?? [], id);
+    for (const o of opponents) {
+      const comp = o.known?.composition;
+      if (!comp) continue;
+      const want = comp.class ? [`mainly ${troop(comp.class)}`]
+        : comp.types ? [and(comp.types.map(troop))]
+        : (comp.companies ?? []).map((c) => { const t = typeof c.figures === "number" ? `${figs(c.figures)} of ${troop(c.type)}` : `${c.share_percent}% ${troop(c.type)}`; return c.name ? `${c.name} (${t})` : t; });
+      assert.ok(text.includes(`Opponent ${o.force} at (${o.hex[0]}, ${o.hex[1]}): `) && text.includes(`composition ${and(want)}`),
+        `${who}'s decision tells ${o.force}'s composition in words (${JSON.stringify(comp)}): ${text}`);
+      log(`${who} reads ${o.force}'s composition as: ${and(want)}`);
+    }
+  }
   async function fillReport(article) {
     const sides = article.locator("fieldset.side-report");
     await sides.nth(0).locator("input[type=number]").first().fill(String(report.attackerLost));
@@ -265,8 +300,13 @@ try {
     const text = await article.textContent();
     const lost = companies.reduce((n, c) => n + c.lost, 0);
     assert.ok(text.includes(`${name} (${regiment}) lost ${lost} figure${lost === 1 ? "" : "s"} in the battle: the recovery dice bring ${recovered ? `back ${recovered}` : "none back"}; losing the general or the camp costs ${penalty} figures more (R-8.7).`), `${who}'s recovery says in words what it is about: ${text}`);
-    assert.match(text, /Largest companies first — The default recovery: .*the penalty takes \d+ from company \d/, `the default says what it would do: ${text}`);
+    // The default's hint: the same sentence as the answer in the report, the companies named
+    // with their troops ("brings back 4 figures to company 1 (spearmen) and takes the penalty of 2
+    // figures from company 1 (spearmen)").
+    const back = recovered > 0 ? `brings back ${figs(recovered)},? .*to company \\d \\([^)]*\\),? and ` : "";
+    assert.match(text, new RegExp(`Largest companies first — The default recovery: ${back}takes the penalty of ${figs(penalty)}(, \\d+| from company \\d \\()`), `the default says what it would do: ${text}`);
     assert.doesNotMatch(text, /[{}"\[\]]/, `no JSON in ${who}'s recovery decision: ${text}`);
+    if (who !== "gm") assert.doesNotMatch(text, code, `no codes in ${who}'s recovery decision: ${text}`);
     const groups = article.locator("fieldset.recovery-company");
     assert.equal(await groups.count(), companies.length, "a group of fields per company");
     const rec = companies.map(() => 0);
@@ -309,6 +349,7 @@ try {
     const article = articles.first();
     const kind = await article.getAttribute("data-kind");
     const id = await article.getAttribute("data-decision");
+    if (kind === "contact_window" && who !== "gm") await checkContactWords(page, who, article, id);
     if (kind === "battle_report") {
       // The whole battlefield, the same for both sides (R-6.6): every placed card of the
       // request's context is drawn in the sketch.
@@ -454,8 +495,7 @@ try {
   const players = { anna, ingrid };
   assert.deepEqual([...new Set(seen.recoveries.map((r) => r.who).filter((w) => w !== "gm"))].sort(), ["anna", "ingrid"],
     `each player split its regiment's recovery in the browser: ${JSON.stringify(seen.recoveries.map(({ who, regiment }) => ({ who, regiment })))}`);
-  const per = (values, to) => { const parts = values.map((v, i) => (v > 0 ? `${v} ${to} company ${i + 1}` : "")).filter(Boolean); return parts.length ? ` (${parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0]})` : ""; };
-  const figs = (n) => `${n} figure${n === 1 ? "" : "s"}`;
+  const per = (values, to) => { const parts = values.map((v, i) => (v > 0 ? `${v} ${to} company ${i + 1}` : "")).filter(Boolean); return parts.length ? ` (${and(parts)})` : ""; };
   // (The night can bring a second battle in the same period: each recovery is in the report, and
   // the forces stand as the last one left them.)
   const recoveries = seen.recoveries.filter((x) => x.who !== "gm");
@@ -464,7 +504,9 @@ try {
     const forceName = await page.evaluate((f) => window.umpire.view.world.forces.find((x) => x.id === f)?.name, r.force);
     // The report says it in words: the answer as the player's own, and what came back where.
     const events = (await page.locator("#panel-reports ol.events").allTextContents()).join("\n");
-    assert.ok(events.includes(`${forceName}, recovery choice: recover ${r.rec.join(", ")}, penalty ${r.pen.join(", ")} per company — its player's answer`), `${r.who}'s report has the recovery answer: ${events}`);
+    // "Hadewych's army, recovery choice: brings back 1 figure to company 2 and takes the penalty
+    // of 2 figures, 1 from company 1 and 1 from company 2 — its player's answer".
+    assert.ok(events.includes(`${forceName}, recovery choice: ${recoveryWords(r.rec, r.pen)} — its player's answer`), `${r.who}'s report has the recovery answer in words (${recoveryWords(r.rec, r.pen)}): ${events}`);
     assert.ok(events.includes(`${forceName}: regiment ${r.regiment} recovers ${figs(r.recovered)}${per(r.rec, "to")} and pays ${figs(r.penalty)} in penalty${per(r.pen, "from")}`), `${r.who}'s report says what the recovery did: ${events}`);
     assert.doesNotMatch(events, /[{}"]/, `${r.who}'s reports are words`);
     if (recoveries.some((x) => x.who === r.who && recoveries.indexOf(x) > recoveries.indexOf(r))) continue;
@@ -472,7 +514,9 @@ try {
     await page.getByRole("tab", { name: "Map and orders" }).click();
     const line = await page.locator("#panel-map .forces-list li li", { hasText: `(${r.regiment}) — ` }).textContent();
     const left = r.companies.map((c, i) => [c, r.after[i]]).filter(([, n]) => n > 0);
-    const want = `(${r.regiment}) — ${left.reduce((n, [, f]) => n + f, 0)} figures, morale \\d+: ${left.map(([c, n]) => `${c.name ? `${c.name} ` : ""}${c.type} ${n}`).join(", ")}$`;
+    // Each company in words: "30 figures of spearmen and 9 figures of archers", "Sigrun the Bold (1 figure of hero)".
+    const companyWords = (c, n) => (c.name ? `${c.name} (${figs(n)} of ${troop(c.type)})` : `${figs(n)} of ${troop(c.type)}`);
+    const want = `(${r.regiment}) — ${left.reduce((n, [, f]) => n + f, 0)} figures, morale \\d+: ${and(left.map(([c, n]) => companyWords(c, n)))}$`;
     assert.match(line, new RegExp(want.replace(/[()]/g, "\\$&")), `${r.who}'s ${r.regiment} after the recovery`);
     const total = (await page.locator("#panel-map .forces-list > li", { hasText: forceName }).locator("li").allTextContents())
       .reduce((n, t) => n + Number(/ — (\d+) figures/.exec(t)[1]), 0);

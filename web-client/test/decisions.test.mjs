@@ -35,6 +35,8 @@ test("card placement: on the grid, a free cell, a right angle (R-6.6)", () => {
   const ctx = { columns: 6, rows: 4, placed: [{ card: "hill", column: 2, row: 0 }] };
   assert.equal(placementProblem(ctx, { column: 3, row: 0, rotation: 90 }), null);
   assert.match(placementProblem(ctx, { column: 2, row: 0, rotation: 0 }), /already holds hill/);
+  // A card's code as words ("rough_ground"), on the grid as in the problem.
+  assert.match(placementProblem({ ...ctx, placed: [{ card: "rough_ground", column: 1, row: 1 }] }, { column: 1, row: 1, rotation: 0 }), /already holds rough ground$/);
   assert.match(placementProblem(ctx, { column: 6, row: 0, rotation: 0 }), /off the 6 × 4/);
   assert.match(placementProblem(ctx, { column: 1, row: 1, rotation: 45 }), /rotation/);
   assert.deepEqual(moveCell(ctx, { column: 5, row: 3, rotation: 0 }, "ArrowRight"), { column: 5, row: 3, rotation: 0 });
@@ -50,7 +52,7 @@ test("a contact decision names each opponent, where it stands and what is known 
       { force: "skoll", hex: [5, 3], known: { score: 1, aware: false } },
       { force: "thorgrim", hex: [4, 4] }] } };
   const lines = contextLines(req);
-  assert.ok(lines.includes("Opponent ingegerd at (5, 2): assault regiment about 24 (19–32, ±25%), composition light_horse, spearmen"), lines.join("\n"));
+  assert.ok(lines.includes("Opponent ingegerd at (5, 2): assault regiment about 24 (19–32, ±25%), composition light horse and spearmen"), lines.join("\n"));
   assert.ok(lines.includes("Opponent skoll at (5, 3): your commander is unaware of it (R-6.3: no evasion)"));
   assert.ok(lines.includes("Opponent thorgrim at (4, 4): not yet estimated (before the contact dice)"));
   assert.ok(!lines.some((l) => l.startsWith("Largest estimated")), "the bare estimate without its band is not shown beside the opponents");

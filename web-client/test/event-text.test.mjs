@@ -49,6 +49,6 @@ test("forces are named as the viewer knows them", () => {
 test("a decision's answer is told in words", () => {
   const base = { type: "decision", audience: "all", force: "f", id: "x", kind: "contact_window", window: "before_contact", by: "standing_instruction" };
   assert.match(eventText({ ...base, answer: { action: "avoid", hex: [3, 3] } }), /Avoid.* to \(3, 3\) — standing instruction$/);
-  assert.match(eventText({ ...base, answer: [2, 2], kind: "loss_allocation" }), /figures per company 2, 2/);
+  assert.match(eventText({ ...base, answer: [2, 2], kind: "loss_allocation" }), /: takes the losses of 4 figures, 2 from company 1 and 2 from company 2 — /);
   assert.match(eventText({ ...base, answer: true, kind: "pursuit" }), /: Yes/);
 });

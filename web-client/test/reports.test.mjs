@@ -83,7 +83,7 @@ test("known enemies: facts with estimate ranges and age, positions from contacts
   assert.equal(known.length, 2);
   assert.deepEqual(known[0].hex, [5, 2]);
   assert.equal(known[0].size, "about 24 (19–32, ±25%)"); // 24 ÷ 1.25 = 19.2, 24 ÷ 0.75 = 32
-  assert.equal(known[0].composition, "light_horse, spearmen");
+  assert.equal(known[0].composition, "light horse and spearmen");
   assert.equal(known[0].age, "2 periods ago");
   assert.deepEqual(known[1].hex, [6, 1]);
   assert.equal(known[1].age, "1 period ago");

@@ -1,6 +1,8 @@
 // The battle report form's model (R-8.6; docs/decisions.md "battle_report"): a report per
 // side, starting from the battle record the request carries, and the checks a client can make
 // before the server reads it against R-8.3 to R-8.5.
+import { count, list } from "./words.js";
+
 export interface RecordRegiment { force: string; regiment: string; figures: number; elements: number; }
 export interface RecordSide {
   side: string;
@@ -99,4 +101,34 @@ export function toAnswer(report: BattleReport): BattleReport {
     return out;
   };
   return { attacker: clean(report.attacker), defender: clean(report.defender), bounds: report.bounds, time_limit_reached: report.time_limit_reached };
+}
+
+// A side's report in words: "lost 3 elements (2 of ha1 and 1 of ha2), 4 figures off the table
+// in good order, none routed off, the general lost; claims a win".
+function sideWords(r: Partial<SideReport> | undefined): string {
+  if (!r || typeof r !== "object") return "reported nothing";
+  const lostBy = (l: SideLoss) => (Number(l?.elements) || 0) + (Number(l?.after_withdrawal) || 0);
+  const losses = (Array.isArray(r.losses) ? r.losses : []).filter((l) => lostBy(l) > 0);
+  const lost = losses.reduce((s, l) => s + lostBy(l), 0);
+  const figuresOr = (n: unknown, none: string) => (typeof n === "number" && n > 0 ? count(n, "figure") : none);
+  const parts = [
+    `lost ${count(lost, "element")}${losses.length ? ` (${list(losses.map((l) => `${lostBy(l)} of ${l.regiment}`))})` : ""}`,
+    `${figuresOr(r.figures_off_in_good_order, "no figures")} off the table in good order`,
+    `${figuresOr(r.figures_routed_off, "none")} routed off`,
+  ];
+  if (r.camp_lost) parts.push("the camp lost");
+  if (r.camp_evacuated) parts.push("the camp evacuated");
+  if (r.general_lost) parts.push("the general lost");
+  if (r.withdrawal_bound) parts.push(`withdrawal declared in bound ${r.withdrawal_bound}`);
+  const claim = r.claimed ? `; claims ${r.claimed === "won" ? "a win" : r.claimed === "defeated" ? "a defeat" : "a withdrawal"}` : "";
+  return `${parts.join(", ")}${claim}`;
+}
+
+// A battle report (an answer to "battle_report", or one of the two a dispute shows the GM) in
+// words, never as JSON: each side's losses, figures off the table, camp and general, the bounds.
+export function describeBattleReport(report: unknown): string {
+  if (!report || typeof report !== "object") return "no report";
+  const r = report as Partial<BattleReport>;
+  const bounds = typeof r.bounds === "number" ? `${count(r.bounds, "bound")} played${r.time_limit_reached ? ", the time limit reached" : ""}` : "";
+  return [`The attacker ${sideWords(r.attacker)}`, `the defender ${sideWords(r.defender)}`, bounds].filter(Boolean).join("; ");
 }

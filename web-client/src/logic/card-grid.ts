@@ -1,5 +1,7 @@
 // The 6 × 4 battlefield of terrain cards (R-6.6): which cells are free, and a placement answer
 // {column, row, rotation}. The server refuses an illegal cell and places the card itself.
+import { words } from "./words.js";
+
 export interface PlacedCard { card: string; column: number; row: number; rotation?: number; side?: string; }
 export interface Placement { column: number; row: number; rotation: number; }
 
@@ -18,7 +20,7 @@ export function placementProblem(context: Record<string, unknown>, p: Placement)
   if (p.column < 0 || p.column >= columns || p.row < 0 || p.row >= rows) return `cell (${p.column}, ${p.row}) is off the ${columns} × ${rows} grid`;
   if (!ROTATIONS.includes(p.rotation as 0)) return `rotation must be 0, 90, 180 or 270`;
   const other = cardAt((context.placed as PlacedCard[]) ?? [], p.column, p.row);
-  if (other) return `cell (${p.column}, ${p.row}) already holds ${other.card}`;
+  if (other) return `cell (${p.column}, ${p.row}) already holds ${words(other.card)}`;
   return null;
 }
 

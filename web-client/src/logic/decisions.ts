@@ -5,6 +5,7 @@ import { Hex } from "./hex.js";
 import { DecisionRequest } from "./view-types.js";
 import { describeComposition, describeSize } from "./knowledge.js";
 import { describeSplit, largestFirstSplit, recoveryPlan } from "./recovery.js";
+import { words } from "./words.js";
 
 export interface Choice { value: unknown; label: string; hint?: string; }
 
@@ -32,8 +33,8 @@ const KIND_TITLES: Record<string, string> = {
 };
 
 export function decisionTitle(req: DecisionRequest): string {
-  const base = KIND_TITLES[req.kind] ?? req.kind.replace(/_/g, " ");
-  if (req.kind === "contact_window" && req.window) return `${base} ${WINDOW_NAMES[req.window] ?? req.window}`;
+  const base = KIND_TITLES[req.kind] ?? words(req.kind);
+  if (req.kind === "contact_window" && req.window) return `${base} ${WINDOW_NAMES[req.window] ?? words(req.window)}`;
   return base;
 }
 
@@ -74,7 +75,7 @@ export function choicesFor(req: DecisionRequest): Choice[] {
           out.push({ value: { action: "avoid", hex: h }, label: `Avoid to ${hexText(h)}`, hint: ACTION_LABELS.avoid[1] });
         continue;
       }
-      const [label, hint] = ACTION_LABELS[option] ?? [option.replace(/_/g, " "), ""];
+      const [label, hint] = ACTION_LABELS[option] ?? [words(option), ""];
       // R-8.7: what the default recovery would do to these companies, in words.
       if (option === "largest_first" && req.kind === "recovery_choice") {
         const plan = recoveryPlan(req);
@@ -96,10 +97,12 @@ export function isDefault(req: DecisionRequest, value: unknown): boolean {
   return JSON.stringify(req.default) === JSON.stringify(value);
 }
 
-export function describeAnswer(value: unknown): string {
-  if (typeof value === "string") return ACTION_LABELS[value]?.[0] ?? value;
+// A one-word answer's label: "Evade", "Largest companies first", "Yes"; an answer this client
+// has no label for as words. Answers with values (hexes, splits, reports): answerWords
+// (logic/event-words.ts).
+export function describeAnswer(value: string | boolean): string {
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  return JSON.stringify(value);
+  return ACTION_LABELS[value]?.[0] ?? words(value);
 }
 
 // An opponent in the request's context (docs/decisions.md): where it stands and what this
@@ -129,8 +132,12 @@ export function contextLines(req: DecisionRequest): string[] {
   if (typeof c.contact_score === "number") lines.push(`Contact score: ${c.contact_score}`);
   if (typeof c.may_rest === "boolean" && req.kind === "contact_window") lines.push(c.may_rest ? "May rest" : "May not rest");
   if (typeof c.figures === "number" && req.kind === "loss_allocation") lines.push(`Losses to allocate: ${c.figures} figures`);
-  if (typeof c.disengaging === "string") lines.push(`${c.operation ?? "Disengaging"}: ${c.disengaging}`);
-  if (typeof c.role === "string") lines.push(`Your side is the ${c.role}`);
+  // "Disengaging: ingegerd (evade)": the operation by its answer's label, not its code.
+  if (typeof c.disengaging === "string") {
+    const op = typeof c.operation === "string" ? ` (${(ACTION_LABELS[c.operation]?.[0] ?? words(c.operation)).toLowerCase()})` : "";
+    lines.push(`Disengaging: ${c.disengaging}${op}`);
+  }
+  if (typeof c.role === "string") lines.push(`Your side is the ${words(c.role)}`);
   return lines;
 }
 

@@ -5,6 +5,7 @@ import { GameEvent } from "./view-types.js";
 import { CampaignEvent } from "./events.generated.js";
 import { describeComposition, describeSize } from "./knowledge.js";
 import { answerWords, count, hx, list, modifiers, path, words } from "./event-words.js";
+import { perCompany } from "./recovery.js";
 
 export type ForceName = (id: string) => string;
 
@@ -58,9 +59,9 @@ export function eventText(event: GameEvent, name: ForceName = (id) => id): strin
       if (f.composition) parts.push(`composition ${describeComposition(f.composition)}`);
       return `${n(e.receiver)} learns of ${n(f.force)} (contact ${e.contact}): ${parts.join(", ")}`;
     }
-    case "reconnaissance_order": return `Reconnaissance: ${e.first_side} (${n(e.first_force)}) first, then ${e.second_side} (${n(e.second_force)}); ${e.n} cards, in the order ${list(e.sequence)}`;
+    case "reconnaissance_order": return `Reconnaissance: ${words(e.first_side)} (${n(e.first_force)}) first, then ${words(e.second_side)} (${n(e.second_force)}); ${e.n} cards, in the order ${list(e.sequence)}`;
     case "terrain_deck": return `Terrain deck: ${list(e.deck.map(words))}${e.swaps.length ? `; swapped: ${e.swaps.map((s) => `${words(s.terrain)} (in ${list(s.in)}, out ${list(s.out)})`).join("; ")}` : ""}`;
-    case "card_placed": return `${e.side} places ${words(e.card)} at column ${e.column}, row ${e.row}, turned ${e.rotation}`;
+    case "card_placed": return `${words(e.side)} places ${words(e.card)} at column ${e.column}, row ${e.row}, turned ${e.rotation}`;
     case "card_placement_refused": return `Contact ${e.contact}: a card placement is refused: ${words(e.reason)}`;
     // The figures lost are the disengager's owner's alone (R-11.1); opponents see the percentage.
     case "disengagement": return `${n(e.force)} disengages: die ${e.die}, total ${e.total}, loses ${typeof e.figures_lost === "number" ? count(e.figures_lost, "figure") : `${e.loss_percent}%`}${e.destroyed ? ", destroyed" : ""}${e.displaced ? ", displaced" : ""}${e.opponents.length ? `; against ${e.opponents.map((o) => `${n(o.force)} (die ${o.die}, total ${o.total})`).join(", ")}` : ""}`;
@@ -71,20 +72,20 @@ export function eventText(event: GameEvent, name: ForceName = (id) => id): strin
     case "contact_ended": return `Contact ${e.contact} ends (${words(e.step)})${e.evaded?.length ? `, evaded by ${names(e.evaded)}` : ""}`;
     case "battle": return `Battle at contact ${e.contact}: ${n(e.attacker)} attacks, hour ${e.hour}, ${e.half_period}; ${e.battlefield.length} terrain cards on the field`;
     case "battle_result": {
-      const side = (s: typeof e.attacker) => `${s.side} ${words(s.outcome)}${s.elements_lost !== undefined ? ` (${count(s.elements_lost, "element")} lost)` : ""}`;
+      const side = (s: typeof e.attacker) => `${words(s.side)} ${words(s.outcome)}${s.elements_lost !== undefined ? ` (${count(s.elements_lost, "element")} lost)` : ""}`;
       return `Battle ${e.battle}: ${side(e.attacker)}, ${side(e.defender)} — settled by ${words(e.settled_by)} (${words(e.rule)})${e.pursuit ? ", pursuit" : ""}`;
     }
     case "quick_battle": {
-      const side = (s: typeof e.attacker) => `${s.side}: ${s.elements} elements, die ${s.die}, ${modifiers(s.modifiers)}, total ${s.total} — ${words(s.outcome)}, ${s.loss_percent}% losses`;
+      const side = (s: typeof e.attacker) => `${words(s.side)}: ${s.elements} elements, die ${s.die}, ${modifiers(s.modifiers)}, total ${s.total} — ${words(s.outcome)}, ${s.loss_percent}% losses`;
       return `Quick battle, margin ${e.margin}: ${side(e.attacker)}; ${side(e.defender)}`;
     }
-    case "battle_recovery": return `${e.side} (${words(e.outcome)}) recovers ${count(e.recovered, "figure")} by ${words(e.method)} and pays ${e.penalty} in penalty, of ${e.lost} lost${e.regiments.length ? `: ${e.regiments.map((r) => `${r.regiment} ${r.recovered} of ${r.lost}`).join(", ")}` : ""}`;
+    case "battle_recovery": return `${words(e.side)} (${words(e.outcome)}) recovers ${count(e.recovered, "figure")} by ${words(e.method)} and pays ${e.penalty} in penalty, of ${e.lost} lost${e.regiments.length ? `: ${e.regiments.map((r) => `${r.regiment} ${r.recovered} of ${r.lost}`).join(", ")}` : ""}`;
     // How many figures, and per company, are the owner's alone (R-11.1): others read that it happened.
     case "recovery_applied": {
       if (typeof e.recovered !== "number") return `${n(e.force)}: regiment ${e.regiment} recovers after the battle`;
       // "(1 to company 2)": the companies by their place in the regiment, as the choice gave them.
       const per = (values: number[] | undefined, to: string) => {
-        const parts = (values ?? []).map((v, i) => (v > 0 ? `${v} ${to} company ${i + 1}` : "")).filter(Boolean);
+        const parts = perCompany(values, to);
         return parts.length ? ` (${list(parts)})` : "";
       };
       return `${n(e.force)}: regiment ${e.regiment} recovers ${count(e.recovered, "figure")}${per(e.recovered_by_company, "to")} and pays ${count(e.penalty ?? 0, "figure")} in penalty${per(e.penalty_by_company, "from")}`;

@@ -5,6 +5,7 @@ import { Hex } from "./hex.js";
 import { GameEvent, KnowledgeFact } from "./view-types.js";
 import { bandText, estimateBand } from "./estimate-band.js";
 import { modifiers } from "./event-words.js";
+import { compositionWords } from "./troop-words.js";
 
 export interface KnownEnemy {
   force: string;
@@ -12,7 +13,7 @@ export interface KnownEnemy {
   hexSource: string;        // where the position comes from
   hexPeriod: number | null; // period ordinal of the position
   size: string;             // "about 24 (19–32, ±25%)", "40 figures (exact)", "unknown"
-  composition: string;      // "light_horse, spearmen", "spearmen 30, archers 10", ...
+  composition: string;      // "light horse and spearmen", "30 figures of spearmen and 10 figures of archers", ...
   sizeFact: unknown;        // the newest size as the fact gave it ({exact} or {estimate, …}); null: none
   sizeKind: string;         // the kind of that fact ("contact_intel": the assault regiment's size)
   compositionFact: unknown; // the newest composition as the fact gave it; null: none
@@ -34,17 +35,12 @@ export function describeSize(size: unknown): string {
   return "unknown";
 }
 
+// What a fact tells of the troops, in words (logic/troop-words.ts): "mainly cavalry", "light
+// horse and spearmen", "73% light horse and 27% spearmen", "16 figures of light horse and 6
+// figures of spearmen".
 export function describeComposition(comp: unknown): string {
   if (!comp || typeof comp !== "object") return "unknown";
-  const c = comp as { types?: string[]; companies?: { type: string; figures?: number; share_percent?: number; name?: string }[]; classes?: string[]; troop_class?: string[] };
-  if (Array.isArray(c.companies))
-    return c.companies
-      .map((x) => (x.figures !== undefined ? `${x.name ? x.name + " " : ""}${x.type} ${x.figures}` : `${x.type} ${x.share_percent ?? "?"}%`))
-      .join(", ");
-  if (Array.isArray(c.types)) return c.types.join(", ");
-  const classes = c.classes ?? c.troop_class;
-  if (Array.isArray(classes)) return classes.join(", ");
-  return modifiers(comp);  // a shape not known here: its members in words
+  return compositionWords(comp) ?? modifiers(comp);  // a shape not known here: its members in words
 }
 
 export function describeAge(factPeriod: number, nowPeriod: number): string {

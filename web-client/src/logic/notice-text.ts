@@ -1,6 +1,7 @@
 // A GM notice as one line: its kind in words, the reason, and what changed (the details the
 // server shows players: a new deadline, the minutes added, the rollback's target).
 import { Notice } from "./view-types.js";
+import { words } from "./words.js";
 
 const KINDS: Record<string, string> = {
   pause: "Paused", resume: "Resumed", extend: "Deadline extended", force_advance: "Resolved early",
@@ -24,6 +25,6 @@ export function noticeText(n: Notice, timeZone?: string): string {
   if ("due_at" in d) parts.push(`deadline ${when(d.due_at, timeZone)}`);
   if (Array.isArray(d.forces) && d.forces.length) parts.push(`forces ${d.forces.join(", ")}`);
   if (d.map_or_sides === true) parts.push("the map or the sides changed");
-  const what = KINDS[n.kind] ?? n.kind;
+  const what = KINDS[n.kind] ?? words(n.kind);
   return `${what}${parts.length ? ` (${parts.join(", ")})` : ""}${n.reason ? `: ${n.reason}` : ""}`;
 }

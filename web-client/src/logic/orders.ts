@@ -1,6 +1,11 @@
 // A player's orders for the open period, one per force (R-3.1; umpire-orders/1 order objects):
 // a path or hold, forced march, regiment role order, a scout, standing instructions.
 import { Hex, adjacent, sameHex } from "./hex.js";
+import { words } from "./words.js";
+
+// Where a player's orders stand (the view's `order_flags`), in words.
+const ORDER_FLAGS: Record<string, string> = { none: "no orders yet", draft: "a draft only", submitted: "submitted", confirmed: "confirmed" };
+export const orderFlagWords = (state: unknown): string => ORDER_FLAGS[String(state)] ?? words(state);
 
 export interface StandingInstructions {
   contact?: string[];

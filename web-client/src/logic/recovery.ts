@@ -4,6 +4,8 @@
 // first), the checks of a split, and the companies as they will stand, in words. The form is
 // ui/screens/recovery-form.ts.
 import { DecisionRequest } from "./view-types.js";
+import { troopWords } from "./troop-words.js";
+import { count, list } from "./words.js";
 
 export interface RecoveryCompany { type: string; name?: string; figures: number; lost: number; }
 
@@ -81,23 +83,54 @@ export function figuresAfter(plan: RecoveryPlan, split: RecoverySplit): number[]
   return plan.companies.map((c, i) => c.figures + (split.recovered[i] ?? 0) - (split.penalty[i] ?? 0));
 }
 
-export const figures = (n: number): string => `${n} figure${n === 1 ? "" : "s"}`;
+export const figures = (n: number): string => count(n, "figure");
 
-// "Company 1 (spearmen)", "Company 2 (Sigrun the Bold, hero)".
+// "Company 1 (spearmen)", "Company 2 (Sigrun the Bold, hero)", "Company 3 (light horse)".
 export function companyName(c: RecoveryCompany, i: number): string {
-  const type = c.type.replace(/_/g, " ");
+  const type = troopWords(c.type);
   return `Company ${i + 1} (${c.name ? `${c.name}, ${type}` : type})`;
 }
 
-// What a split does, in words: "2 back to company 1 (spearmen); the penalty takes 2 from
-// company 2 (archers)". Used for the default's hint, so a player sees what it would do.
+// A company as a sentence names it: "company 2" (by its place in the regiment, as an answer and
+// an event give it), or with its troops when they are known ("company 2 (archers)").
+export type CompanyLabel = (i: number) => string;
+export const companyByPlace: CompanyLabel = (i) => `company ${i + 1}`;
+
+const positive = (v: unknown): v is number => typeof v === "number" && v > 0;
+
+// "1 to company 2", one part for each company given some: the pieces of the sentences below and
+// of the recovery report (logic/event-text.ts, "recovery_applied").
+export function perCompany(values: readonly unknown[] | undefined, preposition: string, label: CompanyLabel = companyByPlace): string[] {
+  return (values ?? []).flatMap((v, i) => (positive(v) ? [`${v} ${preposition} ${label(i)}`] : []));
+}
+
+// What one list of figures per company does, as a clause: "brings back 1 figure to company 2",
+// "takes the penalty of 2 figures, 1 from company 1 and 1 from company 2"; "" when all are 0.
+export function companyClause(values: readonly unknown[] | undefined, lead: string, preposition: string, label: CompanyLabel = companyByPlace): string {
+  const given = (values ?? []).map((v, i) => [v, i] as const).filter(([v]) => positive(v));
+  if (given.length === 0) return "";
+  const total = given.reduce((s, [v]) => s + (v as number), 0);
+  if (given.length === 1) return `${lead} ${count(total, "figure")} ${preposition} ${label(given[0][1])}`;
+  return `${lead} ${count(total, "figure")}, ${list(perCompany(values, preposition, label))}`;
+}
+
+// A recovery (R-8.7) as a sentence: "brings back 1 figure to company 2 and takes the penalty of
+// 2 figures, 1 from company 1 and 1 from company 2". The same words for a player's answer in the
+// report (logic/event-words.ts) and for what the default would do (the hint beside its button).
+export function recoverySentence(recovered: readonly unknown[] | undefined, penalty: readonly unknown[] | undefined, label: CompanyLabel = companyByPlace): string {
+  const back = companyClause(recovered, "brings back", "to", label);
+  const paid = companyClause(penalty, "takes the penalty of", "from", label);
+  if (!back && !paid) return "brings nothing back and pays no penalty";
+  if (!back || !paid) return back || paid;
+  // A comma closes a list of companies before the penalty: "…, 1 to company 2, and takes …".
+  const listed = (recovered ?? []).filter(positive).length > 1;
+  return `${back}${listed ? "," : ""} and ${paid}`;
+}
+
+// What a split does to the request's companies, named with their troops: "brings back 4 figures
+// to company 1 (spearmen) and takes the penalty of 2 figures from company 1 (spearmen)".
 export function describeSplit(plan: RecoveryPlan, split: RecoverySplit): string {
-  const part = (values: number[], verb: string) => values
-    .map((n, i) => (n > 0 ? `${n} ${verb} ${companyName(plan.companies[i], i).replace(/^Company/, "company")}` : ""))
-    .filter(Boolean).join(", ");
-  const back = part(split.recovered, "back to");
-  const paid = part(split.penalty, "from");
-  return [back, paid ? `the penalty takes ${paid}` : ""].filter(Boolean).join("; ") || "nothing changes";
+  return recoverySentence(split.recovered, split.penalty, (i) => companyName(plan.companies[i], i).replace(/^Company/, "company"));
 }
 
 // The line above the form: what the regiment lost, what the dice brought back and what the

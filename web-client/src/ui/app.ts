@@ -14,6 +14,7 @@ import { Route, TabId, formatRoute, parseRoute } from "../logic/route.js";
 import { announce } from "./dom.js";
 import { Notifier } from "./notifier.js";
 import { Alert, alertFor } from "../logic/notify.js";
+import { decisionTitle } from "../logic/decisions.js";
 
 // "tab": the campaign's tab or open report changed (Back, Forward, a link).
 export type Part = "screen" | "view" | "orders" | "decisions" | "reports" | "press" | "gm" | "status" | "tab";
@@ -343,7 +344,7 @@ export class App {
         const req = m.request as DecisionRequest;
         if (!this.answered.has(req.id)) {
           this.decisions.set(req.id, req);
-          announce(`New decision: ${req.kind.replace(/_/g, " ")} for ${req.force}`);
+          announce(`New decision: ${decisionTitle(req)} for ${this.view?.world.forces.find((f) => f.id === req.force)?.name ?? req.force}`);
           this.changed("decisions");
         }
         return;

@@ -8,6 +8,7 @@ import { Strength, armOfComposition, armOfTypes, exactStrength, knownStrength } 
 import { MapForce } from "./map-view.js";
 import { ContextOpponent, opponentLine } from "../logic/decisions.js";
 import { Hex } from "../logic/hex.js";
+import { words } from "../logic/words.js";
 
 function short(name: string): string {
   return name.replace(/[^A-Za-z]/g, "").slice(0, 4);
@@ -63,13 +64,13 @@ export function mapForces(app: App): MapForce[] {
       return {
         id: f.id, label: short(f.name), hex: f.hex, arm, strength,
         kind: sideOf(f.player) === sides[0] ? "side-a" : "side-b",
-        title: counterTitle(`${f.name} (${f.player}, ${sideOf(f.player)})`, s, index, f.order_state ?? "formed"),
+        title: counterTitle(`${f.name} (${f.player}, ${sideOf(f.player)})`, s, index, words(f.order_state ?? "formed")),
       };
     });
   }
   const out: MapForce[] = w.forces.map((f) => {
     const { arm, strength, s } = wholeForce(app, f);
-    return { id: f.id, label: short(f.name), hex: f.hex, kind: "own", arm, strength, title: counterTitle(`Your ${f.name}`, s, index, f.order_state ?? "formed") };
+    return { id: f.id, label: short(f.name), hex: f.hex, kind: "own", arm, strength, title: counterTitle(`Your ${f.name}`, s, index, words(f.order_state ?? "formed")) };
   });
   const unknown = knownStrength(null);
   for (const a of w.allies ?? []) out.push({ id: a.id, label: short(a.name), hex: a.hex, kind: "ally", strength: unknown.label, title: counterTitle(`Allied ${a.name} (${a.player})`, unknown, index, "") });

@@ -3,6 +3,7 @@
 import { MapModel } from "../logic/map-model.js";
 import { Arm } from "../logic/counter.js";
 import { h, s } from "./dom.js";
+import { words } from "../logic/words.js";
 import { MapForce, counter, frameOf, glyph } from "./map-view.js";
 
 const swatch = (cls: string, shape: "hex" | "line" | "mark") => s("svg", { class: "swatch", width: 22, height: 16, viewBox: "0 0 22 16", "aria-hidden": "true" },
@@ -27,7 +28,7 @@ export function mapLegend(map: MapModel, forces?: LegendForces): HTMLElement {
   return h("section", { class: "map-legend", "aria-labelledby": "legend-h" },
     h("h2", { id: "legend-h" }, "Map key"),
     h("ul", {},
-      terrains.map((t) => item(swatch(`t-${t}`, "hex"), t.replace(/_/g, " "))),
+      terrains.map((t) => item(swatch(`t-${t}`, "hex"), words(t))),
       map.roadLines.length ? item(swatch("road", "line"), "road") : null,
       map.trackLines.length ? item(swatch("track", "line"), "track") : null,
       map.riverSides.length ? item(swatch("river", "line"), "river (on hex sides)") : null,

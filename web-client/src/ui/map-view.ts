@@ -7,6 +7,7 @@ import { Dwelling, MapModel } from "../logic/map-model.js";
 import { Rect, containsPoint, containsRect, detailed, grow, hexesInRect, openingBox, visibleRect } from "../logic/map-window.js";
 import { Arm } from "../logic/counter.js";
 import { h, s } from "./dom.js";
+import { words } from "../logic/words.js";
 
 export interface MapForce {
   id: string;
@@ -258,7 +259,7 @@ export class MapView {
     const [q, r] = parseHexKey(key);
     const t = map.terrain.get(key) ?? "unknown";
     const dw = map.dwellings.get(key);
-    return `(${q}, ${r}) ${t}${dw ? `, ${dw.kind} ${dw.name ?? ""}` : ""}`;
+    return `(${q}, ${r}) ${words(t)}${dw ? `, ${words(dw.kind)}${dw.name ? ` ${dw.name}` : ""}` : ""}`;
   }
 
   private hexNode(key: string): SVGElement {
@@ -272,11 +273,12 @@ export class MapView {
   private dwellingNode(d: Dwelling): SVGElement {
     const p = hexToPixel(d.hex, SIZE);
     return s("g", {}, s("rect", { class: `dwelling d-${d.kind}`, x: p.x - 6, y: p.y - SIZE * 0.75, width: 12, height: 9 }),
-      s("text", { class: "dwelling-name", x: p.x, y: p.y + SIZE * 0.8 }, d.name ?? d.kind));
+      s("text", { class: "dwelling-name", x: p.x, y: p.y + SIZE * 0.8 }, d.name ?? words(d.kind)));
   }
 
   private forceTitle(f: MapForce): string {
-    return `${f.title} — at (${f.hex[0]}, ${f.hex[1]}) ${this.map?.terrain.get(hexKey(f.hex)) ?? "off the map"}`;
+    const t = this.map?.terrain.get(hexKey(f.hex));
+    return `${f.title} — at (${f.hex[0]}, ${f.hex[1]}) ${t === undefined ? "off the map" : words(t)}`;
   }
 
   // A counter: the frame with its glyph, the short name above, the strength below; its

@@ -5,6 +5,7 @@
 import { App } from "../app.js";
 import { BattleRecord } from "../../logic/battle-report.js";
 import { h } from "../dom.js";
+import { words } from "../../logic/words.js";
 
 interface CompanionSide { lost?: number; one_third?: boolean; camp?: unknown; withdrawal?: unknown; losses?: unknown }
 interface Companion {
@@ -34,7 +35,7 @@ export function companionPanel(app: App, record: BattleRecord, sendReport?: (rep
       h("p", {}, `Bound ${s.bound} of ${s.time_limit}${s.bound_running ? `, ${s.moving} moving with ${s.pips_left} PIPs left` : ""}.`),
       h("ul", {}, s.pip_dice.map((d) => h("li", {}, `Bound ${d.bound}: ${d.side} rolled ${d.pips} PIPs`))),
       h("p", {}, `Attacker lost ${s.attacker.lost ?? 0}${s.attacker.one_third ? " (a third)" : ""}; defender lost ${s.defender.lost ?? 0}${s.defender.one_third ? " (a third)" : ""}.`),
-      s.ended ? h("p", {}, h("strong", {}, `The battle has ended${s.defeated ? `: ${s.defeated} defeated (${s.defeat_rule})` : ""}.`)) : null,
+      s.ended ? h("p", {}, h("strong", {}, `The battle has ended${s.defeated ? `: ${s.defeated} defeated${s.defeat_rule ? ` (${words(s.defeat_rule)})` : ""}` : ""}.`)) : null,
       s.ended ? null : h("div", { class: "buttons" },
         h("button", { type: "button", onclick: act({ action: s.bound_running ? "end_bound" : "start_bound" }) }, s.bound_running ? "End the bound" : "Start the next bound"),
         sides.map((side) => [regimentButtons(side),
@@ -60,7 +61,7 @@ export function companionPanel(app: App, record: BattleRecord, sendReport?: (rep
   void role;
   return h("section", { class: "companion", "aria-label": "Battle companion" },
     h("h4", {}, "Companion"),
-    h("p", {}, `Battle ${record.id}: ${record.attacker.side} (${record.attacker.starting_elements} elements) attacks ${record.defender.side} (${record.defender.starting_elements})` +
+    h("p", {}, `Battle ${record.id}: ${words(record.attacker.side)} (${record.attacker.starting_elements} elements) attacks ${words(record.defender.side)} (${record.defender.starting_elements})` +
       `${typeof record.time_limit === "number" ? `; time limit ${record.time_limit} bounds` : ""}.`),
     body, out);
 }

@@ -3,6 +3,7 @@
 // beside the battlefield sketch (the terrain cards of the battle).
 import { BattleRecord, BattleReport, RecordSide, SideReport, emptyReport, reportProblems, thirdLost, toAnswer } from "../../logic/battle-report.js";
 import { h, uid } from "../dom.js";
+import { words } from "../../logic/words.js";
 
 function num(label: string, value: number, on: (n: number) => void, min = 0): HTMLElement {
   const id = uid("n");
@@ -19,7 +20,7 @@ function sideFields(role: string, side: RecordSide, r: SideReport, changed: () =
   const claim = h("select", { id: uid("claim"), onchange: (e: Event) => { const v = (e.target as HTMLSelectElement).value; r.claimed = v ? (v as SideReport["claimed"]) : undefined; changed(); } },
     h("option", { value: "" }, "(let the rules decide)"), ["won", "defeated", "withdrew"].map((c) => h("option", { value: c }, c)));
   return h("fieldset", { class: "side-report" },
-    h("legend", {}, `${role}: ${side.side} (${side.forces.join(", ")}), ${side.starting_elements} elements`),
+    h("legend", {}, `${role}: ${words(side.side)} (${side.forces.join(", ")}), ${side.starting_elements} elements`),
     r.losses.map((loss) => {
       const reg = side.regiments.find((x) => x.regiment === loss.regiment)!;
       return num(`${role} ${loss.regiment} (${reg.force}, ${reg.elements} elements): elements lost`, loss.elements, (n) => { loss.elements = n; changed(); });
@@ -38,8 +39,8 @@ export function battlefieldSketch(cards: { card: string; column: number; row: nu
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < columns; c++) {
       const card = cards.find((x) => x.column === c && x.row === r);
-      cells.push(h("div", { class: `sketch-cell${card ? " taken" : ""}`, role: "listitem", "aria-label": `column ${c}, row ${r}: ${card ? `${card.card}${card.side ? ` (${card.side})` : ""}` : "open ground"}` },
-        card ? h("span", { style: `display:inline-block;transform:rotate(${card.rotation ?? 0}deg)` }, card.card) : ""));
+      cells.push(h("div", { class: `sketch-cell${card ? " taken" : ""}`, role: "listitem", "aria-label": `column ${c}, row ${r}: ${card ? `${words(card.card)}${card.side ? ` (${words(card.side)})` : ""}` : "open ground"}` },
+        card ? h("span", { style: `display:inline-block;transform:rotate(${card.rotation ?? 0}deg)` }, words(card.card)) : ""));
     }
   return h("div", { class: "sketch", role: "list", "aria-label": "Battlefield sketch" }, cells);
 }

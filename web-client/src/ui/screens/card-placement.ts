@@ -3,17 +3,19 @@
 import { DecisionRequest } from "../../logic/view-types.js";
 import { PlacedCard, Placement, cardAt, gridSize, moveCell, placementProblem, rotate } from "../../logic/card-grid.js";
 import { h } from "../dom.js";
+import { words } from "../../logic/words.js";
 
 export function cardPlacementForm(req: DecisionRequest, send: (answer: unknown) => void): HTMLElement {
   const ctx = req.context;
   const { columns, rows } = gridSize(ctx);
+  const cardName = words(ctx.card);  // "rough_ground" → "rough ground"
   const placed = (ctx.placed as PlacedCard[]) ?? [];
   let pos: Placement = { column: 0, row: 0, rotation: 0 };
   for (let r = 0; r < rows && pos.column === 0 && pos.row === 0 && cardAt(placed, 0, 0); r++)
     for (let c = 0; c < columns; c++) if (!cardAt(placed, c, r)) { pos = { column: c, row: r, rotation: 0 }; break; }
   const status = h("p", { role: "status", class: "card-status" });
-  const grid = h("div", { class: "battlefield", role: "grid", "aria-label": `Battlefield ${columns} by ${rows}: arrow keys move the ${String(ctx.card)} card, R rotates`, tabindex: 0 });
-  const card = h("div", { class: "card-token", draggable: "true", "aria-hidden": "true" }, String(ctx.card));
+  const grid = h("div", { class: "battlefield", role: "grid", "aria-label": `Battlefield ${columns} by ${rows}: arrow keys move the ${cardName} card, R rotates`, tabindex: 0 });
+  const card = h("div", { class: "card-token", draggable: "true", "aria-hidden": "true" }, cardName);
 
   function draw(): void {
     grid.replaceChildren();
@@ -23,8 +25,8 @@ export function cardPlacementForm(req: DecisionRequest, send: (answer: unknown) 
         const other = cardAt(placed, c, r);
         const here = pos.column === c && pos.row === r;
         const cell = h("div", { role: "gridcell", class: `bf-cell${other ? " taken" : ""}${here ? " cursor" : ""}`, "data-cell": `${c},${r}`,
-          "aria-label": `column ${c}, row ${r}${other ? `: ${other.card}` : ": free"}${here ? `, your ${String(ctx.card)} here, rotated ${pos.rotation}°` : ""}`,
-          "aria-selected": here ? "true" : "false" }, other ? other.card : "");
+          "aria-label": `column ${c}, row ${r}${other ? `: ${words(other.card)}` : ": free"}${here ? `, your ${cardName} here, rotated ${pos.rotation}°` : ""}`,
+          "aria-selected": here ? "true" : "false" }, other ? words(other.card) : "");
         cell.addEventListener("click", () => { pos = { ...pos, column: c, row: r }; draw(); });
         cell.addEventListener("dragover", (e) => e.preventDefault());
         cell.addEventListener("drop", (e) => { e.preventDefault(); pos = { ...pos, column: c, row: r }; draw(); });
@@ -34,7 +36,7 @@ export function cardPlacementForm(req: DecisionRequest, send: (answer: unknown) 
       grid.append(row);
     }
     const problem = placementProblem(ctx, pos);
-    status.textContent = problem ? `Cannot place here: ${problem}` : `${String(ctx.card)} at column ${pos.column}, row ${pos.row}, rotated ${pos.rotation}°`;
+    status.textContent = problem ? `Cannot place here: ${problem}` : `${cardName} at column ${pos.column}, row ${pos.row}, rotated ${pos.rotation}°`;
     sendButton.disabled = Boolean(problem);
   }
   grid.addEventListener("keydown", (e) => {
@@ -49,7 +51,7 @@ export function cardPlacementForm(req: DecisionRequest, send: (answer: unknown) 
   const sendButton = h("button", { type: "button", class: "primary", onclick: () => send({ column: pos.column, row: pos.row, rotation: pos.rotation }) }, "Place the card here");
   draw();
   return h("div", { class: "card-placement" },
-    h("p", {}, `Card to place: ${String(ctx.card)}. Drag it, click a cell, or use the arrow keys on the grid.`),
+    h("p", {}, `Card to place: ${cardName}. Drag it, click a cell, or use the arrow keys on the grid.`),
     grid, status,
     h("div", { class: "buttons" },
       h("button", { type: "button", onclick: () => { pos = { ...pos, rotation: rotate(pos.rotation, false) }; draw(); }, "aria-label": "Rotate left" }, "⟲ Rotate"),

@@ -4,9 +4,10 @@
 import { App, Part } from "../app.js";
 import { h, replaceContent, uid } from "../dom.js";
 import { DecisionRequest } from "../../logic/view-types.js";
-import { checkLossAllocation, choicesFor, contextLines, decisionTitle, describeAnswer, isDefault } from "../../logic/decisions.js";
+import { checkLossAllocation, choicesFor, contextLines, decisionTitle, isDefault } from "../../logic/decisions.js";
+import { answerWords } from "../../logic/event-words.js";
 import { formatRemaining, remainingMs } from "../../logic/countdown.js";
-import { BattleRecord } from "../../logic/battle-report.js";
+import { BattleRecord, describeBattleReport } from "../../logic/battle-report.js";
 import { PlacedCard } from "../../logic/card-grid.js";
 import { cardPlacementForm } from "./card-placement.js";
 import { battleReportForm, battlefieldSketch } from "./battle-report-form.js";
@@ -78,7 +79,11 @@ export function decisionsTab(app: App): { element: HTMLElement; update: (part: P
       case "battle_dispute": {
         const reports = ctx.reports as Record<string, unknown> | undefined;
         const record = ctx.battle as BattleRecord | undefined;
-        return h("div", {}, h("pre", { class: "json" }, JSON.stringify(reports ?? {}, null, 1)), buttons,
+        // Each side's answer in words (R-8.6), never as JSON.
+        const said = (a: unknown) => (a && typeof a === "object" ? describeBattleReport(a) : a === undefined || a === null ? "no answer" : answerWords(a, req.kind));
+        return h("div", {}, h("ul", { class: "dispute" },
+          h("li", {}, h("strong", {}, "The attacker's answer: "), said(reports?.attacker)),
+          h("li", {}, h("strong", {}, "The defender's answer: "), said(reports?.defender))), buttons,
           record ? battleReportForm(record, answer) : null);
       }
       default:
@@ -103,7 +108,9 @@ export function decisionsTab(app: App): { element: HTMLElement; update: (part: P
     const mine = canAnswer(req);
     return h("article", { class: "decision", "aria-labelledby": `d-${req.id}`, "data-kind": req.kind, "data-decision": req.id },
       h("h3", { id: `d-${req.id}` }, `${decisionTitle(req)} — ${forceName(req.force)}`),
-      h("p", { class: "meta" }, `${req.id} · asked of ${req.player} · default: ${describeAnswer(req.default)} · `,
+      // The request's id (with codes like "after_contact_dice" in it) only for the GM, who may
+      // need it for the command line; a player reads who is asked and the default in words.
+      h("p", { class: "meta" }, `${v.you.role === "gm" ? `Request ${req.id} · ` : ""}Asked of ${req.player} · default: ${answerWords(req.default, req.kind)} · `,
         h("span", { class: "countdown", "data-deadline": deadline ?? "" }, formatRemaining(remainingMs(deadline, Date.now())))),
       h("ul", { class: "context" }, contextLines(req).map((l) => h("li", {}, l))),
       // The map draws this contact as it stands now (map-data.ts, atTheContacts).

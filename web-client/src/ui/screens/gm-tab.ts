@@ -4,6 +4,8 @@
 // tab.
 import { App, Part } from "../app.js";
 import { field, h, replaceContent, select } from "../dom.js";
+import { orderFlagWords } from "../../logic/orders.js";
+import { words } from "../../logic/words.js";
 
 export function gmTab(app: App): { element: HTMLElement; update: (part: Part) => void } {
   const element = h("div", { class: "gm" });
@@ -171,12 +173,11 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
       return p ? `${p.name} (${p.id})` : String(id);
     };
     const waiting = (v.waiting_for ?? []).map(name);
-    const flags: Record<string, string> = { none: "no orders yet", draft: "a draft only", submitted: "submitted", confirmed: "confirmed" };
     replaceContent(stateCard, h("h3", { id: "gm-state" }, "This period"),
-      h("p", {}, `Period ${v.period.index} (day ${v.period.day}, ${v.period.period}) · ${v.status} · seed hash ${v.period.seed_hash.slice(0, 16)}…`),
+      h("p", {}, `Period ${v.period.index} (day ${v.period.day}, ${v.period.period}) · ${words(v.status)} · seed hash ${v.period.seed_hash.slice(0, 16)}…`),
       h("p", {}, `Decisions waiting for: ${waiting.join(", ") || "nobody"}`),
       h("p", {}, `Players no account plays: ${(v.unplayed ?? []).map(name).join(", ") || "none"}`),
-      h("ul", { "aria-label": "Orders by player" }, v.order_flags.map((f) => h("li", {}, `${name(f.player)}: ${flags[f.state] ?? f.state}`))));
+      h("ul", { "aria-label": "Orders by player" }, v.order_flags.map((f) => h("li", {}, `${name(f.player)}: ${orderFlagWords(f.state)}`))));
   }
 
   let shownFor = -1;

@@ -10,7 +10,9 @@ import { KnownEnemy } from "../../logic/knowledge.js";
 import { mapLegend } from "../map-legend.js";
 import { Hex, NEIGHBOUR_STEPS, hexKey } from "../../logic/hex.js";
 import { PathPlan, formatT, planPath } from "../../logic/path-cost.js";
-import { ForceOrder, clickPath, emptyOrder, moveRegiment, StandingInstructions } from "../../logic/orders.js";
+import { ForceOrder, clickPath, emptyOrder, moveRegiment, orderFlagWords, StandingInstructions } from "../../logic/orders.js";
+import { companyWords } from "../../logic/troop-words.js";
+import { list, words } from "../../logic/words.js";
 import { OwnForce, dailyMovePoints, figures, forceFigures } from "../../logic/ruleset.js";
 import { saveStatusText } from "../../logic/autosave.js";
 import { ARMS } from "../../logic/counter.js";
@@ -83,13 +85,13 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
 
   function forceSummary(f: OwnForce): HTMLElement {
     return h("li", {},
-      h("strong", {}, f.name), ` at (${f.hex[0]}, ${f.hex[1]}): ${forceFigures(f)} figures, ${f.order_state ?? "formed"}`,
-      f.cavalry_readiness && f.cavalry_readiness !== "fresh" ? `, cavalry ${f.cavalry_readiness}` : "",
+      h("strong", {}, f.name), ` at (${f.hex[0]}, ${f.hex[1]}): ${forceFigures(f)} figures, ${words(f.order_state ?? "formed")}`,
+      f.cavalry_readiness && f.cavalry_readiness !== "fresh" ? `, cavalry ${words(f.cavalry_readiness)}` : "",
       app.ruleset ? `, ${dailyMovePoints(f, app.ruleset)} move points a day` : "",
       f.saved_points ? `, ${f.saved_points} saved` : "",
       h("ul", {}, f.regiments.map((r, i) => h("li", {},
         `${ROLES[i] ?? "reserve"}: ${r.name ?? r.id} (${r.id}) — ${figures(r)} figures, morale ${r.morale}: `,
-        r.companies.map((c) => `${c.name ? c.name + " " : ""}${c.type} ${c.figures}`).join(", ")))));
+        list(r.companies.map(companyWords))))));
   }
 
   function knowledgePanel(): HTMLElement {
@@ -99,7 +101,7 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
       const mapOnly = v.you.role === "observer" && v.world.forces.length === 0;
       return h("section", { "aria-labelledby": "all-forces" }, h("h2", { id: "all-forces" }, "All forces"),
         mapOnly ? h("p", { id: "map-only" }, "Observers of this campaign see the map only.") : null,
-        v.world.forces.length ? h("ul", { class: "forces-list" }, v.world.forces.map((f) => h("li", {}, `${f.name} (${f.player}) at (${f.hex[0]}, ${f.hex[1]}): ${forceFigures(f)} figures, ${f.order_state ?? "formed"}`))) : null);
+        v.world.forces.length ? h("ul", { class: "forces-list" }, v.world.forces.map((f) => h("li", {}, `${f.name} (${f.player}) at (${f.hex[0]}, ${f.hex[1]}): ${forceFigures(f)} figures, ${words(f.order_state ?? "formed")}`))) : null);
     }
     return h("section", { "aria-labelledby": "forces-h" },
       h("h2", { id: "forces-h" }, "Your forces"), h("ul", { class: "forces-list" }, v.world.forces.map(forceSummary)),
@@ -266,7 +268,7 @@ export function ordersTab(app: App): { element: HTMLElement; update: (part: Part
     if (!isPlayer()) return null;
     return h("section", { class: "submission", "aria-labelledby": "side-h" },
       h("h2", { id: "side-h" }, "Your side"),
-      h("ul", {}, v.order_flags.map((f) => h("li", {}, `${f.player}: ${f.state}`))));
+      h("ul", {}, v.order_flags.map((f) => h("li", {}, `${f.player}: ${orderFlagWords(f.state)}`))));
   }
 
   // The side panel's sections, each replaced on its own (the order bar stays a child of the

@@ -7,6 +7,7 @@ import { checkAllRolls, checkSeenRolls, checkStreamRolls, seedMatchesHash } from
 import { PeriodReport } from "../../logic/view-types.js";
 import { noticeText } from "../../logic/notice-text.js";
 import { ReplayToggles } from "../replay-data.js";
+import { words } from "../../logic/words.js";
 
 export function reportsTab(app: App): { element: HTMLElement; update: (part: Part) => void } {
   const element = h("div", { class: "reports" });
@@ -36,7 +37,7 @@ export function reportsTab(app: App): { element: HTMLElement; update: (part: Par
       rolls.length ? h("table", { tabindex: 0 }, h("caption", {}, "Rolls"),
         h("thead", {}, h("tr", {}, ["#", "Purpose", "Die", "Value", streams ? "From its stream" : "From the seed"].map((t) => h("th", { scope: "col" }, t)))),
         h("tbody", {}, checks.map((c, i) => h("tr", { class: c.ok ? "" : "bad" },
-          h("td", {}, i + 1), h("td", {}, c.roll.purpose ?? ""), h("td", {}, c.roll.die), h("td", {}, c.roll.value),
+          h("td", {}, i + 1), h("td", {}, words(c.roll.purpose ?? "")), h("td", {}, c.roll.die), h("td", {}, c.roll.value),
           h("td", {}, c.ok ? (streams ? "✓" : `✓ draw ${(c.draw ?? 0) + 1}`) : `✗ expected ${c.expected ?? "?"}`))))) : null);
   }
 
