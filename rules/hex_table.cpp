@@ -68,18 +68,22 @@ const std::string* HexTable::terrain_at(Hex h) const {
 
 const HexGrid* HexTable::grid() const {
     Data& data = *data_;
-    if (const HexGrid* built = data.grid.load(std::memory_order_acquire)) return built;
-    std::lock_guard lock(data.building);
-    if (const HexGrid* built = data.grid.load(std::memory_order_acquire)) return built;
-    auto grid = std::make_unique<HexGrid>();
-    grid->build(data.hexes);
-    data.grid_owned = std::move(grid);
-    data.grid.store(data.grid_owned.get(), std::memory_order_release);
-    return data.grid_owned.get();
+    if (!data.grid) {
+        data.grid = std::make_unique<HexGrid>();
+        data.grid->build(data.hexes);
+    }
+    return data.grid.get();
 }
 
 const std::shared_ptr<HexTable::Data>& HexTable::no_hexes() {
-    static const std::shared_ptr<Data> none = std::make_shared<Data>();
+    // Shared by every empty table of every thread: its (empty) grid is built here, once,
+    // so that no lookup ever builds it.
+    static const std::shared_ptr<Data> none = [] {
+        auto data = std::make_shared<Data>();
+        data->grid = std::make_unique<HexGrid>();
+        data->grid->build(data->hexes);
+        return data;
+    }();
     return none;
 }
 
@@ -90,8 +94,7 @@ HexTable::Data& HexTable::own() {
         data_ = std::move(mine);
     } else {
         // The caller may add or remove hexes: the grid is built again when next needed.
-        data_->grid.store(nullptr, std::memory_order_relaxed);
-        data_->grid_owned.reset();
+        data_->grid.reset();
     }
     return *data_;
 }

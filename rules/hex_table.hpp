@@ -6,15 +6,14 @@
 // old one took a tenth of a large period's time. Copies now share one table; the first change
 // through a copy gives that copy a table of its own (copy on write).
 //
-// Lookups go through a dense grid over the hexes' bounding box, built on the first lookup
-// (under a lock: copies on several threads may share the table) and shared like the hexes.
-// A change through a non-const member drops the grid; the next lookup builds it again.
-#include <atomic>
+// Lookups go through a dense grid over the hexes' bounding box, built on the first lookup and
+// shared like the hexes. A change through a non-const member drops the grid; the next lookup
+// builds it again. A table and its copies belong to one thread, as the state they are part of
+// does (docs/architecture.md, "Threads"): no lock.
 #include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -118,9 +117,7 @@ public:
 private:
     struct Data {
         Hexes hexes;
-        std::mutex building;
-        std::atomic<const HexGrid*> grid{nullptr};
-        std::unique_ptr<HexGrid> grid_owned;
+        std::unique_ptr<HexGrid> grid;  // null until the first lookup after a change
     };
     static const std::shared_ptr<Data>& no_hexes();
     Data& own();

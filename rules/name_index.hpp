@@ -4,17 +4,15 @@
 // walking the tree, a string comparison at each node, took some 4% of a period's time.
 //
 // Names are read a word at a time (text_words): up to 16 bytes, two words and the length are
-// the whole name, so a match needs no further comparison. Built on first lookup, under a lock,
-// then read without one (a ruleset is shared by the threads resolving periods). A copy or a
-// move of the owner starts without it: it points into the map it was built from. The map must
-// not change once looked up in (rulesets are not changed after loading).
-#include <atomic>
+// the whole name, so a match needs no further comparison. Built on first lookup: a ruleset
+// belongs to one thread, as the campaign that holds it does (docs/architecture.md, "Threads").
+// A copy or a move of the owner starts without it: it points into the map it was built from.
+// The map must not change once looked up in (rulesets are not changed after loading).
 #include <bit>
 #include <cstdint>
 #include <cstring>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,8 +40,7 @@ public:
     }
 
     const T* find(const Map& map, std::string_view name) const {
-        const Table* table = table_.load(std::memory_order_acquire);
-        if (!table) table = build(map);
+        const Table* table = table_ ? table_.get() : build(map);
         const Key key = key_of(name);
         const std::size_t mask = table->slots.size() - 1;
         for (std::size_t slot = hash(key) & mask;; slot = (slot + 1) & mask) {
@@ -82,8 +79,6 @@ private:
     }
 
     const Table* build(const Map& map) const {
-        std::lock_guard lock(building_);
-        if (const Table* built = table_.load(std::memory_order_acquire)) return built;
         auto table = std::make_unique<Table>();
         table->slots.resize(std::bit_ceil(2 * map.size() + 2));
         const std::size_t mask = table->slots.size() - 1;
@@ -93,18 +88,12 @@ private:
             while (table->slots[slot].value) slot = (slot + 1) & mask;
             table->slots[slot] = {key, name.data(), &value};
         }
-        owned_ = std::move(table);
-        table_.store(owned_.get(), std::memory_order_release);
-        return owned_.get();
+        table_ = std::move(table);
+        return table_.get();
     }
-    void reset() {
-        table_.store(nullptr, std::memory_order_relaxed);
-        owned_.reset();
-    }
+    void reset() { table_.reset(); }
 
-    mutable std::mutex building_;
-    mutable std::unique_ptr<Table> owned_;
-    mutable std::atomic<const Table*> table_{nullptr};
+    mutable std::unique_ptr<Table> table_;
 };
 
 }  // namespace umpire::rules

@@ -2,7 +2,7 @@
 // One campaign in memory: its state as of the last commit, its pinned ruleset and its open
 // period, in front of a CampaignStore. Every change is committed before the in-memory campaign
 // changes; when a commit fails, the StorageError propagates and the campaign stays exactly at
-// the last commit. The server will run one Campaign per strand; it is not thread-safe.
+// the last commit. A Campaign belongs to the thread that runs its room (docs/architecture.md).
 #include <map>
 #include <optional>
 #include <string>

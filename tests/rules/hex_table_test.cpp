@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <optional>
 #include <random>
-#include <thread>
 #include <vector>
 
 #include "retreat_fixture.hpp"
@@ -89,21 +88,6 @@ TEST(HexTable, LookupsAfterEachChangeAnswerLikeTheTree) {
                 }
             }
     }
-}
-
-TEST(HexTable, CopiesOnSeveralThreadsLookUpInTheSharedTableAtOnce) {
-    const Map original = rhombus(40, 40, "hill");
-    std::vector<std::thread> threads;
-    std::vector<int> found(4, 0);
-    for (int t = 0; t < 4; ++t)
-        threads.emplace_back([&, t] {
-            const Map mine = original;  // the first lookups race to build the one grid
-            for (int q = -1; q <= 40; ++q)
-                for (int r = -1; r <= 40; ++r)
-                    found[static_cast<std::size_t>(t)] += mine.contains(Hex{q, r});
-        });
-    for (auto& t : threads) t.join();
-    for (int n : found) EXPECT_EQ(n, 1600);
 }
 
 TEST(HexTable, AResolvedPeriodSharesItsMapWithTheStateItStartedFrom) {
