@@ -127,6 +127,13 @@ void Room::on_webhook_result(const storage::NotificationRecord& n, const std::st
     in_flight_.erase(flight);
     const int attempt = n.attempts + 1;
     const int attempts = services_->config.webhook_attempts;
+    // The next try of this notification waits as after `attempt` failed ones.
+    const auto retry_later = [&] {
+        const auto& c = services_->config;
+        retry_at_[flight] = services_->scheduler->now() +
+                            webhook_retry_delay(attempt, milliseconds(c.webhook_retry_base_ms),
+                                                milliseconds(c.webhook_retry_cap_ms), jitter());
+    };
     try {
         in_one_commit("webhook delivery record", [&] {
             const auto at = services_->now_iso();
@@ -143,10 +150,7 @@ void Room::on_webhook_result(const storage::NotificationRecord& n, const std::st
         // as the disk stays full.
         spdlog::warn("campaign {}: webhook delivery {} not recorded, sent again later: {}", id(),
                      delivery_id, e.what());
-        const auto& c = services_->config;
-        retry_at_[flight] = services_->scheduler->now() +
-                            webhook_retry_delay(attempt, milliseconds(c.webhook_retry_base_ms),
-                                                milliseconds(c.webhook_retry_cap_ms), jitter());
+        retry_later();
         pump_webhooks();
         return;
     }
@@ -158,10 +162,7 @@ void Room::on_webhook_result(const storage::NotificationRecord& n, const std::st
         spdlog::info("campaign {}: webhook delivery {} ({}) to {} failed, attempt {} of {}: {}",
                      id(), delivery_id, n.key, redact_url(url), attempt, attempts, result.error);
         if (attempt < attempts) {
-            const auto& c = services_->config;
-            retry_at_[flight] = services_->scheduler->now() +
-                                webhook_retry_delay(attempt, milliseconds(c.webhook_retry_base_ms),
-                                                    milliseconds(c.webhook_retry_cap_ms), jitter());
+            retry_later();
         } else {
             retry_at_.erase(flight);
             spdlog::warn("campaign {}: notification {} for account {} given up after {} attempts",

@@ -8,12 +8,9 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
-#include <filesystem>
 #include <set>
 
-#include "db_content.hpp"
-#include "fault_vfs.hpp"
-#include "hub_support.hpp"
+#include "fault_harness.hpp"
 
 namespace umpire::testing {
 namespace {
@@ -87,12 +84,6 @@ protected:
     static void SetUpTestSuite() { st::register_fault_vfs(); }
     void TearDown() override { st::disarm_fault(); }
 
-    static storage::ConnectionOptions faulty() {
-        storage::ConnectionOptions options;
-        options.vfs = st::kFaultVfs;
-        options.busy_timeout_ms = 50;
-        return options;
-    }
     // A server on a copy of the prepared database, its GM logged in and joined.
     struct Running {
         std::unique_ptr<HubHarness> h;
@@ -100,10 +91,8 @@ protected:
         std::string db;
     };
     Running start_on_copy(const TempDir& dir) {
-        std::filesystem::copy_file(prepared.path / "server.db", dir.path / "server.db");
         Running r;
-        r.h = std::make_unique<HubHarness>(dir, server::TimePoint{}, faulty());
-        r.h->hub->start();
+        r.h = hub_on_faulty_copy(prepared, dir);
         r.gm = r.h->peer("gm");
         EXPECT_EQ(r.h->send(r.gm, {{"type", "join"}, {"campaign", "raid"}})["type"], "snapshot");
         r.db = r.h->services.config.database;

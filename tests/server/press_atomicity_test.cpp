@@ -7,11 +7,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
-#include <filesystem>
-
-#include "db_content.hpp"
-#include "fault_vfs.hpp"
-#include "hub_support.hpp"
+#include "fault_harness.hpp"
 
 namespace umpire::testing {
 namespace {
@@ -56,13 +52,8 @@ protected:
     };
     // A server on a copy of the prepared database, anna and ingrid joined.
     Running start_on_copy(const TempDir& dir) {
-        std::filesystem::copy_file(prepared.path / "server.db", dir.path / "server.db");
-        storage::ConnectionOptions options;
-        options.vfs = st::kFaultVfs;
-        options.busy_timeout_ms = 50;
         Running r;
-        r.h = std::make_unique<HubHarness>(dir, server::TimePoint{}, options);
-        r.h->hub->start();
+        r.h = hub_on_faulty_copy(prepared, dir);
         r.anna = r.h->peer("anna");
         r.ingrid = r.h->peer("ingrid");
         for (const auto& p : {r.anna, r.ingrid})

@@ -45,3 +45,18 @@ export async function openUser(playwright, viewport = { width: 1280, height: 900
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
   return { context, page, errors };
 }
+
+// The login screen, as a user fills it in.
+export async function signIn(page, server, account) {
+  await page.getByLabel("Account").fill(account);
+  await page.getByLabel("Password").fill(server.password(account));
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+// From the start page to the first campaign in the signed-in account's list.
+export async function openFirstCampaign(page, server, account) {
+  await page.goto(server.url);
+  await signIn(page, server, account);
+  await page.getByRole("button", { name: /^Open / }).first().click();
+  await page.waitForFunction(() => window.umpire?.screen === "campaign");
+}

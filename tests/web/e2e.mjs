@@ -17,7 +17,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "./server-process.mjs";
-import { loadPlaywright, openUser } from "./browser.mjs";
+import { loadPlaywright, openUser, signIn } from "./browser.mjs";
 import { checkAccessibility } from "./a11y-check.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -91,9 +91,7 @@ try {
   await gm.page.getByLabel("Account").waitFor();
   await checkScreen(gm.page, "login");
   await shot(gm.page, "01-login");
-  await gm.page.getByLabel("Account").fill("gm");
-  await gm.page.getByLabel("Password").fill(server.password("gm"));
-  await gm.page.getByRole("button", { name: "Sign in" }).click();
+  await signIn(gm.page, server, "gm");
   await gm.page.getByLabel("Campaign id").fill("raid");
   await gm.page.getByLabel("Time zone").fill("Europe/Oslo");
   await gm.page.getByRole("button", { name: "Create campaign" }).click();
@@ -169,9 +167,7 @@ try {
   // --- Anna, by mouse: redeem, plot, draft, submit (she confirms last) ---
   log("Anna joins and orders");
   await anna.page.goto(server.url);
-  await anna.page.getByLabel("Account").fill("anna");
-  await anna.page.getByLabel("Password").fill(server.password("anna"));
-  await anna.page.getByRole("button", { name: "Sign in" }).click();
+  await signIn(anna.page, server, "anna");
   await onCampaignList(anna.page);  // the login screen has an invite code field of its own
   await anna.page.getByLabel("Invite code").fill(codes.anna);
   await anna.page.getByRole("button", { name: "Redeem invite" }).click();

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "./server-process.mjs";
-import { loadPlaywright, openUser } from "./browser.mjs";
+import { loadPlaywright, openUser, signIn } from "./browser.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const source = resolve(here, "..", "..");
@@ -28,12 +28,6 @@ const settle = (page, hash) => page.waitForFunction((h) => location.hash === h &
   && (h === "#/campaigns" ? window.umpire.screen === "campaigns" : window.umpire.screen === "campaign" && location.hash.includes(`/${window.umpire.tab}`)), hash, { timeout: 15_000 });
 const selectedTab = (page) => page.locator("[role=tab][aria-selected=true]").textContent();
 
-async function signIn(page, account) {
-  await page.getByLabel("Account").fill(account);
-  await page.getByLabel("Password").fill(server.password(account));
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
 try {
   const anna = await openUser(playwright, { width: 1366, height: 768 });
   users.push(anna);
@@ -42,7 +36,7 @@ try {
   const sent = [];  // the types of the messages the page sends
   page.on("websocket", (ws) => ws.on("framesent", (f) => { try { sent.push(JSON.parse(f.payload).type); } catch { /* binary */ } }));
   await page.goto(server.url);
-  await signIn(page, "anna");
+  await signIn(page, server, "anna");
   await settle(page, "#/campaigns");
   await page.getByRole("button", { name: /^Open / }).first().click();
   await page.waitForFunction(() => window.umpire?.screen === "campaign");
@@ -162,7 +156,7 @@ try {
   const ingrid = await openUser(playwright);
   users.push(ingrid);
   await ingrid.page.goto(`${server.url}${base}/decisions`);
-  await signIn(ingrid.page, "ingrid");
+  await signIn(ingrid.page, server, "ingrid");
   await settle(ingrid.page, `${base}/decisions`);
   assert.match(await selectedTab(ingrid.page), /^Decisions/);
   // A player's link to the GM console opens the map instead, the URL corrected in place.

@@ -15,7 +15,7 @@ import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { startServer } from "./server-process.mjs";
-import { loadPlaywright, openUser, testCommandLine } from "./browser.mjs";
+import { loadPlaywright, openFirstCampaign, openUser, testCommandLine } from "./browser.mjs";
 import { checkAccessibility } from "./a11y-check.mjs";
 
 // With --artifacts DIR, `shot` takes screenshots for docs/web-client.md.
@@ -62,12 +62,7 @@ async function open(account, { viewport, notifications } = {}) {
   else if (notifications) await page.addInitScript(stubNotifications, notifications);
   page.sent = [];  // the types of the messages the page sends
   page.on("websocket", (ws) => ws.on("framesent", (f) => { try { page.sent.push(JSON.parse(f.payload).type); } catch { /* binary */ } }));
-  await page.goto(server.url);
-  await page.getByLabel("Account").fill(account);
-  await page.getByLabel("Password").fill(server.password(account));
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("button", { name: /^Open / }).first().click();
-  await page.waitForFunction(() => window.umpire?.screen === "campaign");
+  await openFirstCampaign(page, server, account);
   return page;
 }
 const setHidden = (page, hidden) => page.evaluate((h) => { window.__notify.hidden = h; document.dispatchEvent(new Event("visibilitychange")); }, hidden);

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { startServer } from "./server-process.mjs";
-import { loadPlaywright, openUser, testCommandLine } from "./browser.mjs";
+import { loadPlaywright, openFirstCampaign, openUser, testCommandLine } from "./browser.mjs";
 import { checkAccessibility } from "./a11y-check.mjs";
 
 // With --artifacts DIR, `shot` takes screenshots for docs/web-client.md.
@@ -25,12 +25,7 @@ async function open(account, viewport) {
   users.push(user);
   const page = user.page;
   page.setDefaultTimeout(15_000);
-  await page.goto(server.url);
-  await page.getByLabel("Account").fill(account);
-  await page.getByLabel("Password").fill(server.password(account));
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("button", { name: /^Open / }).first().click();
-  await page.waitForFunction(() => window.umpire?.screen === "campaign");
+  await openFirstCampaign(page, server, account);
   return page;
 }
 const messages = (page) => page.locator(".press-message .press-text").allTextContents();

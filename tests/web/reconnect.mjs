@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "./server-process.mjs";
-import { loadPlaywright, openUser } from "./browser.mjs";
+import { loadPlaywright, openUser, signIn } from "./browser.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const source = resolve(here, "..", "..");
@@ -36,9 +36,7 @@ try {
     tab.page.setDefaultTimeout(15_000);
     tab.page.on("websocket", () => { tab.sockets++; });
     await tab.page.goto(server.url);
-    await tab.page.getByLabel("Account").fill(account);
-    await tab.page.getByLabel("Password").fill(server.password(account));
-    await tab.page.getByRole("button", { name: "Sign in" }).click();
+    await signIn(tab.page, server, account);
     await tab.page.getByRole("button", { name: /^Open / }).first().click();
     await tab.page.waitForSelector("svg.map polygon");
   }

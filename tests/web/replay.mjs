@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { startServer } from "./server-process.mjs";
-import { loadPlaywright, openUser, testCommandLine } from "./browser.mjs";
+import { loadPlaywright, openFirstCampaign, openUser, testCommandLine } from "./browser.mjs";
 import { checkAccessibility } from "./a11y-check.mjs";
 
 // With --artifacts DIR, `shot` takes screenshots for docs/web-client.md.
@@ -39,12 +39,7 @@ try {
   users.push(anna);
   const page = anna.page;
   page.setDefaultTimeout(15_000);
-  await page.goto(server.url);
-  await page.getByLabel("Account").fill("anna");
-  await page.getByLabel("Password").fill(server.password("anna"));
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("button", { name: /^Open / }).first().click();
-  await page.waitForFunction(() => window.umpire?.screen === "campaign");
+  await openFirstCampaign(page, server, "anna");
   const campaign = await page.evaluate(() => window.umpire.view.campaign);
   await page.getByRole("tab", { name: "Reports" }).click();
   await page.getByText("No period has resolved yet.").waitFor();

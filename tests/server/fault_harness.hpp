@@ -1,16 +1,34 @@
 #pragma once
-// A database file's committed content as text, for tests that check a command changed all it
-// should or nothing at all (gm_atomicity_test, press_atomicity_test).
+// For tests that fail the Nth write of the database and check that a command changed all it
+// should or nothing at all (gm_atomicity_test, press_atomicity_test): a hub on a copy of a
+// prepared database, through the fault VFS, and the file's committed content as text.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <filesystem>
 #include <functional>
+#include <memory>
 #include <regex>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "fault_vfs.hpp"
+#include "hub_support.hpp"
+
 namespace umpire::testing {
+
+// A started hub on a copy of `prepared`'s server.db in `dir`, writing through the fault VFS
+// (arm it with storage::testing::arm_fault; register_fault_vfs first).
+inline std::unique_ptr<HubHarness> hub_on_faulty_copy(const TempDir& prepared, const TempDir& dir) {
+    std::filesystem::copy_file(prepared.path / "server.db", dir.path / "server.db");
+    storage::ConnectionOptions options;
+    options.vfs = storage::testing::kFaultVfs;
+    options.busy_timeout_ms = 50;
+    auto h = std::make_unique<HubHarness>(dir, server::TimePoint{}, options);
+    h->hub->start();
+    return h;
+}
 
 // The file's committed content, read by a connection of its own: each table's row count, and
 // the rows themselves of `exact` tables (all of them when `exact` is empty).
