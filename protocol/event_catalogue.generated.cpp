@@ -234,7 +234,7 @@ constexpr std::array<EventFieldSpec, 11> kFields37{{
     EventFieldSpec{"figures_lost"sv, "integer"sv, false, true},
     EventFieldSpec{"force"sv, "string"sv, false, false},
     EventFieldSpec{"loss_percent"sv, "integer"sv, false, false},
-    EventFieldSpec{"modifiers"sv, "object"sv, false, false},
+    EventFieldSpec{"modifiers"sv, "modifiers"sv, false, false},
     EventFieldSpec{"no_hex_percent"sv, "integer"sv, false, false},
     EventFieldSpec{"opponents"sv, "list<disengagement_opponent>"sv, false, false},
     EventFieldSpec{"total"sv, "integer"sv, false, false},
@@ -342,7 +342,7 @@ constexpr std::array<EventFieldSpec, 5> kFields52{{
 constexpr std::array<EventFieldSpec, 10> kFields53{{
     EventFieldSpec{"dice"sv, "list<integer>"sv, false, false},
     EventFieldSpec{"force"sv, "string"sv, false, false},
-    EventFieldSpec{"modifiers"sv, "object"sv, false, false},
+    EventFieldSpec{"modifiers"sv, "modifiers"sv, false, false},
     EventFieldSpec{"morale_value"sv, "integer"sv, false, false},
     EventFieldSpec{"order_state"sv, "string"sv, false, false},
     EventFieldSpec{"passed"sv, "boolean"sv, false, false},

@@ -66,31 +66,18 @@ bool reached_one_third(const BattleRules& rules, int lost, int starting_elements
     return static_cast<long long>(rules.defeat_ratio) * lost >= starting_elements;
 }
 
-namespace {
-
-Json side_json(const SideReport& report, const SideOutcome& outcome) {
-    return Json{{"side", report.side},
-                {"outcome", to_string(outcome.outcome)},
-                {"starting_elements", report.starting_elements},
-                {"elements_lost", report.elements_lost()},
-                {"lost", outcome.lost},
-                {"one_third", outcome.one_third},
-                {"camp_lost", report.camp_lost},
-                {"camp_evacuated", report.camp_evacuated},
-                {"general_lost", report.general_lost},
-                {"darkness", outcome.darkness},
-                {"withdraw_disengagement", outcome.withdraw_disengagement}};
-}
-
-}  // namespace
-
-Json battle_result_json(const BattleReport& report, const BattleResult& result) {
-    return Json{{"attacker", side_json(report.attacker, result.attacker)},
-                {"defender", side_json(report.defender, result.defender)},
-                {"bounds", report.bounds},
-                {"time_limit_reached", report.time_limit_reached},
-                {"pursuit", result.pursuit},
-                {"rule", result.rule}};
+shape::BattleSideResult side_result(const SideReport& report, const SideOutcome& outcome) {
+    return {.side = report.side,
+            .outcome = to_string(outcome.outcome),
+            .starting_elements = report.starting_elements,
+            .elements_lost = report.elements_lost(),
+            .lost = outcome.lost,
+            .one_third = outcome.one_third,
+            .camp_lost = report.camp_lost,
+            .camp_evacuated = report.camp_evacuated,
+            .general_lost = report.general_lost,
+            .darkness = outcome.darkness,
+            .withdraw_disengagement = outcome.withdraw_disengagement};
 }
 
 }  // namespace umpire::rules

@@ -102,7 +102,7 @@ bool reached_one_third(const BattleRules& rules, int lost, int starting_elements
 // battle's limit in bounds (battle_time_limit).
 BattleJudgement judge_battle(const BattleRules& rules, const BattleReport& report, int time_limit);
 
-// The result as an event's fields: {"attacker": {...}, "defender": {...}, "pursuit", "rule"}.
-Json battle_result_json(const BattleReport& report, const BattleResult& result);
+// One side's result as the battle_result event shows it.
+shape::BattleSideResult side_result(const SideReport& report, const SideOutcome& outcome);
 
 }  // namespace umpire::rules

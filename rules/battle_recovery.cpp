@@ -30,8 +30,10 @@ void roll_dice(const RecoveryRules& rules, const SideReport& report, BattleOutco
             const bool after = i >= before;
             const int need = after ? needed_after : needed;
             const int value = log.roll(dice, 6, "recovery",
-                                       Fields{{"side", report.side}, {"regiment", loss.regiment},
-                                              {"after_withdrawal", after}, {"needed", need}},
+                                       {.side = report.side,
+                                        .regiment = loss.regiment,
+                                        .after_withdrawal = after,
+                                        .needed = need},
                                        audience);
             out.dice.push_back(value);
             if (value >= need) ++r.recovered;
@@ -80,18 +82,12 @@ BattleRecovery resolve_recovery(const RecoveryRules& rules, const SideReport& re
     // the penalties come after the rolls; an evacuated camp is not lost.
     out.penalty = recovery_penalty(rules, report.general_lost, report.camp_lost);
 
-    const auto regiments = [&](TextOut& o) {
-        write_list(o, out.regiments, [](TextOut& item, const RegimentRecovery& r) {
-            write_object(item, Fields{{"regiment", r.regiment}, {"lost", r.lost},
-                                      {"recovered", r.recovered}});
-        });
-    };
     event::BattleRecovery{.lost = report.elements_lost(),
                           .method = out.fixed_shares ? "fixed_shares" : "dice",
                           .outcome = to_string(outcome),
                           .penalty = out.penalty,
                           .recovered = out.recovered,
-                          .regiments = FieldValue::written(regiments),
+                          .regiments = out.regiments,
                           .side = out.side}
         .write(log, audience);
     return out;

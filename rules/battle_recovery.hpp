@@ -7,15 +7,14 @@
 
 #include "rules/battle_outcome.hpp"
 #include "rules/dice.hpp"
+#include "rules/shapes.generated.hpp"
 #include "rules/events.hpp"
 
 namespace umpire::rules {
 
-struct RegimentRecovery {
-    std::string regiment;
-    int lost = 0;       // elements lost in the battle
-    int recovered = 0;  // default choice: each success brings back the element it was rolled for
-};
+// `regiment`, `lost` (elements lost in the battle) and `recovered` (the default choice: each
+// success brings back the element it was rolled for). The shape the events show it as.
+using RegimentRecovery = shape::RegimentRecovery;
 
 struct BattleRecovery {
     std::string side;

@@ -88,15 +88,9 @@ void ContactProcedure::open_battle(const std::vector<std::string>& forces) {
         r_.ruleset_, id_, r_.period_.state_version(), to_string(r_.context_.half_period()),
         hour_.value_or(0), battle_side_record(r_.state_, r_.ruleset_, attacker, sides[attacker]),
         battle_side_record(r_.state_, r_.ruleset_, defender_side, defenders));
-    auto field = [&](TextOut& out) {
-        write_list(out, battlefield_, [](TextOut& o, const CardPlacement& c) {
-            write_object(o, Fields{{"card", c.card}, {"side", c.side}, {"column", c.column},
-                                   {"row", c.row}, {"rotation", c.rotation}});
-        });
-    };
     auto record_text = [&](TextOut& out) { write_battle_record(out, record); };
     event::Battle{.attacker = attacker,
-                  .battlefield = FieldValue::written(field),
+                  .battlefield = battlefield_,
                   .contact = id_,
                   .half_period = record.half_period,
                   .hour = hour_.value_or(0),
@@ -185,11 +179,10 @@ BattleSettlement ContactProcedure::table_battle(const BattleRecord& record,
         if (out.outcome != BattleOutcome::won && !out.darkness)
             s.withdraw_state[side->side] = classify_withdrawal(r_.ruleset_, *side, sr);
     }
-    const Json sides = battle_result_json(report, s.result);
     const Json reported = to_json(report);
-    event::BattleResult{.attacker = sides["attacker"],
+    event::BattleResult{.attacker = side_result(report.attacker, s.result.attacker),
                         .battle = record.id,
-                        .defender = sides["defender"],
+                        .defender = side_result(report.defender, s.result.defender),
                         .rule = s.result.rule,
                         .settled_by = "report",
                         .bounds = report.bounds,
@@ -236,16 +229,12 @@ BattleSettlement ContactProcedure::quick_battle(const BattleRecord& record) {
     settle_side(record.defender, q.defender, s.report.defender, s.result.defender);
     s.result.pursuit = true;
     s.result.rule = "R-8.8: quick battle, margin " + std::to_string(q.margin);
-    const auto side_result = [](const BattleSideRecord& rec, const QuickBattleSideResult& res) {
-        return [&rec, &res](TextOut& o) {
-            write_object(o, Fields{{"side", rec.side}, {"outcome", to_string(res.outcome)}});
-        };
+    const auto quick_result = [](const BattleSideRecord& rec, const QuickBattleSideResult& res) {
+        return shape::BattleSideResult{.side = rec.side, .outcome = to_string(res.outcome)};
     };
-    const auto attacker = side_result(record.attacker, q.attacker);
-    const auto defender = side_result(record.defender, q.defender);
-    event::BattleResult{.attacker = FieldValue::written(attacker),
+    event::BattleResult{.attacker = quick_result(record.attacker, q.attacker),
                         .battle = record.id,
-                        .defender = FieldValue::written(defender),
+                        .defender = quick_result(record.defender, q.defender),
                         .rule = s.result.rule,
                         .settled_by = "quick_battle"}
         .write(r_.log_, everyone());

@@ -78,13 +78,15 @@ void ContactProcedure::after_battle(const BattleRecord& record, const BattleSett
             // a battle report tells each commander what it fought.
             for (const auto& r : other.regiments)
                 r_.state_.knowledge[f->player].push_back(
-                    {r.force, "battle",
-                     object_text(Fields{
-                         {"regiment", r.regiment}, {"figures", r.figures},
-                         {"elements", r.elements},
-                         {"figures_lost", settled.figures_lost.count(r.regiment)
-                                              ? settled.figures_lost.at(r.regiment) : 0},
-                         {"outcome", to_string(outcome_of(record, settled, other).outcome)}}),
+                    {r.force,
+                     shape::BattleFact{
+                         .regiment = r.regiment,
+                         .figures = r.figures,
+                         .elements = r.elements,
+                         .figures_lost = settled.figures_lost.count(r.regiment)
+                                             ? settled.figures_lost.at(r.regiment)
+                                             : 0,
+                         .outcome = to_string(outcome_of(record, settled, other).outcome)},
                      "battle " + record.id, period});
         }
     }

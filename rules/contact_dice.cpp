@@ -53,28 +53,25 @@ std::vector<ContactScore> roll_contact_dice(const Ruleset& ruleset,
     for (std::size_t i = 0; i < commanders.size(); ++i) {
         ContactScore score;
         score.force = commanders[i].force;
-        score.die = log.roll(dice, 6, "contact die", Fields{{"force", score.force}});
+        score.die = log.roll(dice, 6, "contact die", {.force = score.force});
         score.modifiers = contact_modifiers(ruleset, commanders, i);
         score.modified = score.die;
         for (const auto& m : score.modifiers) score.modified += m.value;
         scores.push_back(std::move(score));
     }
     // the unmodified and the modified score are both kept; all participants see them.
-    auto listed = [&](TextOut& out) {
-        write_list(out, scores, [](TextOut& item, const ContactScore& score) {
-            auto modifiers = [&](TextOut& o) {
-                write_named(o, score.modifiers,
-                            [](const AppliedModifier& m) -> std::string_view { return m.name; },
-                            [](const AppliedModifier& m) { return m.value; });
-            };
-            write_object(item, Fields{{"force", score.force},
-                                      {"die", score.die},
-                                      {"modifiers", FieldValue::written(modifiers)},
-                                      {"modified", score.modified},
-                                      {"table_score", score.table_score()}});
-        });
-    };
-    event::ContactDice{.scores = FieldValue::written(listed)}.write(log);
+    std::vector<shape::ContactScore> shown;
+    shown.reserve(scores.size());
+    for (const ContactScore& score : scores) {
+        shape::Modifiers modifiers;
+        for (const AppliedModifier& m : score.modifiers) modifiers.emplace_back(m.name, m.value);
+        shown.push_back({.force = score.force,
+                         .die = score.die,
+                         .modifiers = std::move(modifiers),
+                         .modified = score.modified,
+                         .table_score = score.table_score()});
+    }
+    event::ContactDice{.scores = shown}.write(log);
     return scores;
 }
 

@@ -57,26 +57,19 @@ std::vector<ContactScore> roll_contact_dice(const Ruleset& ruleset,
 // end hour of the contact's half period minus (highest - lowest unmodified die).
 int contact_hour(const Ruleset& ruleset, HalfPeriod half, const std::vector<ContactScore>& scores);
 
-// what one commander learns of one opponent's assault regiment from its score.
-// The result is the fact as the receiving player will see it, and nothing more:
-//   {"force": id, "aware": bool, "score": table score,
-//    "size": {"estimate": figures, "accuracy_percent": 50}   (or {"exact": figures}; absent
-//                                                              below score 3),
-//    "composition": ...}   (absent below score 3)
-// composition by level: troop_class -> {"class": "cavalry"} (the class with most figures; tie:
-// infantry); troop_types -> {"types": ["knights", "archers"]} (sorted); organization ->
-// {"companies": [{"type": ..., "share_percent": ...}]} (shares rounded half up, in company order);
-// exact -> {"companies": [{"type", "figures", "name"?}]}.
+// what one commander learns of one opponent's assault regiment from its score:
+// the fact as the receiving player will see it, and nothing more. `aware` and `score` always;
+// `size` from score 3 (the exact figure or an estimate with its accuracy band); `composition`
+// from score 3, by level: troop_class -> `class_` (the class with most figures; tie: infantry);
+// troop_types -> `types` (sorted); organization -> `companies` of type and share_percent
+// (rounded half up, in company order); exact -> `companies` of type, figures and name (if any).
 // The size estimate rolls 2d6 (two d6, purpose "size estimate") only when the row gives an
-// estimate; those rolls are private to the receiver (the caller sets their audience).
-struct IntelligenceFact {
-    std::string text;         // the fact as JSON text, as its event and the knowledge keep it
-    std::optional<int> size;  // the exact size or the estimate, when the row gives either
-    Json json() const { return Json::parse(text); }
-};
-IntelligenceFact contact_intelligence(const Ruleset& ruleset, int table_score,
-                                      const Force& opponent, DiceSource& dice, EventLog& log,
-                                      const std::string& receiver_force);
+// estimate; those rolls are the GM's alone.
+shape::IntelligenceFact contact_intelligence(const Ruleset& ruleset, int table_score,
+                                             const Force& opponent, DiceSource& dice, EventLog& log,
+                                             const std::string& receiver_force);
+// The figure a fact gives of the opponent's assault regiment: exact or estimated, if either.
+std::optional<int> known_size(const shape::IntelligenceFact& fact);
 
 // Figures x (1 + percent/100), rounded half up.
 int apply_size_error(int figures, int error_percent);

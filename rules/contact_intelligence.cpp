@@ -12,49 +12,46 @@ namespace umpire::rules {
 
 namespace {
 
-// The composition a row gives, written into the fact; nothing for CompositionKnowledge::none.
-void write_composition(TextOut& out, CompositionKnowledge level, const Regiment& r,
-                       const Ruleset& ruleset) {
+// The composition a row gives; nothing for CompositionKnowledge::none.
+std::optional<shape::CompositionKnown> composition_known(CompositionKnowledge level,
+                                                         const Regiment& r,
+                                                         const Ruleset& ruleset) {
+    shape::CompositionKnown known;
     switch (level) {
-        case CompositionKnowledge::none: return;
+        case CompositionKnowledge::none:
+            return std::nullopt;
         case CompositionKnowledge::troop_class:
             // Basic class only: no types, no counts.
-            write_object(out, Fields{{"class", to_string(main_troop_class(r, ruleset))}});
-            return;
+            known.class_ = to_string(main_troop_class(r, ruleset));
+            return known;
         case CompositionKnowledge::troop_types: {
             std::set<std::string> types;
             for (const auto& c : r.companies) types.insert(c.type);
-            const std::vector<std::string> sorted(types.begin(), types.end());
-            write_object(out, Fields{{"types", sorted}});
-            return;
+            known.types = std::vector<std::string>(types.begin(), types.end());
+            return known;
         }
         case CompositionKnowledge::organization: {
             // Types, proportions and companies, but no figures and no names.
             const long long total = r.figures();
-            auto companies = [&](TextOut& o) {
-                write_list(o, r.companies, [&](TextOut& item, const Company& c) {
-                    write_object(item, Fields{{"type", c.type},
-                                              {"share_percent",
-                                               total > 0 ? divide_half_up(100LL * c.figures, total)
-                                                         : 0}});
-                });
-            };
-            write_object(out, Fields{{"companies", FieldValue::written(companies)}});
-            return;
+            auto& companies = known.companies.emplace();
+            for (const Company& c : r.companies)
+                companies.push_back(
+                    {.type = c.type,
+                     .share_percent = static_cast<int>(
+                         total > 0 ? divide_half_up(100LL * c.figures, total) : 0)});
+            return known;
         }
         case CompositionKnowledge::exact: {
-            auto companies = [&](TextOut& o) {
-                write_list(o, r.companies, [](TextOut& item, const Company& c) {
-                    write_object(item, Fields{{"type", c.type},
-                                              {"figures", c.figures},
-                                              {"name", c.name.empty() ? FieldValue::none()
-                                                                      : FieldValue(c.name)}});
-                });
-            };
-            write_object(out, Fields{{"companies", FieldValue::written(companies)}});
-            return;
+            auto& companies = known.companies.emplace();
+            for (const Company& c : r.companies)
+                companies.push_back(
+                    {.type = c.type,
+                     .figures = c.figures,
+                     .name = c.name.empty() ? std::nullopt : std::optional<std::string>(c.name)});
+            return known;
         }
     }
+    return std::nullopt;
 }
 
 }  // namespace
@@ -66,55 +63,43 @@ int apply_size_error(int figures, int error_percent) {
     return static_cast<int>(divide_half_up(scaled, 100));
 }
 
-IntelligenceFact contact_intelligence(const Ruleset& ruleset, int table_score,
-                                      const Force& opponent, DiceSource& dice, EventLog& log,
-                                      const std::string& receiver_force) {
+shape::IntelligenceFact contact_intelligence(const Ruleset& ruleset, int table_score,
+                                             const Force& opponent, DiceSource& dice, EventLog& log,
+                                             const std::string& receiver_force) {
     const ContactTableRow& row = ruleset.contact.row(table_score);
     static const Regiment kNone;
     const Regiment* regiment = assault_regiment(opponent);
     const int figures = regiment ? regiment->figures() : 0;
 
-    IntelligenceFact fact;
-    int accuracy_percent = 0;
+    shape::IntelligenceFact fact{.force = opponent.id, .score = row.score, .aware = row.aware};
     switch (row.size) {
         case SizeKnowledge::none: break;
-        case SizeKnowledge::exact: fact.size = figures; break;
+        case SizeKnowledge::exact:
+            fact.size = shape::FactSize{.exact = figures};
+            break;
         case SizeKnowledge::estimate: {
             // 2d6 on the band's column. The rolls are the GM's alone: the
             // roll and the estimate together give the exact figure.
             auto roll_once = [&] {
                 return log.roll(dice, 6, "size estimate",
-                                Fields{{"force", receiver_force}, {"opponent", opponent.id}},
-                                gm_audience());
+                                {.force = receiver_force, .opponent = opponent.id}, gm_audience());
             };
             const int first = roll_once();
             const int roll = first + roll_once();
             const int error = ruleset.contact.size_estimation.error(row.accuracy_percent, roll);
             // Only the estimate and the band: the receiver knows its score, not the error.
-            fact.size = apply_size_error(figures, error);
-            accuracy_percent = row.accuracy_percent;
+            fact.size = shape::FactSize{.estimate = apply_size_error(figures, error),
+                                        .accuracy_percent = row.accuracy_percent};
             break;
         }
     }
-    auto size = [&](TextOut& out) {
-        if (row.size == SizeKnowledge::exact)
-            write_object(out, Fields{{"exact", *fact.size}});
-        else
-            write_object(out, Fields{{"estimate", *fact.size},
-                                     {"accuracy_percent", accuracy_percent}});
-    };
-    auto composition = [&](TextOut& out) {
-        write_composition(out, row.composition, regiment ? *regiment : kNone, ruleset);
-    };
-    fact.text = object_text(Fields{
-        {"force", opponent.id},
-        {"aware", row.aware},
-        {"score", row.score},
-        {"size", fact.size ? FieldValue::written(size) : FieldValue::none()},
-        {"composition", row.composition == CompositionKnowledge::none
-                            ? FieldValue::none()
-                            : FieldValue::written(composition)}});
+    fact.composition = composition_known(row.composition, regiment ? *regiment : kNone, ruleset);
     return fact;
+}
+
+std::optional<int> known_size(const shape::IntelligenceFact& fact) {
+    if (!fact.size) return std::nullopt;
+    return fact.size->exact ? fact.size->exact : fact.size->estimate;
 }
 
 }  // namespace umpire::rules

@@ -261,7 +261,7 @@ Json ContactProcedure::base_context(const std::string& id) const {
         Json o{{"force", other}, {"hex", hex_json(force(other).hex)}};
         if (learned != intel_.end())
             if (auto fact = learned->second.find(other); fact != learned->second.end())
-                o["known"] = Json::parse(fact->second);
+                o["known"] = Json::parse(shape::json_text_of(fact->second));
         opponents.push_back(std::move(o));
     }
     c["opponents"] = std::move(opponents);
@@ -445,18 +445,17 @@ void ContactProcedure::contact_dice(const std::vector<std::string>& forces) {
         const FieldValue private_audience(std::span<const std::string_view>(&player, 1));
         int largest = -1;
         for (const auto& opponent : opponents_of(receiver, forces)) {
-            IntelligenceFact fact = [&] {
+            shape::IntelligenceFact fact = [&] {
                 const auto narrowed = r_.log_.narrowed_to(private_audience);
                 return contact_intelligence(r_.ruleset_, scores_.at(receiver).table_score(),
                                             force(opponent), r_.dice_, r_.log_, receiver);
             }();
-            if (fact.size) largest = std::max(largest, *fact.size);
-            event::Intelligence{
-                .contact = id_, .fact = FieldValue::raw(fact.text), .receiver = receiver}
-                .write(r_.log_, private_audience);
-            intel_[receiver][opponent] = fact.text;
+            if (const auto size = known_size(fact)) largest = std::max(largest, *size);
+            event::Intelligence{.contact = id_, .fact = fact, .receiver = receiver}.write(
+                r_.log_, private_audience);
+            intel_[receiver][opponent] = fact;
             r_.state_.knowledge[rf.player].push_back(
-                {opponent, "contact_intel", std::move(fact.text), "contact " + id_, period});
+                {opponent, std::move(fact), "contact " + id_, period});
         }
         if (largest >= 0) estimates_[receiver] = largest;
     }

@@ -140,8 +140,8 @@ private:
     std::map<std::string, ContactScore> scores_;
     std::map<std::string, int> estimates_;  // receiver -> largest estimated opponent figures
     // receiver -> opponent -> what its commander learned of it at the contact dice, the
-    // fact's JSON text: its decisions show it beside the opponent.
-    std::map<std::string, std::map<std::string, std::string>> intel_;
+    // fact: its decisions show it beside the opponent.
+    std::map<std::string, std::map<std::string, shape::IntelligenceFact>> intel_;
     std::optional<int> hour_;
     std::vector<CardPlacement> battlefield_;
     struct Maneuver {

@@ -30,7 +30,7 @@ DisengagementOutcome resolve_disengagement(const Ruleset& ruleset,
 
     DisengagementOutcome out;
     out.force = disengager.force;
-    out.die = log.roll(dice, 6, "disengagement", Fields{{"force", disengager.force}});
+    out.die = log.roll(dice, 6, "disengagement", {.force = disengager.force});
     out.modifiers = disengagement_modifiers(ruleset, disengager, true, disengager.order_state);
     out.total = total_of(out.die, out.modifiers);
 
@@ -38,7 +38,7 @@ DisengagementOutcome resolve_disengagement(const Ruleset& ruleset,
     for (const auto& party : opponents) {
         OpponentRoll roll;
         roll.force = party.force;
-        roll.die = log.roll(dice, 6, "disengagement", Fields{{"force", party.force}});
+        roll.die = log.roll(dice, 6, "disengagement", {.force = party.force});
         roll.modifiers = disengagement_modifiers(ruleset, party, false, disengager.order_state);
         roll.total = total_of(roll.die, roll.modifiers);
         roll.difference = out.total - roll.total;
@@ -62,17 +62,6 @@ DisengagementOutcome resolve_disengagement(const Ruleset& ruleset,
         out.figures_lost = std::min(std::max(rounded, rules.minimum_loss_figures), strength);
     }
 
-    auto listed = [&](TextOut& text) {
-        write_list(text, out.opponents, [](TextOut& item, const OpponentRoll& o) {
-            write_object(item, Fields{{"force", o.force},
-                                      {"die", o.die},
-                                      {"modifiers", FieldValue::named(o.modifiers)},
-                                      {"total", o.total},
-                                      {"difference", o.difference},
-                                      {"loss_percent", o.loss_percent},
-                                      {"displaced", o.displaced}});
-        });
-    };
     event::Disengagement{.assault_figures = strength,
                          .destroyed = out.destroyed,
                          .die = out.die,
@@ -80,9 +69,9 @@ DisengagementOutcome resolve_disengagement(const Ruleset& ruleset,
                          .figures_lost = out.figures_lost,
                          .force = out.force,
                          .loss_percent = out.loss_percent,
-                         .modifiers = FieldValue::named(out.modifiers),
+                         .modifiers = out.modifiers,
                          .no_hex_percent = no_hex ? rules.no_hex_displacement_percent : 0,
-                         .opponents = FieldValue::written(listed),
+                         .opponents = out.opponents,
                          .total = out.total,
                          .private_to = owner ? FieldValue(owner) : FieldValue::none()}
         .write(log);

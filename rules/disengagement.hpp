@@ -30,7 +30,7 @@ struct DisengagementParty {
 };
 
 // Modifier name -> value, in category order.
-using NamedModifiers = std::vector<std::pair<std::string, int>>;
+using NamedModifiers = shape::Modifiers;
 
 // each category's best single value that applies; returns name/value pairs in category
 // order: order, rearguard, support, terrain, action, cavalry. `disengager_state` lets the
@@ -47,15 +47,10 @@ NamedModifiers disengagement_modifiers(const Ruleset& ruleset, const Disengageme
 bool favourable_terrain(const Ruleset& ruleset, const Force& force, const std::string& terrain);
 bool can_detail_rearguard(const Ruleset& ruleset, const Force& force);
 
-struct OpponentRoll {
-    std::string force;
-    int die = 0;
-    NamedModifiers modifiers;
-    int total = 0;
-    int difference = 0;  // disengager's total - this opponent's total
-    int loss_percent = 0;
-    bool displaced = false;
-};
+// One opponent's roll against the disengaging force: `force`, `die`, `modifiers`, `total`,
+// `difference` (the disengager's total - this opponent's total), `loss_percent`, `displaced`.
+// The shape the disengagement event shows it as.
+using OpponentRoll = shape::DisengagementOpponent;
 
 struct DisengagementOutcome {
     std::string force;

@@ -147,6 +147,17 @@ public:
         v.writer_.state = &write;
         return v;
     }
+    // A value its type's own writer writes, write_json(TextOut&, const T&), found by argument
+    // lookup (the typed shapes: rules/shapes_json.generated.hpp). `value` must outlive this.
+    template <typename T>
+    static FieldValue of(const T& value) {
+        FieldValue v(Kind::writer);
+        v.writer_.call = [](const void* p, TextOut& out) {
+            write_json(out, *static_cast<const T*>(p));
+        };
+        v.writer_.state = &value;
+        return v;
+    }
     // (name, value) pairs written as the object {name: value, ...} (modifier lists).
     static FieldValue named(const std::vector<std::pair<std::string, int>>& pairs) {
         FieldValue v(Kind::named);

@@ -4,15 +4,19 @@
 // initializers in the order below, and write it to the log in the same expression, so
 // that its views outlive nothing they point at (write() takes the record as a temporary):
 //   event::ForceHalted{.force = f.id, .hex = f.hex, .reason = why}.write(log, audience);
-// Scalars are typed; lists and objects are the values the rules write (FieldValue), which
-// the tests check against the event's schema. Optional members left out are not written.
+// Scalars and typed shapes are typed; other lists and objects are the values the rules write
+// (FieldValue), which the tests check against the event's schema. Optional members left out
+// are not written.
 #include <concepts>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "rules/events.hpp"
+#include "rules/shapes_json.generated.hpp"
 
 namespace umpire::rules::event {
 
@@ -39,12 +43,33 @@ struct EventHex {
     Hex value;
     EventHex(Hex v) : value(v) {}
 };
+struct EventModifiers {
+    const shape::Modifiers* value;
+    EventModifiers(const shape::Modifiers& v) : value(&v) {}
+};
+
+// A typed shape (rules/shapes.generated.hpp), or a list of them, that the record refers to.
+template <typename Shape>
+struct EventShape {
+    const Shape* value;
+    EventShape(const Shape& v) : value(&v) {}
+};
+template <typename Shape>
+struct EventShapes {
+    std::span<const Shape> items;
+    EventShapes(const std::vector<Shape>& v) : items(v) {}
+};
 
 namespace detail {
+template <typename Shape>
+FieldValue value_of(const EventShape<Shape>& v) { return FieldValue::of(*v.value); }
+template <typename Shape>
+FieldValue value_of(const EventShapes<Shape>& v) { return FieldValue::of(v.items); }
 inline FieldValue value_of(const EventText& v) { return FieldValue(v.value); }
 inline FieldValue value_of(const EventInteger& v) { return FieldValue(v.value); }
 inline FieldValue value_of(const EventBool& v) { return FieldValue(v.value); }
 inline FieldValue value_of(const EventHex& v) { return FieldValue(v.value); }
+inline FieldValue value_of(const EventModifiers& v) { return FieldValue::named(*v.value); }
 template <typename T>
 FieldValue value_of(const std::optional<T>& v) {
     return v ? value_of(*v) : FieldValue::none();
@@ -102,7 +127,7 @@ struct RegimentsReordered {
 struct ScoutResult {
     std::optional<EventInteger> accuracy_percent = std::nullopt;
     EventText force;
-    FieldValue reports = FieldValue::none();
+    std::optional<EventShapes<shape::ScoutReport>> reports = std::nullopt;
     EventText result;
     EventText scout;
     EventHex target;
@@ -111,7 +136,7 @@ struct ScoutResult {
         log.add("scout_result",
                 Fields{{"accuracy_percent", detail::value_of(accuracy_percent)},
                        {"force", detail::value_of(force)},
-                       {"reports", std::move(reports)},
+                       {"reports", detail::value_of(reports)},
                        {"result", detail::value_of(result)},
                        {"scout", detail::value_of(scout)},
                        {"target", detail::value_of(target)}},
@@ -565,11 +590,11 @@ struct Avoided {
 
 // contact_dice: contact dice
 struct ContactDice {
-    FieldValue scores;
+    EventShapes<shape::ContactScore> scores;
 
     void write(EventLog& log, const FieldValue& audience = "all") && {
         log.add("contact_dice",
-                Fields{{"scores", std::move(scores)}},
+                Fields{{"scores", detail::value_of(scores)}},
                 audience);
     }
 };
@@ -590,13 +615,13 @@ struct ContactHour {
 // intelligence: what one commander learned of one opponent; its player only
 struct Intelligence {
     EventText contact;
-    FieldValue fact;
+    EventShape<shape::IntelligenceFact> fact;
     EventText receiver;
 
     void write(EventLog& log, const FieldValue& audience = "all") && {
         log.add("intelligence",
                 Fields{{"contact", detail::value_of(contact)},
-                       {"fact", std::move(fact)},
+                       {"fact", detail::value_of(fact)},
                        {"receiver", detail::value_of(receiver)}},
                 audience);
     }
@@ -626,12 +651,12 @@ struct ReconnaissanceOrder {
 // terrain_deck: the shuffled terrain deck
 struct TerrainDeck {
     FieldValue deck;
-    FieldValue swaps;
+    EventShapes<shape::TerrainSwap> swaps;
 
     void write(EventLog& log, const FieldValue& audience = "all") && {
         log.add("terrain_deck",
                 Fields{{"deck", std::move(deck)},
-                       {"swaps", std::move(swaps)}},
+                       {"swaps", detail::value_of(swaps)}},
                 audience);
     }
 };
@@ -679,9 +704,9 @@ struct Disengagement {
     EventInteger figures_lost;
     EventText force;
     EventInteger loss_percent;
-    FieldValue modifiers;
+    EventModifiers modifiers;
     EventInteger no_hex_percent;
-    FieldValue opponents;
+    EventShapes<shape::DisengagementOpponent> opponents;
     EventInteger total;
     FieldValue private_to = FieldValue::none();  // the players who see the private fields
 
@@ -694,9 +719,9 @@ struct Disengagement {
                        {"figures_lost", detail::value_of(figures_lost)},
                        {"force", detail::value_of(force)},
                        {"loss_percent", detail::value_of(loss_percent)},
-                       {"modifiers", std::move(modifiers)},
+                       {"modifiers", detail::value_of(modifiers)},
                        {"no_hex_percent", detail::value_of(no_hex_percent)},
-                       {"opponents", std::move(opponents)},
+                       {"opponents", detail::value_of(opponents)},
                        {"total", detail::value_of(total)},
                        {"private_to", std::move(private_to)}},
                 audience);
@@ -779,7 +804,7 @@ struct ContactEnded {
 // battle: engaging forces of both sides remain; the battle takes the half period and waits for its reports
 struct Battle {
     EventText attacker;
-    FieldValue battlefield;
+    EventShapes<shape::CardPlacement> battlefield;
     EventText contact;
     EventText half_period;
     EventInteger hour;
@@ -789,7 +814,7 @@ struct Battle {
     void write(EventLog& log, const FieldValue& audience = "all") && {
         log.add("battle",
                 Fields{{"attacker", detail::value_of(attacker)},
-                       {"battlefield", std::move(battlefield)},
+                       {"battlefield", detail::value_of(battlefield)},
                        {"contact", detail::value_of(contact)},
                        {"half_period", detail::value_of(half_period)},
                        {"hour", detail::value_of(hour)},
@@ -801,9 +826,9 @@ struct Battle {
 
 // battle_result: the battle is settled
 struct BattleResult {
-    FieldValue attacker;
+    EventShape<shape::BattleSideResult> attacker;
     EventText battle;
-    FieldValue defender;
+    EventShape<shape::BattleSideResult> defender;
     EventText rule;
     EventText settled_by;
     std::optional<EventInteger> bounds = std::nullopt;
@@ -813,9 +838,9 @@ struct BattleResult {
 
     void write(EventLog& log, const FieldValue& audience = "all") && {
         log.add("battle_result",
-                Fields{{"attacker", std::move(attacker)},
+                Fields{{"attacker", detail::value_of(attacker)},
                        {"battle", detail::value_of(battle)},
-                       {"defender", std::move(defender)},
+                       {"defender", detail::value_of(defender)},
                        {"rule", detail::value_of(rule)},
                        {"settled_by", detail::value_of(settled_by)},
                        {"bounds", detail::value_of(bounds)},
@@ -828,14 +853,14 @@ struct BattleResult {
 
 // quick_battle: a battle settled by quick battle
 struct QuickBattle {
-    FieldValue attacker;
-    FieldValue defender;
+    EventShape<shape::QuickBattleSide> attacker;
+    EventShape<shape::QuickBattleSide> defender;
     EventInteger margin;
 
     void write(EventLog& log, const FieldValue& audience = "all") && {
         log.add("quick_battle",
-                Fields{{"attacker", std::move(attacker)},
-                       {"defender", std::move(defender)},
+                Fields{{"attacker", detail::value_of(attacker)},
+                       {"defender", detail::value_of(defender)},
                        {"margin", detail::value_of(margin)}},
                 audience);
     }
@@ -869,7 +894,7 @@ struct BattleRecovery {
     EventText outcome;
     EventInteger penalty;
     EventInteger recovered;
-    FieldValue regiments;
+    EventShapes<shape::RegimentRecovery> regiments;
     EventText side;
 
     void write(EventLog& log, const FieldValue& audience = "all") && {
@@ -879,7 +904,7 @@ struct BattleRecovery {
                        {"outcome", detail::value_of(outcome)},
                        {"penalty", detail::value_of(penalty)},
                        {"recovered", detail::value_of(recovered)},
-                       {"regiments", std::move(regiments)},
+                       {"regiments", detail::value_of(regiments)},
                        {"side", detail::value_of(side)}},
                 audience);
     }
@@ -980,7 +1005,7 @@ struct RoutedOffMap {
 struct MoraleCheck {
     FieldValue dice;
     EventText force;
-    FieldValue modifiers;
+    EventModifiers modifiers;
     EventInteger morale_value;
     EventText order_state;
     EventBool passed;
@@ -993,7 +1018,7 @@ struct MoraleCheck {
         log.add("morale_check",
                 Fields{{"dice", std::move(dice)},
                        {"force", detail::value_of(force)},
-                       {"modifiers", std::move(modifiers)},
+                       {"modifiers", detail::value_of(modifiers)},
                        {"morale_value", detail::value_of(morale_value)},
                        {"order_state", detail::value_of(order_state)},
                        {"passed", detail::value_of(passed)},

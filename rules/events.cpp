@@ -7,7 +7,9 @@ namespace umpire::rules {
 
 namespace {
 constexpr FieldKey kAudience = "audience", kType = "type", kPurpose = "purpose", kDie = "die",
-                   kValue = "value", kStream = "stream";
+                   kValue = "value", kStream = "stream", kForce = "force", kOpponent = "opponent",
+                   kSide = "side", kRegiment = "regiment", kRound = "round",
+                   kAfterWithdrawal = "after_withdrawal", kNeeded = "needed";
 constexpr std::string_view kAll = "\"all\"";
 // The free room an event is written into; longer ones (a battle's record) are copied in.
 constexpr std::size_t kEventRoom = 1024;
@@ -75,35 +77,30 @@ const std::string& EventLog::stream_name(const FieldValue& audience) {
     return stream_;
 }
 
-int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, Fields subject,
-                   const FieldValue& audience) {
+int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose,
+                   const RollSubject& subject, const FieldValue& audience) {
     const bool streams = dice.has_streams();
     const int value = streams ? dice.roll_in_stream(sides, purpose, stream_name(audience))
                               : dice.roll(sides, purpose);
     const std::string die = die_name(sides);
     scratch_.clear();
-    for (const Field& f : subject)
-        if (!f.value.is_none()) scratch_.push_back({&f.key, &f.value});
+    const FieldValue force(subject.force), opponent(subject.opponent), side(subject.side),
+        regiment(subject.regiment), round(subject.round.value_or(0)),
+        after_withdrawal(subject.after_withdrawal.value_or(false)),
+        needed(subject.needed.value_or(0));
+    if (!subject.force.empty()) scratch_.push_back({&kForce, &force});
+    if (!subject.opponent.empty()) scratch_.push_back({&kOpponent, &opponent});
+    if (!subject.side.empty()) scratch_.push_back({&kSide, &side});
+    if (!subject.regiment.empty()) scratch_.push_back({&kRegiment, &regiment});
+    if (subject.round) scratch_.push_back({&kRound, &round});
+    if (subject.after_withdrawal) scratch_.push_back({&kAfterWithdrawal, &after_withdrawal});
+    if (subject.needed) scratch_.push_back({&kNeeded, &needed});
     const FieldValue purpose_value(purpose), die_value(die), rolled(value), stream_value(stream_);
     scratch_.push_back({&kPurpose, &purpose_value});
     if (streams) scratch_.push_back({&kStream, &stream_value});
     scratch_.push_back({&kDie, &die_value});
     scratch_.push_back({&kValue, &rolled});
     write("dice_roll", audience);
-    return value;
-}
-
-int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose, const Json& subject,
-                   const FieldValue& audience) {
-    const bool streams = dice.has_streams();
-    const int value = streams ? dice.roll_in_stream(sides, purpose, stream_name(audience))
-                              : dice.roll(sides, purpose);
-    Json fields = subject;
-    fields["purpose"] = purpose;
-    if (streams) fields["stream"] = stream_;
-    fields["die"] = die_name(sides);
-    fields["value"] = value;
-    add("dice_roll", fields, audience);
     return value;
 }
 

@@ -7,6 +7,7 @@
 // writes them): a period records some 30 events per force, and building each as a JSON object
 // cost more than the rules did.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -26,6 +27,18 @@ Json hex_json(Hex h);
 // The events as JSON objects, for callers that read them field by field (tests, replays).
 std::vector<Json> events_json(const EventList& events);
 
+// What a die is rolled for besides its purpose: the subject fields of its dice_roll event
+// (protocol/events.json); members left empty are not written. Views, for the one call.
+struct RollSubject {
+    std::string_view force = {};
+    std::string_view opponent = {};                       // size estimates
+    std::string_view side = {};                           // battle rolls
+    std::string_view regiment = {};                       // recovery rolls
+    std::optional<int> round = std::nullopt;              // roll-offs
+    std::optional<bool> after_withdrawal = std::nullopt;  // recovery rolls
+    std::optional<int> needed = std::nullopt;             // recovery rolls
+};
+
 class EventLog {
 public:
     // Records {"type": type, "audience": audience, ...fields}.
@@ -33,11 +46,9 @@ public:
     // The same, with fields gathered in a JSON object.
     void add(std::string_view type, const Json& fields, const FieldValue& audience = "all");
     // Rolls one die through `dice`, records a "dice_roll" event with the purpose and the
-    // subject fields (for example {"force": "hadewych"}), and returns the value.
-    int roll(DiceSource& dice, int sides, const std::string& purpose, Fields subject = {},
-             const FieldValue& audience = "all");
-    int roll(DiceSource& dice, int sides, const std::string& purpose, const Json& subject,
-             const FieldValue& audience = "all");
+    // subject (for example {.force = "hadewych"}), and returns the value.
+    int roll(DiceSource& dice, int sides, const std::string& purpose,
+             const RollSubject& subject = {}, const FieldValue& audience = "all");
 
     // Narrows every event from index `from` on whose audience is "all" to `audience`: for the
     // pieces of the rules that record events without knowing who may see them, when who may see

@@ -45,8 +45,8 @@ MoraleResult check_morale(CampaignState& state, const Ruleset& ruleset,
     result.morale_value = assault->morale;
     result.state_before = force->order_state;
 
-    const int first = log.roll(dice, 6, "morale", Fields{{"force", force->id}});
-    const int second = log.roll(dice, 6, "morale", Fields{{"force", force->id}});
+    const int first = log.roll(dice, 6, "morale", {.force = force->id});
+    const int second = log.roll(dice, 6, "morale", {.force = force->id});
     result.dice = {first, second};
     // option: d66 reads the dice as tens and units, on the 11-66 scale.
     result.reading = rules.dice == MoraleDice::d66 ? first * 10 + second : first + second;
@@ -70,7 +70,7 @@ MoraleResult check_morale(CampaignState& state, const Ruleset& ruleset,
     result.state_after = force->order_state;
     event::MoraleCheck{.dice = result.dice,
                        .force = force->id,
-                       .modifiers = FieldValue::named(result.modifiers),
+                       .modifiers = result.modifiers,
                        .morale_value = result.morale_value,
                        .order_state = to_string(result.state_after),
                        .passed = result.passed,

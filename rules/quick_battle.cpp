@@ -35,7 +35,7 @@ QuickBattleSideResult roll_side(const Ruleset& ruleset, const QuickBattleSide& s
     QuickBattleSideResult out;
     out.side = side.side;
     out.elements = own_elements;
-    out.die = log.roll(dice, 6, "quick battle", Fields{{"side", side.side}}, audience);
+    out.die = log.roll(dice, 6, "quick battle", {.side = side.side}, audience);
     if (const int bonus = rules.ratio_bonus(own_elements, opponent_elements); bonus != 0)
         out.modifiers.emplace_back("ratio", bonus);
     if (side.formed) out.modifiers.emplace_back("formed", rules.formed_bonus);
@@ -53,23 +53,19 @@ void take_losses(QuickBattleSideResult& out, const QuickBattleSide& side, int pe
         out.losses.push_back({r.regiment, percent_of_figures(r.figures, percent)});
 }
 
-void write_side(TextOut& out, const QuickBattleSideResult& s) {
-    auto losses = [&](TextOut& o) {
-        write_list(o, s.losses, [](TextOut& item, const auto& l) {
-            write_object(item, Fields{{"regiment", l.regiment}, {"figures", l.figures}});
-        });
-    };
-    write_object(out, Fields{{"side", s.side},
-                             {"elements", s.elements},
-                             {"die", s.die},
-                             {"modifiers", FieldValue::named(s.modifiers)},
-                             {"total", s.total},
-                             {"outcome", to_string(s.outcome)},
-                             {"loss_percent", s.loss_percent},
-                             {"losses", FieldValue::written(losses)},
-                             {"withdraw_state", s.withdraw_state
-                                                    ? FieldValue(to_string(*s.withdraw_state))
-                                                    : FieldValue::none()}});
+// The side as the quick_battle event shows it.
+shape::QuickBattleSide shown(const QuickBattleSideResult& s) {
+    return {.side = s.side,
+            .elements = s.elements,
+            .die = s.die,
+            .modifiers = s.modifiers,
+            .total = s.total,
+            .outcome = to_string(s.outcome),
+            .loss_percent = s.loss_percent,
+            .losses = s.losses,
+            .withdraw_state = s.withdraw_state
+                                  ? std::optional<std::string>(to_string(*s.withdraw_state))
+                                  : std::nullopt};
 }
 
 }  // namespace
@@ -100,10 +96,8 @@ QuickBattleResult resolve_quick_battle(const Ruleset& ruleset, const QuickBattle
     take_losses(loser, loser_side, row.loser_loss_percent);
     take_losses(winner, winner_side, row.winner_loss_percent);
 
-    auto attacker_text = [&](TextOut& out) { write_side(out, result.attacker); };
-    auto defender_text = [&](TextOut& out) { write_side(out, result.defender); };
-    event::QuickBattle{.attacker = FieldValue::written(attacker_text),
-                       .defender = FieldValue::written(defender_text),
+    event::QuickBattle{.attacker = shown(result.attacker),
+                       .defender = shown(result.defender),
                        .margin = result.margin}
         .write(log, audience);
     return result;

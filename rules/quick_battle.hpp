@@ -27,10 +27,7 @@ struct QuickBattleSide {
     bool supported = false;                  // an ally in the support role
 };
 
-struct RegimentFiguresLost {
-    std::string regiment;
-    int figures = 0;
-};
+using RegimentFiguresLost = shape::RegimentFigures;  // `regiment`, `figures`
 
 struct QuickBattleSideResult {
     std::string side;

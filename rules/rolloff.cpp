@@ -17,8 +17,7 @@ std::string roll_off(std::vector<std::string> parties, DiceSource& dice, EventLo
         int best = 0;
         std::vector<std::string> leaders;
         for (const auto& id : contenders) {
-            const int value =
-                log.roll(dice, 6, purpose, Fields{{"force", id}, {"round", rounds}}, audience);
+            const int value = log.roll(dice, 6, purpose, {.force = id, .round = rounds}, audience);
             if (value > best) {
                 best = value;
                 leaders.clear();

@@ -1,6 +1,7 @@
 // Reading and writing what a running campaign remembers beyond its forces: each player's
 // knowledge and the history the rules look back on (previous contacts, delays, scouts).
 #include "rules/event_fields.hpp"
+#include "rules/shapes_json.generated.hpp"
 #include "rules/scenario_io_detail.hpp"
 
 namespace umpire::rules::scenario_detail {
@@ -21,11 +22,14 @@ void read_facts(const Json& facts, const std::string& path, std::vector<KnownFac
         r.reject_unknown({"about", "kind", "value", "source", "period"});
         KnownFact fact;
         fact.about = r.string("about").value_or("");
-        fact.kind = r.string("kind").value_or("");
-        fact.value_text = json_text(r.member("value") ? *r.member("value") : Json());
+        const std::optional<std::string> kind = r.string("kind");
+        const Json* value = r.member("value");
+        // The value must be what its kind's shape holds (protocol/events.json, "facts").
+        const bool read = kind && value &&
+                          shape::read_fact(*kind, *value, r.path_of("value"), problems, fact.value);
         fact.source = r.string("source").value_or("");
         fact.period = static_cast<int>(r.integer("period", 0, kMaxOrdinal).value_or(0));
-        out.push_back(std::move(fact));
+        if (read) out.push_back(std::move(fact));
     }
 }
 
@@ -121,8 +125,8 @@ void write_knowledge_and_history(const CampaignState& state, OrderedJson& out) {
         OrderedJson list = OrderedJson::array();
         for (const auto& f : facts)
             list.push_back({{"about", f.about},
-                            {"kind", f.kind},
-                            {"value", OrderedJson::parse(f.value_text)},
+                            {"kind", std::string(shape::fact_kind(f.value))},
+                            {"value", OrderedJson::parse(shape::json_text_of(f.value))},
                             {"source", f.source},
                             {"period", f.period}});
         knowledge[player] = std::move(list);

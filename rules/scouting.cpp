@@ -49,12 +49,12 @@ public:
         ScoutRecord record{sender.id, state_.side_of(sender), target, period_, kScoutNothingSeen,
                            {}, {}};
         std::optional<int> accuracy_percent;  // on success, with the reports
-        Json reports;
+        std::vector<shape::ScoutReport> reports;
 
         const auto detected =
             enemies_near(state_, sender, target, ruleset_.scouting.detection_radius_hexes);
         if (!detected.empty()) {
-            const int roll = log_.roll(dice_, 6, "scout", Fields{{"force", sender.id}}, audience_);
+            const int roll = log_.roll(dice_, 6, "scout", {.force = sender.id}, audience_);
             const ScoutOutcome& outcome = ruleset_.scouting.outcome(roll);
             switch (outcome.result) {
                 case ScoutResult::killed: record.result = kScoutKilled; break;
@@ -74,7 +74,9 @@ public:
                                     ? std::optional<event::EventInteger>(*accuracy_percent)
                                     : std::nullopt,
             .force = sender.id,
-            .reports = accuracy_percent ? FieldValue(reports) : FieldValue::none(),
+            .reports = accuracy_percent
+                           ? std::optional<event::EventShapes<shape::ScoutReport>>(reports)
+                           : std::nullopt,
             .result = record.result,
             .scout = id,
             .target = target}
@@ -88,27 +90,24 @@ private:
     // every enemy force within the report radius, its hex and a size estimate of its
     // figures on the accuracy band's column. Only the estimate and the band are kept: the
     // sender knows its scout's band, not the error (as with contact estimates, R-6.4).
-    Json report(const Force& sender, Hex target, int accuracy_percent, ScoutRecord& record) {
-        Json reports = Json::array();
+    std::vector<shape::ScoutReport> report(const Force& sender, Hex target, int accuracy_percent,
+                                           ScoutRecord& record) {
+        std::vector<shape::ScoutReport> reports;
         for (const Force* enemy :
              enemies_near(state_, sender, target, ruleset_.scouting.report_radius_hexes)) {
             // The rolls are the GM's alone: with the estimate they give the figure.
             const auto size_roll = [&] {
                 return log_.roll(dice_, 6, "size estimate",
-                                 Fields{{"force", sender.id}, {"opponent", enemy->id}},
-                                 gm_audience());
+                                 {.force = sender.id, .opponent = enemy->id}, gm_audience());
             };
             const int roll = size_roll() + size_roll();
             const int error = ruleset_.contact.size_estimation.error(accuracy_percent, roll);
-            const Json fact{{"hex", hex_json(enemy->hex)},
-                            {"size",
-                             {{"estimate", apply_size_error(enemy->figures(), error)},
-                              {"accuracy_percent", accuracy_percent}}}};
+            const shape::SizeEstimate size{.estimate = apply_size_error(enemy->figures(), error),
+                                           .accuracy_percent = accuracy_percent};
             state_.knowledge[sender.player].push_back(
-                {enemy->id, "scout_report", json_text(fact), source_, period_});
-            Json entry = fact;
-            entry["force"] = enemy->id;
-            reports.push_back(std::move(entry));
+                {enemy->id, shape::ScoutReportFact{.hex = enemy->hex, .size = size}, source_,
+                 period_});
+            reports.push_back({.force = enemy->id, .hex = enemy->hex, .size = size});
             record.reported.push_back(enemy->id);
         }
         return reports;
@@ -116,9 +115,9 @@ private:
 
     // the capturing force's owner learns which force sent the scout, and nothing more.
     void tell_capturer(const Force& capturer, const std::string& id, const Force& sender) {
-        const Json fact{{"sent_by", sender.id}, {"captured_by", capturer.id}};
         state_.knowledge[capturer.player].push_back(
-            {sender.id, "scout_captured", json_text(fact), source_, period_});
+            {sender.id, shape::ScoutCapturedFact{.sent_by = sender.id, .captured_by = capturer.id},
+             source_, period_});
         event::ScoutCaptured{.force = capturer.id, .scout = id, .sent_by = sender.id}.write(
             log_, player_audience(capturer.player));
     }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "rules/dice.hpp"
+#include "rules/shapes.generated.hpp"
 #include "rules/events.hpp"
 #include "rules/ruleset.hpp"
 
@@ -57,13 +58,9 @@ std::vector<std::string> build_terrain_deck(const Ruleset& ruleset,
                                             const std::vector<std::string>& force_hex_terrains,
                                             DiceSource& dice, EventLog& log);
 
-struct CardPlacement {
-    std::string card;
-    std::string side;  // who placed it
-    int column = 0;    // 0 .. grid_columns - 1
-    int row = 0;       // 0 .. grid_rows - 1
-    int rotation = 0;  // 0, 90, 180, 270
-};
+// A card on the battlefield grid: `card`, `side` (who placed it), `column` (0 .. grid_columns -
+// 1), `row` (0 .. grid_rows - 1), `rotation` (0, 90, 180, 270). The shape the events show it as.
+using CardPlacement = shape::CardPlacement;
 
 // Empty if the placement is legal on `placed` (cell on the grid, not taken, rotation valid);
 // otherwise the reason.

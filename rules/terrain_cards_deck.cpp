@@ -33,11 +33,7 @@ std::vector<std::string> build_terrain_deck(const Ruleset& ruleset,
     for (const auto& entry : rules.deck)
         for (int i = 0; i < entry.count; ++i) deck.push_back({entry.card, false});
 
-    struct Swap {
-        const std::string* terrain;
-        std::vector<std::string> out, in;
-    };
-    std::vector<Swap> swaps;
+    std::vector<shape::TerrainSwap> swaps;
     for (const auto& terrain : force_hex_terrains) {
         auto local = rules.local_swaps.find(terrain);
         if (local == rules.local_swaps.end()) continue;
@@ -60,7 +56,7 @@ std::vector<std::string> build_terrain_deck(const Ruleset& ruleset,
                 deck.push_back({entry.card, true});
                 added.push_back(entry.card);
             }
-        swaps.push_back({&terrain, std::move(taken), std::move(added)});
+        swaps.push_back({.terrain = terrain, .in = std::move(added), .out = std::move(taken)});
     }
 
     // Fisher-Yates from the bottom up: position i swaps with a position 0..i drawn on a d(i+1).
@@ -72,12 +68,7 @@ std::vector<std::string> build_terrain_deck(const Ruleset& ruleset,
 
     std::vector<std::string> names;
     for (auto& c : deck) names.push_back(std::move(c.name));
-    const auto swaps_list = [&](TextOut& o) {
-        write_list(o, swaps, [](TextOut& item, const Swap& w) {
-            write_object(item, Fields{{"terrain", *w.terrain}, {"out", w.out}, {"in", w.in}});
-        });
-    };
-    event::TerrainDeck{.deck = names, .swaps = FieldValue::written(swaps_list)}.write(log);
+    event::TerrainDeck{.deck = names, .swaps = swaps}.write(log);
     return names;
 }
 

@@ -14,6 +14,7 @@
 #include "rules/force_directory.hpp"
 #include "rules/fresh_on_copy.hpp"
 #include "rules/occupancy.hpp"
+#include "rules/shapes.generated.hpp"
 #include "rules/shared_json.hpp"
 #include "rules/side_positions.hpp"
 #include "rules/standing_instructions_value.hpp"
@@ -112,15 +113,9 @@ struct Calendar {
 // one fact a player knows, kept with its source and the period it was learned in.
 struct KnownFact {
     std::string about;       // the force the fact is about
-    std::string kind;        // "contact_intel", "position", ...
-    // Exactly what the source revealed, as compact JSON text (keys sorted, as nlohmann::json
-    // writes them): a busy period adds thousands of facts, and a JSON object each made freeing
-    // a large state slow.
-    std::string value_text;
+    shape::FactValue value;  // exactly what the source revealed; its kind is shape::fact_kind
     std::string source;      // e.g. "contact 1.2.1" (day.period.number)
     int period = 0;          // period ordinal (see period_ordinal)
-
-    Json value() const { return Json::parse(value_text); }
 };
 
 // A contact procedure between two opposing forces (R-6.2 "previous contact").

@@ -204,7 +204,8 @@ TEST(Projection, NonInterferenceForAPlayer) {
             }
     }
     // Other players' knowledge and the history only the GM sees.
-    changed.knowledge["ingrid"].push_back({"hadewych", "contact_intel", R"({"x":1})", "test", 0});
+    changed.knowledge["ingrid"].push_back(
+        {"hadewych", rules::shape::ScoutCapturedFact{"x", "y"}, "test", 0});
     changed.knowledge["erik"].clear();
     changed.contact_history.push_back({"aeskrvald", "thorgrim", 0});
     changed.delays.push_back({"ingegerd", "hadewych", 1});

@@ -230,14 +230,21 @@ TEST(BattleEnd, TimeLimitDefenderWinsAttackerWithdrawsInDarkness) {
     EXPECT_EQ(accepted(defeat).defender.outcome, O::defeated);
 }
 
-TEST(BattleEnd, ResultJson) {
+TEST(BattleEnd, SideResults) {
     const BattleReport r = report(side("a", 12, 1), side("d", 12, 4));
     const BattleResult out = accepted(r);
-    const Json expected = {{"attacker", {{"side", "a"}, {"outcome", "won"}, {"lost", 1}}},
-                           {"defender", {{"side", "d"}, {"outcome", "defeated"}, {"lost", 4},
-                                         {"one_third", true}}},
-                           {"pursuit", true}};
-    EXPECT_EQ(json_mismatch(expected, battle_result_json(r, out)), "");
+    const shape::BattleSideResult attacker = side_result(r.attacker, out.attacker);
+    const shape::BattleSideResult defender = side_result(r.defender, out.defender);
+    EXPECT_EQ(attacker.side, "a");
+    EXPECT_EQ(attacker.outcome, "won");
+    EXPECT_EQ(attacker.lost, 1);
+    EXPECT_EQ(attacker.one_third, false);
+    EXPECT_EQ(defender.side, "d");
+    EXPECT_EQ(defender.outcome, "defeated");
+    EXPECT_EQ(defender.lost, 4);
+    EXPECT_EQ(defender.one_third, true);
+    EXPECT_EQ(defender.starting_elements, 12);
+    EXPECT_TRUE(out.pursuit);
 }
 
 // ---- Reports that contradict the rules -------------------------------------------------------

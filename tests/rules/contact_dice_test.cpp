@@ -10,9 +10,11 @@
 #include "rules/contact_dice.hpp"
 #include "rules/movement_costs.hpp"
 #include "rules/scenario_io.hpp"
+#include "tests/support/shape_json.hpp"
 
 namespace umpire::rules {
 namespace {
+using testing::json_of;
 
 using testing::json_mismatch;
 
@@ -226,7 +228,8 @@ TEST_P(ContactTableRows, RevealExactlyTheRow) {
     const TableRowCase& c = GetParam();
     ScriptedDice dice(c.dice);
     EventLog log;
-    const Json fact = contact_intelligence(valormr(), c.score, opponent(), dice, log, "me").json();
+    const Json fact =
+        json_of(contact_intelligence(valormr(), c.score, opponent(), dice, log, "me"));
     EXPECT_EQ(fact, c.expected) << fact.dump();
     EXPECT_EQ(dice.remaining(), 0u);
     EXPECT_EQ(log.events().size(), c.dice.size());  // only the private estimate rolls
@@ -322,7 +325,7 @@ TEST(ContactTable, BasicClassTieGoesToInfantry) {
     f.regiments.push_back(Regiment{"f1", "", 7, {{"knights", 10, ""}, {"spearmen", 10, ""}}});
     ScriptedDice dice({{3, "size estimate"}, {4, "size estimate"}});
     EventLog log;
-    const Json fact = contact_intelligence(valormr(), 3, f, dice, log, "me").json();
+    const Json fact = json_of(contact_intelligence(valormr(), 3, f, dice, log, "me"));
     EXPECT_EQ(fact["composition"], (Json{{"class", "infantry"}}));
     EXPECT_EQ(fact["size"]["estimate"], 20);  // 7: exact
 }
@@ -330,7 +333,7 @@ TEST(ContactTable, BasicClassTieGoesToInfantry) {
 TEST(ContactTable, EstimateRollsAreTheReceiversEvents) {
     ScriptedDice dice({{2, "size estimate"}, {5, "size estimate"}});
     EventLog log;
-    contact_intelligence(valormr(), 4, opponent(), dice, log, "me").json();
+    json_of(contact_intelligence(valormr(), 4, opponent(), dice, log, "me"));
     ASSERT_EQ(log.events().size(), 2u);
     for (const auto& event : events_json(log.events()))
         EXPECT_EQ(json_mismatch(Json{{"type", "dice_roll"},
@@ -370,7 +373,7 @@ TEST_P(ContactSizeEstimation, EveryRollOfEveryColumn) {
     ScriptedDice dice({{first, "size estimate"}, {roll - first, "size estimate"}});
     EventLog log;
     const Json fact =
-        contact_intelligence(valormr(), kColumnScores[column], f, dice, log, "me").json();
+        json_of(contact_intelligence(valormr(), kColumnScores[column], f, dice, log, "me"));
     const int error = kSizeTable[roll - 2][column];
     EXPECT_EQ(fact["size"]["estimate"], 100 + error);
     EXPECT_EQ(valormr().contact.size_estimation.error(fact["size"]["accuracy_percent"], roll),
@@ -486,8 +489,8 @@ TEST(WorkedExample12_1, ContactDiceHourAndIntelligence) {
     ScriptedDice estimates({{4, "size estimate"}, {6, "size estimate"},    // 10: +10%
                             {1, "size estimate"}, {2, "size estimate"},    // 3: exact
                             {2, "size estimate"}, {3, "size estimate"}});  // 5: -10% at +-25
-    EXPECT_EQ(contact_intelligence(fx.ruleset, scores[1].table_score(), ingegerd, estimates, log,
-                                   "hadewych").json(),
+    EXPECT_EQ(json_of(contact_intelligence(fx.ruleset, scores[1].table_score(), ingegerd, estimates,
+                                           log, "hadewych")),
               (Json{{"force", "ingegerd"},
                     {"aware", true},
                     {"score", 5},
@@ -496,8 +499,8 @@ TEST(WorkedExample12_1, ContactDiceHourAndIntelligence) {
                      {{"companies",
                        {{{"type", "knights"}, {"share_percent", 73}},
                         {{"type", "archers"}, {"share_percent", 27}}}}}}}));
-    EXPECT_EQ(contact_intelligence(fx.ruleset, scores[1].table_score(), aeskrvald, estimates, log,
-                                   "hadewych").json(),
+    EXPECT_EQ(json_of(contact_intelligence(fx.ruleset, scores[1].table_score(), aeskrvald,
+                                           estimates, log, "hadewych")),
               (Json{{"force", "aeskrvald"},
                     {"aware", true},
                     {"score", 5},
@@ -508,8 +511,8 @@ TEST(WorkedExample12_1, ContactDiceHourAndIntelligence) {
                         {{"type", "knights"}, {"share_percent", 24}},
                         {{"type", "hero"}, {"share_percent", 4}}}}}}}));
     // Ingegerd (4): +-25% with all troop types.
-    EXPECT_EQ(contact_intelligence(fx.ruleset, scores[2].table_score(), hadewych, estimates, log,
-                                   "ingegerd").json(),
+    EXPECT_EQ(json_of(contact_intelligence(fx.ruleset, scores[2].table_score(), hadewych, estimates,
+                                           log, "ingegerd")),
               (Json{{"force", "hadewych"},
                     {"aware", true},
                     {"score", 4},
@@ -517,8 +520,8 @@ TEST(WorkedExample12_1, ContactDiceHourAndIntelligence) {
                     {"composition", {{"types", {"archers", "hero", "spearmen"}}}}}));
     EXPECT_EQ(estimates.remaining(), 0u);
     // Aeskrvald (7 -> 6): exact.
-    EXPECT_EQ(contact_intelligence(fx.ruleset, scores[0].table_score(), hadewych, estimates, log,
-                                   "aeskrvald").json(),
+    EXPECT_EQ(json_of(contact_intelligence(fx.ruleset, scores[0].table_score(), hadewych, estimates,
+                                           log, "aeskrvald")),
               (Json{{"force", "hadewych"},
                     {"aware", true},
                     {"score", 6},

@@ -98,7 +98,7 @@ TEST(DiceScript, ReadsBothFormsAndReportsPaths) {
 TEST(EventLog, EveryRollIsAnEventNamingItsPurpose) {
     ScriptedDice dice({{5, ""}});
     EventLog log;
-    EXPECT_EQ(log.roll(dice, 6, "contact die", Json{{"force", "hadewych"}}), 5);
+    EXPECT_EQ(log.roll(dice, 6, "contact die", {.force = "hadewych"}), 5);
     ASSERT_EQ(log.events().size(), 1u);
     const Json e = events_json(log.events())[0];
     EXPECT_EQ(e["type"], "dice_roll");

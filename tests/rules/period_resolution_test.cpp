@@ -5,9 +5,12 @@
 #include "json_match.hpp"
 #include "rules/period.hpp"
 #include "rules/scenario_io.hpp"
+#include "tests/support/shape_json.hpp"
 
 namespace umpire::rules {
 namespace {
+using testing::json_of;
+using testing::kind_of;
 
 LoadedScenario load(const std::string& relative) {
     Problems problems;
@@ -159,9 +162,9 @@ TEST_P(ContactScoreKnowledge, LearnsExactlyWhatTheTableGives) {
 
     const auto& facts = out.state.knowledge.at("anna");
     ASSERT_EQ(facts.size(), 1u);
-    const Json fact = facts[0].value();
+    const Json fact = json_of(facts[0].value);
     EXPECT_EQ(facts[0].about, "ingegerd");
-    EXPECT_EQ(facts[0].kind, "contact_intel");
+    EXPECT_EQ(kind_of(facts[0]), "contact_intel");
     EXPECT_EQ(fact["score"], score);
     EXPECT_EQ(fact["aware"], score >= 2);
     const int actual = b.regiments.front().figures();

@@ -13,9 +13,12 @@
 #include "rules/period.hpp"
 #include "rules/scenario_io.hpp"
 #include "rules/scouting.hpp"
+#include "tests/support/shape_json.hpp"
 
 namespace umpire::rules {
 namespace {
+using testing::json_of;
+using testing::kind_of;
 
 using testing::json_mismatch;
 
@@ -209,8 +212,8 @@ TEST(Scouting, CapturedByTheNearestEnemyLowestIdOnTies) {
     ASSERT_EQ(state.knowledge["p2"].size(), 1u);
     const KnownFact& fact = state.knowledge["p2"][0];
     EXPECT_EQ(fact.about, "a");
-    EXPECT_EQ(fact.kind, "scout_captured");
-    EXPECT_EQ(fact.value(), (Json{{"sent_by", "a"}, {"captured_by", "c"}}));
+    EXPECT_EQ(kind_of(fact), "scout_captured");
+    EXPECT_EQ(json_of(fact.value), (Json{{"sent_by", "a"}, {"captured_by", "c"}}));
     EXPECT_EQ(fact.source, "scout 1.day.a");
     EXPECT_EQ(fact.period, 0);
     EXPECT_TRUE(state.knowledge["p1"].empty());
@@ -250,11 +253,11 @@ TEST(Scouting, ReportHoldsPositionAndEstimateBandOnly) {
         {"c", {{"hex", {6, 1}}, {"size", {{"estimate", 32}, {"accuracy_percent", 25}}}}}};
     for (std::size_t i = 0; i < facts.size(); ++i) {
         EXPECT_EQ(facts[i].about, expected[i].first);
-        EXPECT_EQ(facts[i].kind, "scout_report");
+        EXPECT_EQ(kind_of(facts[i]), "scout_report");
         EXPECT_EQ(facts[i].source, "scout 1.day.a");
         EXPECT_EQ(facts[i].period, 0);
-        EXPECT_EQ(facts[i].value(), expected[i].second);  // exactly: nothing more
-        EXPECT_EQ(keys_of(facts[i].value()["size"]),
+        EXPECT_EQ(json_of(facts[i].value), expected[i].second);  // exactly: nothing more
+        EXPECT_EQ(keys_of(json_of(facts[i].value)["size"]),
                   (std::set<std::string>{"estimate", "accuracy_percent"}));
     }
     EXPECT_TRUE(state.knowledge["p2"].empty());
@@ -295,7 +298,7 @@ TEST(Scouting, WholeForceIsEstimated) {
     EventLog log;
     ScriptedDice dice({{3, "scout"}, {6, "size estimate"}, {6, "size estimate"}});  // +50%
     resolve_scouts(state, valormr(), {scout_order("a", {5, 1})}, dice, log);
-    EXPECT_EQ(state.knowledge["p1"].at(0).value()["size"],
+    EXPECT_EQ(json_of(state.knowledge["p1"].at(0).value)["size"],
               (Json{{"estimate", 54}, {"accuracy_percent", 50}}));
 }
 

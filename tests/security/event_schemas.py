@@ -52,8 +52,14 @@ def mismatch(schema, value, path="$"):
                 why = mismatch(props[name], item, f"{path}.{name}")
                 if why:
                     return why
-            elif schema.get("additionalProperties", True) is False:
-                return f"{path}.{name}: not allowed"
+            else:
+                extra = schema.get("additionalProperties", True)
+                if extra is False:
+                    return f"{path}.{name}: not allowed"
+                if isinstance(extra, dict):  # a schema every unnamed member matches
+                    why = mismatch(extra, item, f"{path}.{name}")
+                    if why:
+                        return why
     return None
 
 

@@ -1,8 +1,8 @@
 #pragma once
 // A JSON Schema validator for the subset protocol/schemas uses: type (one or a list), const,
-// enum, properties, required, additionalProperties (boolean), items, minItems, maxItems,
-// minLength, maxLength, minimum, maximum. Unknown keywords are an error, so a schema cannot
-// silently use more than this checks.
+// enum, properties, required, additionalProperties (a boolean or a schema), items, minItems,
+// maxItems, minLength, maxLength, minimum, maximum. Unknown keywords are an error, so a schema
+// cannot silently use more than this checks.
 #include <nlohmann/json.hpp>
 
 #include <set>
@@ -68,8 +68,12 @@ inline std::string schema_mismatch(const nlohmann::json& schema, const nlohmann:
             if (props.contains(it.key())) {
                 if (auto why = schema_mismatch(props[it.key()], it.value(), path + "." + it.key()); !why.empty())
                     return why;
-            } else if (schema.value("additionalProperties", true) == false) {
-                return path + "." + it.key() + ": not allowed";
+            } else if (const Json extra = schema.value("additionalProperties", Json(true));
+                       extra.is_boolean()) {
+                if (!extra.get<bool>()) return path + "." + it.key() + ": not allowed";
+            } else if (auto why = schema_mismatch(extra, it.value(), path + "." + it.key());
+                       !why.empty()) {
+                return why;  // every member not named in properties matches this schema
             }
         }
     }

@@ -18,6 +18,7 @@ function sample(type, depth = 0) {
     case "boolean": return true;
     case "hex": return [4, 5];
     case "fraction": return "1/2";
+    case "modifiers": return { formed: 2, supported: 1 };
     case "object": return { terrain: -1, general: { present: 1 } };
     case "any": return { action: "avoid", hex: [3, 3] };
   }

@@ -19,7 +19,7 @@ export interface SizeEstimate {
 export interface ContactScore {
   force: string;
   die: number;
-  modifiers: Record<string, unknown>;
+  modifiers: Record<string, number>;
   modified: number;
   table_score: number;
 }
@@ -29,7 +29,38 @@ export interface IntelligenceFact {
   score: number;
   aware: boolean;
   size?: FactSize;
-  composition?: Record<string, unknown>;
+  composition?: CompositionKnown;
+}
+
+export interface CompositionKnown {
+  class?: string;
+  types?: string[];
+  companies?: CompanyKnown[];
+}
+
+export interface CompanyKnown {
+  type: string;
+  share_percent?: number;
+  figures?: number;
+  name?: string;
+}
+
+export interface ScoutReportFact {
+  hex: EventHex;
+  size: SizeEstimate;
+}
+
+export interface ScoutCapturedFact {
+  sent_by: string;
+  captured_by: string;
+}
+
+export interface BattleFact {
+  regiment: string;
+  figures: number;
+  elements: number;
+  figures_lost: number;
+  outcome: string;
 }
 
 export interface FactSize {
@@ -55,7 +86,7 @@ export interface TerrainSwap {
 export interface DisengagementOpponent {
   force: string;
   die: number;
-  modifiers: Record<string, unknown>;
+  modifiers: Record<string, number>;
   total: number;
   difference: number;
   loss_percent: number;
@@ -80,7 +111,7 @@ export interface QuickBattleSide {
   side: string;
   elements: number;
   die: number;
-  modifiers: Record<string, unknown>;
+  modifiers: Record<string, number>;
   total: number;
   outcome: string;
   loss_percent: number;
@@ -476,7 +507,7 @@ export interface DisengagementEvent {
   figures_lost?: number;
   force: string;
   loss_percent: number;
-  modifiers: Record<string, unknown>;
+  modifiers: Record<string, number>;
   no_hex_percent: number;
   opponents: DisengagementOpponent[];
   total: number;
@@ -647,7 +678,7 @@ export interface MoraleCheckEvent {
   audience: EventAudience;
   dice: number[];
   force: string;
-  modifiers: Record<string, unknown>;
+  modifiers: Record<string, number>;
   morale_value: number;
   order_state: string;
   passed: boolean;
@@ -750,6 +781,20 @@ export type CampaignEvent =
   | RoutStaysEvent
   | ReadinessEvent
   | StandingInstructionsSetEvent;
+
+/** A fact a player knows, by kind: the catalogue's "facts". */
+export type KnownFactValue =
+  | { kind: "contact_intel"; value: IntelligenceFact }
+  | { kind: "scout_report"; value: ScoutReportFact }
+  | { kind: "scout_captured"; value: ScoutCapturedFact }
+  | { kind: "battle"; value: BattleFact };
+export type KnownFact = { about: string; source: string; period: number } & KnownFactValue;
+export const factKinds: readonly KnownFact["kind"][] = [
+  "contact_intel",
+  "scout_report",
+  "scout_captured",
+  "battle",
+];
 
 export const eventTypes: readonly CampaignEvent["type"][] = [
   "period_started",

@@ -3,6 +3,7 @@
 // refreshed until a new source reveals them, so each carries its age.
 import { Hex } from "./hex.js";
 import { GameEvent, KnowledgeFact } from "./view-types.js";
+import { CompositionKnown, FactSize } from "./events.generated.js";
 import { bandText, estimateBand } from "./estimate-band.js";
 import { modifiers } from "./event-words.js";
 import { compositionWords } from "./troop-words.js";
@@ -14,9 +15,9 @@ export interface KnownEnemy {
   hexPeriod: number | null; // period ordinal of the position
   size: string;             // "about 24 (19–32, ±25%)", "40 figures (exact)", "unknown"
   composition: string;      // "light horse and spearmen", "30 figures of spearmen and 10 figures of archers", ...
-  sizeFact: unknown;        // the newest size as the fact gave it ({exact} or {estimate, …}); null: none
-  sizeKind: string;         // the kind of that fact ("contact_intel": the assault regiment's size)
-  compositionFact: unknown; // the newest composition as the fact gave it; null: none
+  sizeFact: FactSize | null; // the newest size as the fact gave it ({exact} or {estimate, …}); null: none
+  sizeKind: KnowledgeFact["kind"] | ""; // the kind of that fact ("contact_intel": the assault regiment's size)
+  compositionFact: CompositionKnown | null; // the newest composition as the fact gave it; null: none
   aware: boolean | null;
   factPeriod: number;       // ordinal of the newest fact
   age: string;              // "this period", "1 period ago", ...
@@ -84,19 +85,23 @@ export function knownEnemies(
     const newest = list[list.length - 1];
     let size = "unknown";
     let composition = "unknown";
-    let sizeFact: unknown = null;
-    let sizeKind = "";
-    let compositionFact: unknown = null;
+    let sizeFact: FactSize | null = null;
+    let sizeKind: KnownEnemy["sizeKind"] = "";
+    let compositionFact: CompositionKnown | null = null;
     let aware: boolean | null = null;
     let hex: Hex | null = null;
     let hexSource = "";
     let hexPeriod: number | null = null;
+    // The members are checked, not trusted: a fact may lack one (a scout report without a size).
     for (const f of list) {
-      const v = f.value;
-      if (v.size) { size = describeSize(v.size); sizeFact = v.size; sizeKind = f.kind; }
-      if (v.composition) { composition = describeComposition(v.composition); compositionFact = v.composition; }
-      if (typeof v.aware === "boolean") aware = v.aware;
-      if (Array.isArray(v.hex)) { hex = v.hex as Hex; hexSource = f.source; hexPeriod = f.period; }
+      if (f.kind !== "contact_intel" && f.kind !== "scout_report") continue; // a battle: no size, no place
+      const { size: s } = f.value;
+      if (s) { size = describeSize(s); sizeFact = s; sizeKind = f.kind; }
+      if (f.kind === "contact_intel") {
+        const { composition: c, aware: a } = f.value;
+        if (c) { composition = describeComposition(c); compositionFact = c; }
+        if (typeof a === "boolean") aware = a;
+      } else if (Array.isArray(f.value.hex)) { hex = f.value.hex; hexSource = f.source; hexPeriod = f.period; }
     }
     const seen = positions.get(force);
     if (seen && (hexPeriod === null || seen.period >= hexPeriod)) {

@@ -170,6 +170,7 @@ export function startPositions(args: {
 export function factsOfPeriod(facts: readonly KnowledgeFact[], ordinal: number, skip: ReadonlySet<string>): { force: string; hex: Hex; source: string }[] {
   const out: { force: string; hex: Hex; source: string }[] = [];
   for (const f of facts) {
+    if (f.kind !== "scout_report") continue; // the only kind with a hex
     const hex = hexOf(f.value?.hex);
     if (f.period !== ordinal || !hex || skip.has(f.about) || out.some((o) => o.force === f.about)) continue;
     out.push({ force: f.about, hex, source: f.source });

@@ -3,14 +3,10 @@
 import { Hex } from "./hex.js";
 import { MapJson } from "./map-model.js";
 import { OwnForce } from "./ruleset.js";
+import { KnownFact } from "./events.generated.js";
 
-export interface KnowledgeFact {
-  about: string;
-  kind: "contact_intel" | "scout_report" | "scout_captured" | string;
-  value: Record<string, unknown>;
-  source: string;
-  period: number;
-}
+// A fact in world.knowledge: typed by kind from the event catalogue's "facts".
+export type KnowledgeFact = KnownFact;
 
 export interface AllyForce { id: string; name: string; player: string; hex: Hex; }
 

@@ -2,7 +2,7 @@
 // knowledge only (players); every force by side (the GM's all-seeing map).
 import { App } from "./app.js";
 import { KnownEnemy, knownEnemies, positionsFromEvents } from "../logic/knowledge.js";
-import { GameEvent, KnowledgeFact, periodOrdinal } from "../logic/view-types.js";
+import { GameEvent, periodOrdinal } from "../logic/view-types.js";
 import { OwnForce, forceFigures } from "../logic/ruleset.js";
 import { Strength, armOfComposition, armOfTypes, exactStrength, knownStrength } from "../logic/counter.js";
 import { MapForce } from "./map-view.js";
@@ -22,7 +22,7 @@ export function currentOrdinal(app: App): number {
 export function enemiesKnown(app: App): KnownEnemy[] {
   const v = app.view!;
   if (v.you.role !== "player") return [];
-  const facts = (Array.isArray(v.world.knowledge) ? v.world.knowledge : []) as KnowledgeFact[];
+  const facts = Array.isArray(v.world.knowledge) ? v.world.knowledge : [];
   const events: { period: number; event: GameEvent }[] = [];
   const indexes = [...app.reports.keys()].sort((a, b) => a - b);
   for (const i of indexes) {

@@ -11,7 +11,7 @@ import { eventText } from "../logic/event-text.js";
 import { list } from "../logic/event-words.js";
 import { Hex } from "../logic/hex.js";
 import { StartPosition, buildReplay, factsOfPeriod, rolledBack, startPositions } from "../logic/replay.js";
-import { GameEvent, KnowledgeFact, PeriodReport, periodOrdinal } from "../logic/view-types.js";
+import { GameEvent, PeriodReport, periodOrdinal } from "../logic/view-types.js";
 
 function short(name: string): string {
   return name.replace(/[^A-Za-z]/g, "").slice(0, 4) || name.slice(0, 4);
@@ -64,7 +64,7 @@ export function replayOf(app: App, rep: PeriodReport, id: string): ReplayView | 
   const begun = events.find((e) => e.type === "period_started");
   const ordinal = begun ? periodOrdinal(Number(begun.day), begun.period as "day" | "night")
     : rep.day !== undefined ? periodOrdinal(rep.day, (rep.period ?? "day") as "day" | "night") : null;
-  const facts = player && Array.isArray(w.knowledge) ? (w.knowledge as KnowledgeFact[]) : [];
+  const facts = player && Array.isArray(w.knowledge) ? w.knowledge : [];
   const seen = ordinal === null ? [] : factsOfPeriod(facts, ordinal, new Set(candidates));
 
   const steps = buildReplay({ events, start, seen });
