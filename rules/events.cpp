@@ -83,23 +83,27 @@ int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose,
     const int value = streams ? dice.roll_in_stream(sides, purpose, stream_name(audience))
                               : dice.roll(sides, purpose);
     const std::string die = die_name(sides);
-    scratch_.clear();
     const FieldValue force(subject.force), opponent(subject.opponent), side(subject.side),
         regiment(subject.regiment), round(subject.round.value_or(0)),
         after_withdrawal(subject.after_withdrawal.value_or(false)),
         needed(subject.needed.value_or(0));
-    if (!subject.force.empty()) scratch_.push_back({&kForce, &force});
-    if (!subject.opponent.empty()) scratch_.push_back({&kOpponent, &opponent});
-    if (!subject.side.empty()) scratch_.push_back({&kSide, &side});
-    if (!subject.regiment.empty()) scratch_.push_back({&kRegiment, &regiment});
-    if (subject.round) scratch_.push_back({&kRound, &round});
-    if (subject.after_withdrawal) scratch_.push_back({&kAfterWithdrawal, &after_withdrawal});
-    if (subject.needed) scratch_.push_back({&kNeeded, &needed});
     const FieldValue purpose_value(purpose), die_value(die), rolled(value), stream_value(stream_);
-    scratch_.push_back({&kPurpose, &purpose_value});
-    if (streams) scratch_.push_back({&kStream, &stream_value});
-    scratch_.push_back({&kDie, &die_value});
-    scratch_.push_back({&kValue, &rolled});
+    // Gathered on the stack and handed over at once: every die is an event, and a push onto the
+    // scratch list per member cost a call each.
+    EventField fields[11];
+    std::size_t n = 0;
+    if (!subject.force.empty()) fields[n++] = {&kForce, &force};
+    if (!subject.opponent.empty()) fields[n++] = {&kOpponent, &opponent};
+    if (!subject.side.empty()) fields[n++] = {&kSide, &side};
+    if (!subject.regiment.empty()) fields[n++] = {&kRegiment, &regiment};
+    if (subject.round) fields[n++] = {&kRound, &round};
+    if (subject.after_withdrawal) fields[n++] = {&kAfterWithdrawal, &after_withdrawal};
+    if (subject.needed) fields[n++] = {&kNeeded, &needed};
+    fields[n++] = {&kPurpose, &purpose_value};
+    if (streams) fields[n++] = {&kStream, &stream_value};
+    fields[n++] = {&kDie, &die_value};
+    fields[n++] = {&kValue, &rolled};
+    scratch_.assign(fields, fields + n);
     write("dice_roll", audience);
     return value;
 }
