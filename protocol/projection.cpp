@@ -3,6 +3,7 @@
 #include "protocol/event_visibility.hpp"
 #include "rules/audience.hpp"
 #include "rules/scenario_io.hpp"
+#include "rules/scenario_view_write.hpp"
 
 namespace umpire::protocol {
 
@@ -45,61 +46,42 @@ bool sees_everything(const Viewer& viewer, const Visibility& visibility) {
                               visibility.observers == Visibility::Observers::everything);
 }
 
-// What anyone in the campaign may see: the board, not the pieces.
-Json public_part(const Json& full) {
-    Json view = Json::object();
-    for (const char* key : {"name", "description", "ruleset", "calendar", "map", "sides",
-                            "players", "settings"})
-        if (full.contains(key)) view[key] = full[key];
-    return view;
-}
-
 }  // namespace
 
 Json view_for(const Viewer& viewer, const rules::CampaignState& state, const Visibility& visibility) {
-    Json full = rules::write_scenario(state);
-    full.erase("format");
     if (sees_everything(viewer, visibility)) {
+        Json full = rules::write_scenario(state);
+        full.erase("format");
         full["role"] = role_name(viewer.role);
         // The same members as every other view: the scenario writer leaves empty ones out.
         full["allies"] = Json::array();
         if (!full.contains("knowledge")) full["knowledge"] = Json::object();
         return full;
     }
-    Json view = public_part(full);
+    // Anyone else is written the board and only its own pieces: another player's forces, facts
+    // and the history are never turned into JSON for it. An observer of a "map only" campaign
+    // gets the pieces' members empty (issue 28, defect 6: a client must not find them missing).
+    const bool player = viewer.is_player();
+    Json view = rules::write_scenario_part(
+        state, {.forces = [&](const rules::Force& f) { return player && f.player == viewer.player; },
+                .knowledge_of = player ? viewer.player : std::string()});
     view["role"] = role_name(viewer.role);
-    if (!viewer.is_player()) {
-        // An observer of a "map only" campaign: the pieces' members are there, and empty
-        // (issue 28, defect 6: a client must not find them missing).
-        view["forces"] = Json::array();
-        view["allies"] = Json::array();
-        view["knowledge"] = Json::array();
-        return view;
-    }
-
-    const rules::Player* me = state.find_player(viewer.player);
-    view["player"] = viewer.player;
-    view["side"] = me ? me->side : "";
-    Json own = Json::array();
     Json allies = Json::array();
-    for (const auto& force : full.value("forces", Json::array())) {
-        const std::string owner = force.value("player", "");
-        if (owner == viewer.player) {
-            own.push_back(force);
-            continue;
+    if (player) {
+        const rules::Player* me = state.find_player(viewer.player);
+        view["player"] = viewer.player;
+        view["side"] = me ? me->side : "";
+        // Allies: where they stand and whose they are, nothing of their strength.
+        for (const rules::Force& f : state.forces) {
+            const rules::Player* p = state.find_player(f.player);
+            if (f.player != viewer.player && me && p && p->side == me->side)
+                allies.push_back({{"id", f.id},
+                                  {"name", f.name},
+                                  {"player", f.player},
+                                  {"hex", Json::array({f.hex.q, f.hex.r})}});
         }
-        const rules::Player* p = state.find_player(owner);
-        if (me && p && p->side == me->side)
-            allies.push_back({{"id", force["id"]}, {"name", force["name"]},
-                              {"player", owner}, {"hex", force["hex"]}});
     }
-    view["forces"] = std::move(own);
     view["allies"] = std::move(allies);
-    // Enemies only through the player's own facts.
-    Json known = Json::array();
-    if (full.contains("knowledge") && full["knowledge"].contains(viewer.player))
-        known = full["knowledge"][viewer.player];
-    view["knowledge"] = std::move(known);
     return view;
 }
 

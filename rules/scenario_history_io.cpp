@@ -118,17 +118,20 @@ void read_knowledge_and_history(const ObjectReader& top, const IdRegistry& playe
         read_scouts(*scouts, h.path_of("scouts"), problems, state.scouts);
 }
 
+OrderedJson write_fact(const KnownFact& f) {
+    return {{"about", f.about},
+            {"kind", std::string(shape::fact_kind(f.value))},
+            {"value", OrderedJson::parse(shape::json_text_of(f.value))},
+            {"source", f.source},
+            {"period", f.period}};
+}
+
 void write_knowledge_and_history(const CampaignState& state, OrderedJson& out) {
     OrderedJson knowledge = OrderedJson::object();
     for (const auto& [player, facts] : state.knowledge) {
         if (facts.empty()) continue;
         OrderedJson list = OrderedJson::array();
-        for (const auto& f : facts)
-            list.push_back({{"about", f.about},
-                            {"kind", std::string(shape::fact_kind(f.value))},
-                            {"value", OrderedJson::parse(shape::json_text_of(f.value))},
-                            {"source", f.source},
-                            {"period", f.period}});
+        for (const auto& f : facts) list.push_back(write_fact(f));
         knowledge[player] = std::move(list);
     }
     if (!knowledge.empty()) out["knowledge"] = std::move(knowledge);

@@ -61,6 +61,8 @@ OrderedJson write_scenario_ordered(const CampaignState& state);
 void read_knowledge_and_history(const ObjectReader& top, const IdRegistry& players,
                                 Problems& problems, CampaignState& state);
 void write_knowledge_and_history(const CampaignState& state, OrderedJson& out);
+// One fact as the "knowledge" lists hold it: {about, kind, value, source, period}.
+OrderedJson write_fact(const KnownFact& fact);
 
 // The optional "settings" member (written only when a setting differs from its default).
 void read_settings(const ObjectReader& top, Problems& problems, CampaignSettings& settings);

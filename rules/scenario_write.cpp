@@ -1,9 +1,11 @@
 // Writing a campaign state as a scenario document (the map has its own file,
 // scenario_map_write.cpp) and as text for files.
 #include <algorithm>
+#include <functional>
 
 #include "rules/scenario_io.hpp"
 #include "rules/scenario_io_detail.hpp"
+#include "rules/scenario_view_write.hpp"
 
 namespace umpire::rules {
 
@@ -114,7 +116,12 @@ void layout(const OrderedJson& value, std::size_t indent, std::string& out) {
 
 namespace scenario_detail {
 
-OrderedJson write_scenario_ordered(const CampaignState& state) {
+namespace {
+
+// The members every copy of a state has (the board: name, ruleset, settings, calendar, map,
+// sides, players), then "forces" with the forces `keep` takes.
+void write_board_and_forces(const CampaignState& state,
+                            const std::function<bool(const Force&)>& keep, OrderedJson& out) {
     OrderedJson ruleset = {{"name", state.ruleset.name}, {"version", state.ruleset.version}};
     if (!state.ruleset.hash.empty()) ruleset["sha256"] = state.ruleset.hash;
 
@@ -129,15 +136,13 @@ OrderedJson write_scenario_ordered(const CampaignState& state) {
 
     // The state keeps forces in id order; sorting here too keeps the output canonical anyway.
     std::vector<const Force*> sorted;
-    for (const auto& force : state.forces) sorted.push_back(&force);
+    for (const auto& force : state.forces)
+        if (keep(force)) sorted.push_back(&force);
     std::stable_sort(sorted.begin(), sorted.end(),
                      [](const Force* a, const Force* b) { return a->id < b->id; });
     OrderedJson forces = OrderedJson::array();
     for (const Force* force : sorted) forces.push_back(write_force(*force));
 
-    OrderedJson out = OrderedJson::object();
-    out["format"] = kScenarioFormat;
-    out["id"] = state.id;
     out["name"] = state.name;
     out["description"] = state.description;
     out["ruleset"] = std::move(ruleset);
@@ -149,6 +154,15 @@ OrderedJson write_scenario_ordered(const CampaignState& state) {
     out["sides"] = std::move(sides);
     out["players"] = std::move(players);
     out["forces"] = std::move(forces);
+}
+
+}  // namespace
+
+OrderedJson write_scenario_ordered(const CampaignState& state) {
+    OrderedJson out = OrderedJson::object();
+    out["format"] = kScenarioFormat;
+    out["id"] = state.id;
+    write_board_and_forces(state, [](const Force&) { return true; }, out);
     write_knowledge_and_history(state, out);
     return out;
 }
@@ -156,6 +170,18 @@ OrderedJson write_scenario_ordered(const CampaignState& state) {
 }  // namespace scenario_detail
 
 Json write_scenario(const CampaignState& state) { return Json(write_scenario_ordered(state)); }
+
+Json write_scenario_part(const CampaignState& state, const ScenarioPart& part) {
+    OrderedJson out = OrderedJson::object();
+    write_board_and_forces(
+        state, part.forces ? part.forces : [](const Force&) { return false; }, out);
+    OrderedJson facts = OrderedJson::array();
+    if (auto it = state.knowledge.find(part.knowledge_of);
+        !part.knowledge_of.empty() && it != state.knowledge.end())
+        for (const KnownFact& fact : it->second) facts.push_back(write_fact(fact));
+    out["knowledge"] = std::move(facts);
+    return Json(out);
+}
 
 std::string write_scenario_text(const CampaignState& state) {
     std::string out;

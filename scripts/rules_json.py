@@ -35,7 +35,7 @@ shapes_json.generated.hpp json_reader.cpp json_reader.hpp shared_json.hpp
 DOCUMENTS = """
 scenario_check.cpp scenario_force_read.cpp scenario_history_io.cpp scenario_io.cpp
 scenario_io.hpp scenario_io_detail.cpp scenario_io_detail.hpp scenario_map_read.cpp
-scenario_map_write.cpp scenario_settings_io.cpp scenario_write.cpp
+scenario_map_write.cpp scenario_settings_io.cpp scenario_view_write.hpp scenario_write.cpp
 ruleset.cpp ruleset.hpp ruleset_load_combat.cpp ruleset_load_contact.cpp ruleset_load_world.cpp
 ruleset_loading.hpp dice_script.cpp dice_script.hpp orders.cpp orders.hpp order_plan.cpp
 order_plan.hpp battle_record.cpp battle_record.hpp battle_companion.cpp battle_companion.hpp
