@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/run_inputs.hpp"
+#include "rules/decision_json.hpp"
 #include "rules/decisions.hpp"
 #include "rules/period.hpp"
 
@@ -27,7 +28,7 @@ void prompt(const rules::DecisionRequest& r) {
     std::cout << "\n? " << r.player << ", " << r.force << ": " << r.kind
               << (r.window.empty() ? "" : " (" + r.window + ")") << "\n"
               << "  options: " << r.options->dump() << "   default: " << r.default_answer->dump()
-              << "\n  context: " << r.known().dump() << "\n> " << std::flush;
+              << "\n  context: " << rules::context_json(r.known()).dump() << "\n> " << std::flush;
 }
 
 // Asks for one answer until an allowed one is given; nullopt at end of input.

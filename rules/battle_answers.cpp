@@ -11,7 +11,9 @@ namespace {
 
 std::string report_refusal(const DecisionRequest& request, const Json& answer) {
     std::string error;
-    const auto record = battle_record_from_json(request.known().value("battle", Json()), error);
+    const Json* context = request.known_document();
+    const auto record =
+        battle_record_from_json(context ? context->value("battle", Json()) : Json(), error);
     if (!record) return "the request carries no battle record: " + error;
     const auto report = battle_report_from_json(answer, *record, error);
     if (!report) return error;
@@ -27,14 +29,6 @@ std::vector<std::size_t> largest_first(const std::vector<int>& figures) {
     return order;
 }
 
-std::vector<RecoveryCompany> companies_of(const Json& context) {
-    std::vector<RecoveryCompany> out;
-    for (const auto& c : context.value("companies", Json::array()))
-        out.push_back({c.value("type", ""), c.value("name", ""), c.value("figures", 0),
-                       c.value("lost", 0)});
-    return out;
-}
-
 bool int_list(const Json& v, std::size_t size) {
     return v.is_array() && v.size() == size &&
            std::all_of(v.begin(), v.end(), [](const Json& n) {
@@ -44,9 +38,11 @@ bool int_list(const Json& v, std::size_t size) {
 }
 
 std::string recovery_refusal(const DecisionRequest& request, const Json& answer) {
-    const auto companies = companies_of(request.known());
-    const int recovered = request.known().value("recovered", 0);
-    const int penalty = request.known().value("penalty", 0);
+    const auto* context = request.known_as<shape::RecoveryContext>();
+    if (!context) return "R-8.7: the request carries no companies to recover";
+    const auto& companies = context->companies;
+    const int recovered = context->recovered;
+    const int penalty = context->penalty;
     if (!answer.is_object() || answer.size() != 2 || !answer.contains("recovered") ||
         !answer.contains("penalty"))
         return "R-8.7: answer \"largest_first\" or {\"recovered\": [...], \"penalty\": [...]} "
@@ -109,16 +105,6 @@ RecoveryChoice default_recovery_choice(const std::vector<RecoveryCompany>& compa
         penalty -= take;
     }
     return out;
-}
-
-Json recovery_context(const std::vector<RecoveryCompany>& companies, int recovered, int penalty) {
-    Json list = Json::array();
-    for (const auto& c : companies) {
-        Json entry{{"type", c.type}, {"figures", c.figures}, {"lost", c.lost}};
-        if (!c.name.empty()) entry["name"] = c.name;
-        list.push_back(entry);
-    }
-    return Json{{"companies", list}, {"recovered", recovered}, {"penalty", penalty}};
 }
 
 RecoveryChoice recovery_choice_from_answer(const std::vector<RecoveryCompany>& companies,

@@ -14,13 +14,11 @@ namespace umpire::rules {
 // R-8.4/8.5, and the refusal names the rule it breaks.
 std::string battle_answer_refusal(const DecisionRequest& request, const Json& answer);
 
-// One company of a regiment whose battle losses are being recovered.
-struct RecoveryCompany {
-    std::string type;
-    std::string name;
-    int figures = 0;  // now, after the battle and the withdraw disengagement
-    int lost = 0;     // lost in the battle: recovery brings back at most this many
-};
+// One company of a regiment whose battle losses are being recovered: its type, name
+// (none for an unnamed one), figures now (after the battle and the withdraw disengagement) and
+// figures lost in the battle (recovery brings back at most this many). The recovery_choice
+// request shows them as they are.
+using RecoveryCompany = shape::RecoveryCompany;
 
 struct RecoveryChoice {
     std::vector<int> recovered;  // per company
@@ -32,7 +30,6 @@ struct RecoveryChoice {
 RecoveryChoice default_recovery_choice(const std::vector<RecoveryCompany>& companies,
                                        int recovered, int penalty);
 
-Json recovery_context(const std::vector<RecoveryCompany>& companies, int recovered, int penalty);
 // The choice an allowed answer ("largest_first" or {"recovered": [...], "penalty": [...]})
 // stands for, given the companies, figures recovered and penalty of the request.
 RecoveryChoice recovery_choice_from_answer(const std::vector<RecoveryCompany>& companies,

@@ -115,7 +115,8 @@ BattleSettlement ContactProcedure::settle_battle(const BattleRecord& record) {
     for (const BattleSideRecord* s : {&record.attacker, &record.defender}) {
         const std::string& first = s->forces.front();
         auto context = [this, &record, &first, attacker = s == &record.attacker] {
-            Json c = base_context(first);
+            // The record is a document: this context is still JSON (docs/decisions.md).
+            Json c = Json::parse(shape::json_text_of(base_context(first)));
             c["battle"] = to_json(record);
             c["role"] = attacker ? "attacker" : "defender";
             // Every placed card, the same for both sides: the card_placement requests

@@ -47,11 +47,16 @@ const SideReport& report_of(const BattleRecord& record, const BattleSettlement& 
 std::vector<RecoveryCompany> recovery_companies(const Regiment& regiment,
                                                 const std::vector<Company>& lost) {
     std::vector<RecoveryCompany> out;
-    auto same = [](const auto& a, const auto& b) { return a.type == b.type && a.name == b.name; };
-    for (const auto& c : regiment.companies) out.push_back({c.type, c.name, c.figures, 0});
+    auto name_of = [](const std::string& name) {
+        return name.empty() ? std::nullopt : std::optional<std::string>(name);
+    };
+    auto same = [&](const RecoveryCompany& a, const Company& b) {
+        return a.type == b.type && a.name == name_of(b.name);
+    };
+    for (const auto& c : regiment.companies) out.push_back({c.type, c.figures, 0, name_of(c.name)});
     for (const auto& l : lost) {
         auto it = std::find_if(out.begin(), out.end(), [&](const auto& c) { return same(c, l); });
-        if (it == out.end()) it = out.insert(out.end(), {l.type, l.name, 0, 0});
+        if (it == out.end()) it = out.insert(out.end(), {l.type, 0, 0, name_of(l.name)});
         it->lost += l.figures;
     }
     return out;
@@ -173,10 +178,8 @@ void ContactProcedure::recover_after_battle(
             // ▶: the owner chooses which companies come back and which pay the penalty;
             // a regiment of one company leaves nothing to choose.
             auto context = [&] {
-                Json c = base_context(r.force);
-                c.update(recovery_context(companies, recovered, penalty));
-                c["regiment"] = r.regiment;
-                return c;
+                return shape::RecoveryContext{base_context(r.force), r.regiment, companies,
+                                              recovered, penalty};
             };
             static const SoleOption kLargestFirst("largest_first");
             const Json answer =
@@ -191,7 +194,8 @@ void ContactProcedure::recover_after_battle(
             for (std::size_t i = 0; i < companies.size(); ++i) {
                 const int change = choice.recovered[i] - choice.penalty[i];
                 if (i >= regiment->companies.size())
-                    regiment->companies.push_back({companies[i].type, 0, companies[i].name});
+                    regiment->companies.push_back(
+                        {companies[i].type, 0, companies[i].name.value_or("")});
                 regiment->companies[i].figures += change;
             }
             event::RecoveryApplied{.battle = record.id,

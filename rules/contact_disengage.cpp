@@ -39,10 +39,7 @@ void ContactProcedure::disengage(const std::string& id, const std::vector<std::s
     for (std::size_t i = 0; i < opponents.size(); ++i) {
         const std::string& o = opponents[i];
         auto context = [this, &o, &id, &operation] {
-            Json c = base_context(o);
-            c["disengaging"] = id;
-            c["operation"] = operation;
-            return c;
+            return shape::DisengagementContext{base_context(o), id, operation};
         };
         // the maneuver action once per force per half period; not after a battle, which
         // used up the half period.
@@ -118,17 +115,14 @@ void ContactProcedure::apply_losses(Force& f, int figures, bool destroyed) {
     }
     // ▶: the owner chooses which companies take the losses (default: proportional).
     auto context = [&] {
-        Json sizes = Json::array();
-        for (const auto& c : assault.companies) sizes.push_back(c.figures);
-        Json c = base_context(f.id);
-        c["figures"] = figures;
-        c["companies"] = sizes;
+        shape::LossAllocationContext c{base_context(f.id), figures, {}};
+        for (const auto& company : assault.companies) c.companies.push_back(company.figures);
         return c;
     };
     static const SoleOption kProportional("proportional");
     const Json answer = r_.decider_.ask({decision_id("losses-" + assault.id, f.id), f.player,
                                          f.id, "loss_allocation", "",
-                                         kProportional.options, kProportional.answer, Json(),
+                                         kProportional.options, kProportional.answer, {},
                                          context});
     std::vector<int> split = answer.is_array() ? answer.get<std::vector<int>>()
                                                : allocate_losses_proportionally(assault, figures);

@@ -28,19 +28,18 @@ void ContactProcedure::follow_maneuvers() {
         Force& mover = force(m.force);
         const ForceMovement& fm = r_.movement_.of(m.force);
         Json options = Json::array();
-        Json candidates = Json::array();
+        shape::ManeuverMoveContext context{.contact = id_,
+                                           .hex = mover.hex,
+                                           .target = m.target,
+                                           .target_hex = force(m.target).hex,
+                                           .candidates = {},
+                                           .points_left = fm.available - fm.spent};
         for (const auto& [cost, h] : hexes) {
             options.push_back(hex_json(h));
-            candidates.push_back({{"hex", hex_json(h)}, {"cost", cost}});
+            context.candidates.push_back({h, cost});
         }
         const Json first = options.front();
         options.push_back(false);
-        Json context{{"contact", id_},
-                     {"hex", hex_json(mover.hex)},
-                     {"target", m.target},
-                     {"target_hex", hex_json(force(m.target).hex)},
-                     {"candidates", candidates},
-                     {"points_left", fm.available - fm.spent}};
         const Json answer =
             r_.decider_.ask({decision_id(m.operation + "-" + m.target + "-maneuver-move", m.force),
                              mover.player, m.force, "maneuver_move", "", options, first, context});

@@ -242,29 +242,29 @@ DecisionRequest::Sizes ContactProcedure::sizes_of(const std::string& id) const {
     return sizes;
 }
 
-Json ContactProcedure::base_context(const std::string& id) const {
+shape::ContactContext ContactProcedure::base_context(const std::string& id) const {
     const Force& f = force(id);
     const DecisionRequest::Sizes sizes = sizes_of(id);
-    Json c{{"contact", id_},
-           {"hex", hex_json(f.hex)},
-           {"own_assault_figures", sizes.own_assault_figures},
-           {"may_rest", may_rest(id)}};
-    if (sizes.largest_estimated_opponent)
-        c["largest_estimated_opponent"] = *sizes.largest_estimated_opponent;
-    if (auto it = scores_.find(id); it != scores_.end()) c["contact_score"] = it->second.table_score();
+    shape::ContactContext c{.contact = id_,
+                            .hex = f.hex,
+                            .own_assault_figures = sizes.own_assault_figures,
+                            .may_rest = may_rest(id),
+                            .largest_estimated_opponent = sizes.largest_estimated_opponent,
+                            .contact_score = std::nullopt,
+                            .opponents = {}};
+    if (auto it = scores_.find(id); it != scores_.end()) c.contact_score = it->second.table_score();
     // The forces it is in contact with: where they stand (the contact told it, R-5.1) and, after
     // the contact dice, what its commander learned of each, so that a decision is taken
     // with the opponents in view.
-    Json opponents = Json::array();
     const auto learned = intel_.find(id);
     for (const auto& other : opponents_of(id, all_)) {
-        Json o{{"force", other}, {"hex", hex_json(force(other).hex)}};
+        shape::OpponentInView& o = c.opponents.emplace_back();
+        o.force = other;
+        o.hex = force(other).hex;
         if (learned != intel_.end())
             if (auto fact = learned->second.find(other); fact != learned->second.end())
-                o["known"] = Json::parse(shape::json_text_of(fact->second));
-        opponents.push_back(std::move(o));
+                o.known = fact->second;
     }
-    c["opponents"] = std::move(opponents);
     return c;
 }
 
@@ -297,10 +297,7 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
             });
         if (!delayed_before) options |= kDelay;
         auto context = [this, &id, avoid = targets[id]] {
-            Json c = base_context(id);
-            c["avoid_hexes"] = Json::array();
-            for (Hex h : avoid) c["avoid_hexes"].push_back(hex_json(h));
-            return c;
+            return shape::ContactWindowContext{base_context(id), avoid};
         };
         requests.push_back({decision_id("before", id), f.player, id, "contact_window",
                             "before_contact", window_options(options), window_default(rest),
@@ -321,7 +318,7 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
                             [&](const Force* e) { return r_.state_.opposed(*e, ally); });
             if (in_contact) continue;
             offers.push_back({ally.id, id});
-            Json context{{"contact", id_}, {"supports", id}, {"hex", hex_json(ally.hex)}};
+            const shape::SupportContext context{.contact = id_, .supports = id, .hex = ally.hex};
             requests.push_back({decision_id("support-" + id, ally.id), ally.player, ally.id,
                                 "support_role", "before_contact", yes_or_no(), answer_no(),
                                 context});
@@ -471,9 +468,10 @@ std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::stri
         const bool aware = scores_.count(id) &&
                            r_.ruleset_.contact.row(scores_.at(id).modified).aware;
         const unsigned options = (rest ? unsigned{kRest} : 0u) | kEngage | (aware ? unsigned{kEvade} : 0u);
+        auto context = [this, &id] { return shape::ContactWindowContext{base_context(id)}; };
         requests.push_back({decision_id(window, id), force(id).player, id, "contact_window",
                             window, window_options(options), window_default(rest), {},
-                            context_of(id)});
+                            context});
         requests.back().sizes = sizes_of(id);
     }
     const auto answers = r_.decider_.ask_together(requests);

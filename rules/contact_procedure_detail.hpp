@@ -120,12 +120,12 @@ private:
     Audience audience(const std::vector<std::string>& forces) const;
     // The audience of everyone in the procedure, worked out again only when all_ grew.
     const AudienceText& everyone() const;
-    Json base_context(const std::string& id) const;
+    shape::ContactContext base_context(const std::string& id) const;
     // The figures "evade_if_larger" compares, as base_context shows them.
     DecisionRequest::Sizes sizes_of(const std::string& id) const;
     // base_context(id) built when read: standing instructions settle most requests without it.
     // `id` is referred to, not copied: it must outlive the request (the window that asks).
-    std::function<Json()> context_of(const std::string& id) const {
+    std::function<DecisionRequest::Context()> context_of(const std::string& id) const {
         return [this, &id] { return base_context(id); };
     }
     // Everyone in the contact rests: the contact ends until the next half period.

@@ -30,19 +30,25 @@ void ContactProcedure::terrain_reconnaissance(const std::vector<std::string>& fo
         const CardPlacement automatic =
             auto_place(r_.ruleset_, battlefield_, deck[i], placing_side, first);
         auto context = [&] {
-            Json placed = Json::array();
-            for (const auto& c : battlefield_)
-                placed.push_back({{"card", c.card}, {"column", c.column}, {"row", c.row}});
-            return Json{{"contact", id_},
-                        {"card", deck[i]},
-                        {"placed", placed},
-                        {"columns", r_.ruleset_.terrain_cards.grid_columns},
-                        {"rows", r_.ruleset_.terrain_cards.grid_rows}};
+            shape::CardPlacementContext c{.contact = id_,
+                                          .card = deck[i],
+                                          .placed = {},
+                                          .columns = r_.ruleset_.terrain_cards.grid_columns,
+                                          .rows = r_.ruleset_.terrain_cards.grid_rows};
+            for (const auto& placed : battlefield_)
+                c.placed.push_back({placed.card, placed.column, placed.row});
+            return c;
         };
         static const SoleOption kAuto("auto");
         const Json answer = r_.decider_.ask({decision_id("card" + std::to_string(i + 1), rep),
-                                             force(rep).player, rep, "card_placement", "",
-                                             kAuto.options, kAuto.answer, Json(), context});
+                                             force(rep).player,
+                                             rep,
+                                             "card_placement",
+                                             "",
+                                             kAuto.options,
+                                             kAuto.answer,
+                                             {},
+                                             context});
         CardPlacement placement = automatic;
         if (answer.is_object()) {
             CardPlacement wanted{deck[i], placing_side, answer["column"].get<int>(),

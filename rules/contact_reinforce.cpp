@@ -13,11 +13,11 @@ bool ContactProcedure::reinforced(const std::string& id, const std::string& oper
     const Force& f = force(id);
     if (!on_map(s) || !adjacent(s.hex, f.hex)) return false;
     // ▶ Asked of the supporter's player once the losses are known; the losses stand either way.
-    Json context{{"contact", id_},
-                 {"reinforces", id},
-                 {"hex", hex_json(s.hex)},
-                 {"displaced_from", hex_json(f.hex)},
-                 {"displaced_to", hex_json(displacement)}};
+    const shape::ReinforceContext context{.contact = id_,
+                                          .reinforces = id,
+                                          .hex = s.hex,
+                                          .displaced_from = f.hex,
+                                          .displaced_to = displacement};
     const bool yes = r_.decider_.ask({decision_id(operation + "-" + id + "-reinforce", supporter),
                                       s.player, supporter, "reinforce", "",
                                       yes_or_no(), answer_no(), context}) == true;

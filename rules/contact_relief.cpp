@@ -23,12 +23,12 @@ std::vector<std::string> ContactProcedure::offer_relief(std::vector<std::string>
         const auto costs = relief_costs(id, supporter);
         if (!costs) continue;
         const Force& s = force(supporter);
-        Json context{{"contact", id_},
-                     {"relieves", id},
-                     {"hex", hex_json(s.hex)},
-                     {"to", hex_json(force(id).hex)},
-                     {"cost", costs->second},
-                     {"relieved_cost", costs->first}};
+        const shape::ReliefContext context{.contact = id_,
+                                           .relieves = id,
+                                           .hex = s.hex,
+                                           .to = force(id).hex,
+                                           .cost = costs->second,
+                                           .relieved_cost = costs->first};
         requests.push_back({decision_id("relief-" + when + "-" + id, supporter), s.player,
                             supporter, "relief", when, yes_or_no(), answer_no(),
                             context});

@@ -8,19 +8,12 @@
 
 namespace umpire::rules {
 
-const Json& DecisionRequest::known() const {
+const DecisionRequest::Context& DecisionRequest::known() const {
     if (build_context) {
         context = build_context();
         build_context = nullptr;  // it refers to the resolution that asked, which moves on
     }
     return context;
-}
-
-Json to_json(const DecisionRequest& r) {
-    return Json{{"id", r.id},         {"player", r.player},
-                {"force", r.force},   {"kind", r.kind},
-                {"window", r.window}, {"options", r.options.get()},
-                {"default", r.default_answer.get()}, {"context", r.known()}};
 }
 
 const SharedJson& yes_or_no() {
@@ -38,17 +31,27 @@ namespace {
 bool is_int(const Json& v) { return v.is_number_integer(); }
 
 bool loss_split_allowed(const DecisionRequest& request, const Json& answer) {
-    const Json& c = request.known();
-    if (!answer.is_array() || !c.contains("companies") || answer.size() != c["companies"].size())
-        return false;
+    const auto* c = request.known_as<shape::LossAllocationContext>();
+    if (!c || !answer.is_array() || answer.size() != c->companies.size()) return false;
     long long sum = 0;
     for (std::size_t i = 0; i < answer.size(); ++i) {
         if (!is_int(answer[i]) || answer[i].get<long long>() < 0 ||
-            answer[i].get<long long>() > c["companies"][i].get<long long>())
+            answer[i].get<long long>() > c->companies[i])
             return false;
         sum += answer[i].get<long long>();
     }
-    return sum == c["figures"].get<long long>();
+    return sum == c->figures;
+}
+
+// {"action": "avoid", "hex": [q, r]} with one of the offered target hexes.
+bool avoid_to_allowed(const DecisionRequest& request, const Json& answer) {
+    const auto* c = request.known_as<shape::ContactWindowContext>();
+    if (!c || !c->avoid_hexes || answer.size() != 2 || answer.value("action", "") != "avoid")
+        return false;
+    const Json hex = answer.value("hex", Json());
+    if (!hex.is_array() || hex.size() != 2 || !is_int(hex[0]) || !is_int(hex[1])) return false;
+    const Hex to{hex[0].get<int>(), hex[1].get<int>()};
+    return std::find(c->avoid_hexes->begin(), c->avoid_hexes->end(), to) != c->avoid_hexes->end();
 }
 
 }  // namespace
@@ -62,11 +65,7 @@ std::string answer_refusal(const DecisionRequest& request, const Json& answer) {
         return battle_answer_refusal(request, answer);
     bool allowed = false;
     if (request.kind == "contact_window" && answer.is_object()) {
-        // {"action": "avoid", "hex": [q, r]} with one of the offered target hexes.
-        const Json& hexes = request.known().value("avoid_hexes", Json::array());
-        allowed = answer.value("action", "") == "avoid" && answer.size() == 2 &&
-                  answer.contains("hex") &&
-                  std::find(hexes.begin(), hexes.end(), answer["hex"]) != hexes.end();
+        allowed = avoid_to_allowed(request, answer);
     } else if (request.kind == "card_placement" && answer.is_object()) {
         allowed = answer.size() == 3 && is_int(answer.value("column", Json())) &&
                   is_int(answer.value("row", Json())) && is_int(answer.value("rotation", Json()));

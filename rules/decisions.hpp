@@ -14,10 +14,12 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "rules/events.hpp"
 #include "rules/json_reader.hpp"
+#include "rules/shapes.generated.hpp"
 #include "rules/shared_json.hpp"
 #include "rules/world.hpp"
 
@@ -39,11 +41,14 @@ struct DecisionRequest {
     // windows that ask most offer the same few lists (static SharedJson values at those sites).
     SharedJson options;
     SharedJson default_answer;
-    // What the player needs to decide, from its own knowledge only. Read it through
-    // known(): most requests are settled by standing instructions without it, so a request
-    // may give `build_context` instead, which known() calls the first time it is needed.
-    mutable Json context;
-    mutable std::function<Json()> build_context = nullptr;
+    // What the player needs to decide, from its own knowledge only: the typed context of its
+    // kind (the catalogue's "decision_contexts"); the battle report and dispute still carry
+    // their documents (battle record, reports) as JSON. Read it through known(): most requests
+    // are settled by standing instructions without it, so a request may give `build_context`
+    // instead, which known() calls the first time it is needed.
+    using Context = std::variant<shape::DecisionContext, Json>;
+    mutable Context context = Json();
+    mutable std::function<Context()> build_context = nullptr;
     // Contact windows: the two figures the standing instruction "evade_if_larger" compares
     // also in the context; read without building it.
     struct Sizes {
@@ -52,10 +57,16 @@ struct DecisionRequest {
     };
     std::optional<Sizes> sizes = std::nullopt;
 
-    const Json& known() const;
+    const Context& known() const;
+    // The typed context when it is of this shape, else nullptr.
+    template <typename Shape>
+    const Shape* known_as() const {
+        const auto* typed = std::get_if<shape::DecisionContext>(&known());
+        return typed ? std::get_if<Shape>(typed) : nullptr;
+    }
+    // The context as JSON, for the kinds that carry documents; nullptr for a typed one.
+    const Json* known_document() const { return std::get_if<Json>(&known()); }
 };
-
-Json to_json(const DecisionRequest& request);
 
 // The options [true, false] and the default false of the yes-or-no decisions (maneuver,
 // pursuit, rearguard, support, relief, reinforce), shared.

@@ -144,10 +144,110 @@ struct RegimentRecovery {
     int recovered = 0;
 };
 
+struct OpponentInView {
+    std::string force;
+    Hex hex;
+    std::optional<IntelligenceFact> known = std::nullopt;
+};
+
+struct ContactContext {
+    std::string contact;
+    Hex hex;
+    int own_assault_figures = 0;
+    bool may_rest = false;
+    std::optional<int> largest_estimated_opponent = std::nullopt;
+    std::optional<int> contact_score = std::nullopt;
+    std::vector<OpponentInView> opponents;
+};
+
+struct ContactWindowContext : ContactContext {
+    std::optional<std::vector<Hex>> avoid_hexes = std::nullopt;
+};
+
+struct DisengagementContext : ContactContext {
+    std::string disengaging;
+    std::string operation;
+};
+
+struct LossAllocationContext : ContactContext {
+    int figures = 0;
+    std::vector<int> companies;
+};
+
+struct RecoveryCompany {
+    std::string type;
+    int figures = 0;
+    int lost = 0;
+    std::optional<std::string> name = std::nullopt;
+};
+
+struct RecoveryContext : ContactContext {
+    std::string regiment;
+    std::vector<RecoveryCompany> companies;
+    int recovered = 0;
+    int penalty = 0;
+};
+
+struct SupportContext {
+    std::string contact;
+    std::string supports;
+    Hex hex;
+};
+
+struct ReliefContext {
+    std::string contact;
+    std::string relieves;
+    Hex hex;
+    Hex to;
+    int cost = 0;
+    int relieved_cost = 0;
+};
+
+struct ReinforceContext {
+    std::string contact;
+    std::string reinforces;
+    Hex hex;
+    Hex displaced_from;
+    Hex displaced_to;
+};
+
+struct ManeuverCandidate {
+    Hex hex;
+    int cost = 0;
+};
+
+struct ManeuverMoveContext {
+    std::string contact;
+    Hex hex;
+    std::string target;
+    Hex target_hex;
+    std::vector<ManeuverCandidate> candidates;
+    int points_left = 0;
+};
+
+struct PlacedCard {
+    std::string card;
+    int column = 0;
+    int row = 0;
+};
+
+struct CardPlacementContext {
+    std::string contact;
+    std::string card;
+    std::vector<PlacedCard> placed;
+    int columns = 0;
+    int rows = 0;
+};
+
 // what a player may know of a force, one alternative per kind of fact.
 using FactValue = std::variant<IntelligenceFact, ScoutReportFact, ScoutCapturedFact, BattleFact>;
 inline constexpr std::array<std::string_view, 4> kFactKinds{"contact_intel", "scout_report", "scout_captured", "battle"};
 // The kind a fact is stored and sent under ("contact_intel", ...).
 inline std::string_view fact_kind(const FactValue& value) { return kFactKinds[value.index()]; }
+
+// what a player is shown to take a decision, one alternative per shape of context
+// (the catalogue's "decision_contexts"; kinds asked with the same context share one).
+using DecisionContext = std::variant<ContactWindowContext, ContactContext, DisengagementContext, LossAllocationContext, RecoveryContext, SupportContext, ReliefContext, ReinforceContext, ManeuverMoveContext, CardPlacementContext>;
+inline constexpr std::array<std::string_view, 12> kTypedDecisionKinds{"contact_window", "separate_engagements", "rearguard", "maneuver", "pursuit", "loss_allocation", "recovery_choice", "support_role", "relief", "reinforce", "maneuver_move", "card_placement"};
 
 }  // namespace umpire::rules::shape

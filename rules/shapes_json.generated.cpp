@@ -458,6 +458,446 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, R
     return true;
 }
 
+void write_json(TextOut& out, const OpponentInView& value) {
+    write_object(out, Fields{{"force", FieldValue(value.force)},
+                             {"hex", FieldValue(value.hex)},
+                             {"known", value.known ? FieldValue::of(*value.known) : FieldValue::none()}});
+}
+
+bool read_json(const Json& value, const std::string& path, Problems& problems, OpponentInView& out) {
+    const std::size_t before = problems.size();
+    ObjectReader r(value, path, problems);
+    if (!r.is_object()) return false;
+    r.reject_unknown({"force", "hex", "known"});
+    OpponentInView read;
+    if (auto v = r.string("force", true)) read.force = *v;
+    if (auto v = r.hex("hex", true)) read.hex = *v;
+    if (const Json* m = r.member("known", false)) {
+        IntelligenceFact item;
+        if (read_json(*m, r.path_of("known"), problems, item)) read.known = std::move(item);
+    }
+    if (problems.size() != before) return false;
+    out = std::move(read);
+    return true;
+}
+
+void write_json(TextOut& out, const ContactContext& value) {
+    write_object(out, Fields{{"contact", FieldValue(value.contact)},
+                             {"hex", FieldValue(value.hex)},
+                             {"own_assault_figures", FieldValue(value.own_assault_figures)},
+                             {"may_rest", FieldValue(value.may_rest)},
+                             {"largest_estimated_opponent", value.largest_estimated_opponent ? FieldValue(*value.largest_estimated_opponent) : FieldValue::none()},
+                             {"contact_score", value.contact_score ? FieldValue(*value.contact_score) : FieldValue::none()},
+                             {"opponents", FieldValue::of(value.opponents)}});
+}
+
+bool read_json(const Json& value, const std::string& path, Problems& problems, ContactContext& out) {
+    const std::size_t before = problems.size();
+    ObjectReader r(value, path, problems);
+    if (!r.is_object()) return false;
+    r.reject_unknown({"contact", "hex", "own_assault_figures", "may_rest", "largest_estimated_opponent", "contact_score", "opponents"});
+    ContactContext read;
+    if (auto v = r.string("contact", true)) read.contact = *v;
+    if (auto v = r.hex("hex", true)) read.hex = *v;
+    if (auto v = r.integer("own_assault_figures", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.own_assault_figures = static_cast<int>(*v);
+    if (auto v = r.boolean("may_rest", true)) read.may_rest = *v;
+    if (auto v = r.integer("largest_estimated_opponent", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), false)) read.largest_estimated_opponent = static_cast<int>(*v);
+    if (auto v = r.integer("contact_score", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), false)) read.contact_score = static_cast<int>(*v);
+    if (const Json* list = r.array("opponents", true)) {
+        std::vector<OpponentInView> items;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            OpponentInView item;
+            if (read_json((*list)[i], item_path(r.path_of("opponents"), i), problems, item))
+                items.push_back(std::move(item));
+        }
+        read.opponents = std::move(items);
+    }
+    if (problems.size() != before) return false;
+    out = std::move(read);
+    return true;
+}
+
+void write_json(TextOut& out, const ContactWindowContext& value) {
+    write_object(out, Fields{{"contact", FieldValue(value.contact)},
+                             {"hex", FieldValue(value.hex)},
+                             {"own_assault_figures", FieldValue(value.own_assault_figures)},
+                             {"may_rest", FieldValue(value.may_rest)},
+                             {"largest_estimated_opponent", value.largest_estimated_opponent ? FieldValue(*value.largest_estimated_opponent) : FieldValue::none()},
+                             {"contact_score", value.contact_score ? FieldValue(*value.contact_score) : FieldValue::none()},
+                             {"opponents", FieldValue::of(value.opponents)},
+                             {"avoid_hexes", value.avoid_hexes ? FieldValue(std::span<const Hex>(*value.avoid_hexes)) : FieldValue::none()}});
+}
+
+bool read_json(const Json& value, const std::string& path, Problems& problems, ContactWindowContext& out) {
+    const std::size_t before = problems.size();
+    ObjectReader r(value, path, problems);
+    if (!r.is_object()) return false;
+    r.reject_unknown({"contact", "hex", "own_assault_figures", "may_rest", "largest_estimated_opponent", "contact_score", "opponents", "avoid_hexes"});
+    ContactWindowContext read;
+    if (auto v = r.string("contact", true)) read.contact = *v;
+    if (auto v = r.hex("hex", true)) read.hex = *v;
+    if (auto v = r.integer("own_assault_figures", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.own_assault_figures = static_cast<int>(*v);
+    if (auto v = r.boolean("may_rest", true)) read.may_rest = *v;
+    if (auto v = r.integer("largest_estimated_opponent", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), false)) read.largest_estimated_opponent = static_cast<int>(*v);
+    if (auto v = r.integer("contact_score", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), false)) read.contact_score = static_cast<int>(*v);
+    if (const Json* list = r.array("opponents", true)) {
+        std::vector<OpponentInView> items;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            OpponentInView item;
+            if (read_json((*list)[i], item_path(r.path_of("opponents"), i), problems, item))
+                items.push_back(std::move(item));
+        }
+        read.opponents = std::move(items);
+    }
+    if (const Json* list = r.array("avoid_hexes", false)) {
+        std::vector<Hex> items;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            if (auto item = read_hex((*list)[i], item_path(r.path_of("avoid_hexes"), i), problems))
+                items.push_back(*item);
+        }
+        read.avoid_hexes = std::move(items);
+    }
+    if (problems.size() != before) return false;
+    out = std::move(read);
+    return true;
+}
+
+void write_json(TextOut& out, const DisengagementContext& value) {
+    write_object(out, Fields{{"contact", FieldValue(value.contact)},
+                             {"hex", FieldValue(value.hex)},
+                             {"own_assault_figures", FieldValue(value.own_assault_figures)},
+                             {"may_rest", FieldValue(value.may_rest)},
+                             {"largest_estimated_opponent", value.largest_estimated_opponent ? FieldValue(*value.largest_estimated_opponent) : FieldValue::none()},
+                             {"contact_score", value.contact_score ? FieldValue(*value.contact_score) : FieldValue::none()},
+                             {"opponents", FieldValue::of(value.opponents)},
+                             {"disengaging", FieldValue(value.disengaging)},
+                             {"operation", FieldValue(value.operation)}});
+}
+
+bool read_json(const Json& value, const std::string& path, Problems& problems, DisengagementContext& out) {
+    const std::size_t before = problems.size();
+    ObjectReader r(value, path, problems);
+    if (!r.is_object()) return false;
+    r.reject_unknown({"contact", "hex", "own_assault_figures", "may_rest", "largest_estimated_opponent", "contact_score", "opponents", "disengaging", "operation"});
+    DisengagementContext read;
+    if (auto v = r.string("contact", true)) read.contact = *v;
+    if (auto v = r.hex("hex", true)) read.hex = *v;
+    if (auto v = r.integer("own_assault_figures", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.own_assault_figures = static_cast<int>(*v);
+    if (auto v = r.boolean("may_rest", true)) read.may_rest = *v;
+    if (auto v = r.integer("largest_estimated_opponent", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), false)) read.largest_estimated_opponent = static_cast<int>(*v);
+    if (auto v = r.integer("contact_score", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), false)) read.contact_score = static_cast<int>(*v);
+    if (const Json* list = r.array("opponents", true)) {
+        std::vector<OpponentInView> items;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            OpponentInView item;
+            if (read_json((*list)[i], item_path(r.path_of("opponents"), i), problems, item))
+                items.push_back(std::move(item));
+        }
+        read.opponents = std::move(items);
+    }
+    if (auto v = r.string("disengaging", true)) read.disengaging = *v;
+    if (auto v = r.string("operation", true)) read.operation = *v;
+    if (problems.size() != before) return false;
+    out = std::move(read);
+    return true;
+}
+
+void write_json(TextOut& out, const LossAllocationContext& value) {
+    write_object(out, Fields{{"contact", FieldValue(value.contact)},
+                             {"hex", FieldValue(value.hex)},
+                             {"own_assault_figures", FieldValue(value.own_assault_figures)},
+                             {"may_rest", FieldValue(value.may_rest)},
+                             {"largest_estimated_opponent", value.largest_estimated_opponent ? FieldValue(*value.largest_estimated_opponent) : FieldValue::none()},
+                             {"contact_score", value.contact_score ? FieldValue(*value.contact_score) : FieldValue::none()},
+                             {"opponents", FieldValue::of(value.opponents)},
+                             {"figures", FieldValue(value.figures)},
+                             {"companies", FieldValue(value.companies)}});
+}
+
+bool read_json(const Json& value, const std::string& path, Problems& problems, LossAllocationContext& out) {
+    const std::size_t before = problems.size();
+    ObjectReader r(value, path, problems);
+    if (!r.is_object()) return false;
+    r.reject_unknown({"contact", "hex", "own_assault_figures", "may_rest", "largest_estimated_opponent", "contact_score", "opponents", "figures", "companies"});
+    LossAllocationContext read;
+    if (auto v = r.string("contact", true)) read.contact = *v;
+    if (auto v = r.hex("hex", true)) read.hex = *v;
+    if (auto v = r.integer("own_assault_figures", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.own_assault_figures = static_cast<int>(*v);
+    if (auto v = r.boolean("may_rest", true)) read.may_rest = *v;
+    if (auto v = r.integer("largest_estimated_opponent", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), false)) read.largest_estimated_opponent = static_cast<int>(*v);
+    if (auto v = r.integer("contact_score", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), false)) read.contact_score = static_cast<int>(*v);
+    if (const Json* list = r.array("opponents", true)) {
+        std::vector<OpponentInView> items;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            OpponentInView item;
+            if (read_json((*list)[i], item_path(r.path_of("opponents"), i), problems, item))
+                items.push_back(std::move(item));
+        }
+        read.opponents = std::move(items);
+    }
+    if (auto v = r.integer("figures", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.figures = static_cast<int>(*v);
+    if (const Json* list = r.array("companies", true)) {
+        std::vector<int> items;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            if (auto item = read_integer((*list)[i], item_path(r.path_of("companies"), i),
+                                         std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), problems))
+                items.push_back(static_cast<int>(*item));
+        }
+        read.companies = std::move(items);
+    }
+    if (problems.size() != before) return false;
+    out = std::move(read);
+    return true;
+}
+
+void write_json(TextOut& out, const RecoveryCompany& value) {
+    write_object(out, Fields{{"type", FieldValue(value.type)},
+                             {"figures", FieldValue(value.figures)},
+                             {"lost", FieldValue(value.lost)},
+                             {"name", value.name ? FieldValue(*value.name) : FieldValue::none()}});
+}
+
+bool read_json(const Json& value, const std::string& path, Problems& problems, RecoveryCompany& out) {
+    const std::size_t before = problems.size();
+    ObjectReader r(value, path, problems);
+    if (!r.is_object()) return false;
+    r.reject_unknown({"type", "figures", "lost", "name"});
+    RecoveryCompany read;
+    if (auto v = r.string("type", true)) read.type = *v;
+    if (auto v = r.integer("figures", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.figures = static_cast<int>(*v);
+    if (auto v = r.integer("lost", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.lost = static_cast<int>(*v);
+    if (auto v = r.string("name", false)) read.name = *v;
+    if (problems.size() != before) return false;
+    out = std::move(read);
+    return true;
+}
+
+void write_json(TextOut& out, const RecoveryContext& value) {
+    write_object(out, Fields{{"contact", FieldValue(value.contact)},
+                             {"hex", FieldValue(value.hex)},
+                             {"own_assault_figures", FieldValue(value.own_assault_figures)},
+                             {"may_rest", FieldValue(value.may_rest)},
+                             {"largest_estimated_opponent", value.largest_estimated_opponent ? FieldValue(*value.largest_estimated_opponent) : FieldValue::none()},
+                             {"contact_score", value.contact_score ? FieldValue(*value.contact_score) : FieldValue::none()},
+                             {"opponents", FieldValue::of(value.opponents)},
+                             {"regiment", FieldValue(value.regiment)},
+                             {"companies", FieldValue::of(value.companies)},
+                             {"recovered", FieldValue(value.recovered)},
+                             {"penalty", FieldValue(value.penalty)}});
+}
+
+bool read_json(const Json& value, const std::string& path, Problems& problems, RecoveryContext& out) {
+    const std::size_t before = problems.size();
+    ObjectReader r(value, path, problems);
+    if (!r.is_object()) return false;
+    r.reject_unknown({"contact", "hex", "own_assault_figures", "may_rest", "largest_estimated_opponent", "contact_score", "opponents", "regiment", "companies", "recovered", "penalty"});
+    RecoveryContext read;
+    if (auto v = r.string("contact", true)) read.contact = *v;
+    if (auto v = r.hex("hex", true)) read.hex = *v;
+    if (auto v = r.integer("own_assault_figures", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.own_assault_figures = static_cast<int>(*v);
+    if (auto v = r.boolean("may_rest", true)) read.may_rest = *v;
+    if (auto v = r.integer("largest_estimated_opponent", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), false)) read.largest_estimated_opponent = static_cast<int>(*v);
+    if (auto v = r.integer("contact_score", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), false)) read.contact_score = static_cast<int>(*v);
+    if (const Json* list = r.array("opponents", true)) {
+        std::vector<OpponentInView> items;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            OpponentInView item;
+            if (read_json((*list)[i], item_path(r.path_of("opponents"), i), problems, item))
+                items.push_back(std::move(item));
+        }
+        read.opponents = std::move(items);
+    }
+    if (auto v = r.string("regiment", true)) read.regiment = *v;
+    if (const Json* list = r.array("companies", true)) {
+        std::vector<RecoveryCompany> items;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            RecoveryCompany item;
+            if (read_json((*list)[i], item_path(r.path_of("companies"), i), problems, item))
+                items.push_back(std::move(item));
+        }
+        read.companies = std::move(items);
+    }
+    if (auto v = r.integer("recovered", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.recovered = static_cast<int>(*v);
+    if (auto v = r.integer("penalty", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.penalty = static_cast<int>(*v);
+    if (problems.size() != before) return false;
+    out = std::move(read);
+    return true;
+}
+
+void write_json(TextOut& out, const SupportContext& value) {
+    write_object(out, Fields{{"contact", FieldValue(value.contact)},
+                             {"supports", FieldValue(value.supports)},
+                             {"hex", FieldValue(value.hex)}});
+}
+
+bool read_json(const Json& value, const std::string& path, Problems& problems, SupportContext& out) {
+    const std::size_t before = problems.size();
+    ObjectReader r(value, path, problems);
+    if (!r.is_object()) return false;
+    r.reject_unknown({"contact", "supports", "hex"});
+    SupportContext read;
+    if (auto v = r.string("contact", true)) read.contact = *v;
+    if (auto v = r.string("supports", true)) read.supports = *v;
+    if (auto v = r.hex("hex", true)) read.hex = *v;
+    if (problems.size() != before) return false;
+    out = std::move(read);
+    return true;
+}
+
+void write_json(TextOut& out, const ReliefContext& value) {
+    write_object(out, Fields{{"contact", FieldValue(value.contact)},
+                             {"relieves", FieldValue(value.relieves)},
+                             {"hex", FieldValue(value.hex)},
+                             {"to", FieldValue(value.to)},
+                             {"cost", FieldValue(value.cost)},
+                             {"relieved_cost", FieldValue(value.relieved_cost)}});
+}
+
+bool read_json(const Json& value, const std::string& path, Problems& problems, ReliefContext& out) {
+    const std::size_t before = problems.size();
+    ObjectReader r(value, path, problems);
+    if (!r.is_object()) return false;
+    r.reject_unknown({"contact", "relieves", "hex", "to", "cost", "relieved_cost"});
+    ReliefContext read;
+    if (auto v = r.string("contact", true)) read.contact = *v;
+    if (auto v = r.string("relieves", true)) read.relieves = *v;
+    if (auto v = r.hex("hex", true)) read.hex = *v;
+    if (auto v = r.hex("to", true)) read.to = *v;
+    if (auto v = r.integer("cost", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.cost = static_cast<int>(*v);
+    if (auto v = r.integer("relieved_cost", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.relieved_cost = static_cast<int>(*v);
+    if (problems.size() != before) return false;
+    out = std::move(read);
+    return true;
+}
+
+void write_json(TextOut& out, const ReinforceContext& value) {
+    write_object(out, Fields{{"contact", FieldValue(value.contact)},
+                             {"reinforces", FieldValue(value.reinforces)},
+                             {"hex", FieldValue(value.hex)},
+                             {"displaced_from", FieldValue(value.displaced_from)},
+                             {"displaced_to", FieldValue(value.displaced_to)}});
+}
+
+bool read_json(const Json& value, const std::string& path, Problems& problems, ReinforceContext& out) {
+    const std::size_t before = problems.size();
+    ObjectReader r(value, path, problems);
+    if (!r.is_object()) return false;
+    r.reject_unknown({"contact", "reinforces", "hex", "displaced_from", "displaced_to"});
+    ReinforceContext read;
+    if (auto v = r.string("contact", true)) read.contact = *v;
+    if (auto v = r.string("reinforces", true)) read.reinforces = *v;
+    if (auto v = r.hex("hex", true)) read.hex = *v;
+    if (auto v = r.hex("displaced_from", true)) read.displaced_from = *v;
+    if (auto v = r.hex("displaced_to", true)) read.displaced_to = *v;
+    if (problems.size() != before) return false;
+    out = std::move(read);
+    return true;
+}
+
+void write_json(TextOut& out, const ManeuverCandidate& value) {
+    write_object(out, Fields{{"hex", FieldValue(value.hex)},
+                             {"cost", FieldValue(value.cost)}});
+}
+
+bool read_json(const Json& value, const std::string& path, Problems& problems, ManeuverCandidate& out) {
+    const std::size_t before = problems.size();
+    ObjectReader r(value, path, problems);
+    if (!r.is_object()) return false;
+    r.reject_unknown({"hex", "cost"});
+    ManeuverCandidate read;
+    if (auto v = r.hex("hex", true)) read.hex = *v;
+    if (auto v = r.integer("cost", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.cost = static_cast<int>(*v);
+    if (problems.size() != before) return false;
+    out = std::move(read);
+    return true;
+}
+
+void write_json(TextOut& out, const ManeuverMoveContext& value) {
+    write_object(out, Fields{{"contact", FieldValue(value.contact)},
+                             {"hex", FieldValue(value.hex)},
+                             {"target", FieldValue(value.target)},
+                             {"target_hex", FieldValue(value.target_hex)},
+                             {"candidates", FieldValue::of(value.candidates)},
+                             {"points_left", FieldValue(value.points_left)}});
+}
+
+bool read_json(const Json& value, const std::string& path, Problems& problems, ManeuverMoveContext& out) {
+    const std::size_t before = problems.size();
+    ObjectReader r(value, path, problems);
+    if (!r.is_object()) return false;
+    r.reject_unknown({"contact", "hex", "target", "target_hex", "candidates", "points_left"});
+    ManeuverMoveContext read;
+    if (auto v = r.string("contact", true)) read.contact = *v;
+    if (auto v = r.hex("hex", true)) read.hex = *v;
+    if (auto v = r.string("target", true)) read.target = *v;
+    if (auto v = r.hex("target_hex", true)) read.target_hex = *v;
+    if (const Json* list = r.array("candidates", true)) {
+        std::vector<ManeuverCandidate> items;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            ManeuverCandidate item;
+            if (read_json((*list)[i], item_path(r.path_of("candidates"), i), problems, item))
+                items.push_back(std::move(item));
+        }
+        read.candidates = std::move(items);
+    }
+    if (auto v = r.integer("points_left", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.points_left = static_cast<int>(*v);
+    if (problems.size() != before) return false;
+    out = std::move(read);
+    return true;
+}
+
+void write_json(TextOut& out, const PlacedCard& value) {
+    write_object(out, Fields{{"card", FieldValue(value.card)},
+                             {"column", FieldValue(value.column)},
+                             {"row", FieldValue(value.row)}});
+}
+
+bool read_json(const Json& value, const std::string& path, Problems& problems, PlacedCard& out) {
+    const std::size_t before = problems.size();
+    ObjectReader r(value, path, problems);
+    if (!r.is_object()) return false;
+    r.reject_unknown({"card", "column", "row"});
+    PlacedCard read;
+    if (auto v = r.string("card", true)) read.card = *v;
+    if (auto v = r.integer("column", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.column = static_cast<int>(*v);
+    if (auto v = r.integer("row", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.row = static_cast<int>(*v);
+    if (problems.size() != before) return false;
+    out = std::move(read);
+    return true;
+}
+
+void write_json(TextOut& out, const CardPlacementContext& value) {
+    write_object(out, Fields{{"contact", FieldValue(value.contact)},
+                             {"card", FieldValue(value.card)},
+                             {"placed", FieldValue::of(value.placed)},
+                             {"columns", FieldValue(value.columns)},
+                             {"rows", FieldValue(value.rows)}});
+}
+
+bool read_json(const Json& value, const std::string& path, Problems& problems, CardPlacementContext& out) {
+    const std::size_t before = problems.size();
+    ObjectReader r(value, path, problems);
+    if (!r.is_object()) return false;
+    r.reject_unknown({"contact", "card", "placed", "columns", "rows"});
+    CardPlacementContext read;
+    if (auto v = r.string("contact", true)) read.contact = *v;
+    if (auto v = r.string("card", true)) read.card = *v;
+    if (const Json* list = r.array("placed", true)) {
+        std::vector<PlacedCard> items;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            PlacedCard item;
+            if (read_json((*list)[i], item_path(r.path_of("placed"), i), problems, item))
+                items.push_back(std::move(item));
+        }
+        read.placed = std::move(items);
+    }
+    if (auto v = r.integer("columns", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.columns = static_cast<int>(*v);
+    if (auto v = r.integer("rows", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true)) read.rows = static_cast<int>(*v);
+    if (problems.size() != before) return false;
+    out = std::move(read);
+    return true;
+}
+
 void write_json(TextOut& out, const FactValue& value) {
     std::visit([&out](const auto& fact) { write_json(out, fact); }, value);
 }
@@ -489,6 +929,76 @@ bool read_fact(std::string_view kind, const Json& value, const std::string& path
         return true;
     }
     problems.add(path, "a fact of unknown kind \"" + std::string(kind) + "\"");
+    return false;
+}
+
+void write_json(TextOut& out, const DecisionContext& value) {
+    std::visit([&out](const auto& context) { write_json(out, context); }, value);
+}
+
+bool read_decision_context(std::string_view kind, const Json& value, const std::string& path,
+                           Problems& problems, DecisionContext& out) {
+    if (kind == "contact_window") {
+        ContactWindowContext context;
+        if (!read_json(value, path, problems, context)) return false;
+        out = std::move(context);
+        return true;
+    }
+    if (kind == "separate_engagements" || kind == "rearguard") {
+        ContactContext context;
+        if (!read_json(value, path, problems, context)) return false;
+        out = std::move(context);
+        return true;
+    }
+    if (kind == "maneuver" || kind == "pursuit") {
+        DisengagementContext context;
+        if (!read_json(value, path, problems, context)) return false;
+        out = std::move(context);
+        return true;
+    }
+    if (kind == "loss_allocation") {
+        LossAllocationContext context;
+        if (!read_json(value, path, problems, context)) return false;
+        out = std::move(context);
+        return true;
+    }
+    if (kind == "recovery_choice") {
+        RecoveryContext context;
+        if (!read_json(value, path, problems, context)) return false;
+        out = std::move(context);
+        return true;
+    }
+    if (kind == "support_role") {
+        SupportContext context;
+        if (!read_json(value, path, problems, context)) return false;
+        out = std::move(context);
+        return true;
+    }
+    if (kind == "relief") {
+        ReliefContext context;
+        if (!read_json(value, path, problems, context)) return false;
+        out = std::move(context);
+        return true;
+    }
+    if (kind == "reinforce") {
+        ReinforceContext context;
+        if (!read_json(value, path, problems, context)) return false;
+        out = std::move(context);
+        return true;
+    }
+    if (kind == "maneuver_move") {
+        ManeuverMoveContext context;
+        if (!read_json(value, path, problems, context)) return false;
+        out = std::move(context);
+        return true;
+    }
+    if (kind == "card_placement") {
+        CardPlacementContext context;
+        if (!read_json(value, path, problems, context)) return false;
+        out = std::move(context);
+        return true;
+    }
+    problems.add(path, "no typed context for a decision of kind \"" + std::string(kind) + "\"");
     return false;
 }
 

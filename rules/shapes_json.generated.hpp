@@ -47,6 +47,34 @@ void write_json(TextOut& out, const QuickBattleSide& value);
 bool read_json(const Json& value, const std::string& path, Problems& problems, QuickBattleSide& out);
 void write_json(TextOut& out, const RegimentRecovery& value);
 bool read_json(const Json& value, const std::string& path, Problems& problems, RegimentRecovery& out);
+void write_json(TextOut& out, const OpponentInView& value);
+bool read_json(const Json& value, const std::string& path, Problems& problems, OpponentInView& out);
+void write_json(TextOut& out, const ContactContext& value);
+bool read_json(const Json& value, const std::string& path, Problems& problems, ContactContext& out);
+void write_json(TextOut& out, const ContactWindowContext& value);
+bool read_json(const Json& value, const std::string& path, Problems& problems, ContactWindowContext& out);
+void write_json(TextOut& out, const DisengagementContext& value);
+bool read_json(const Json& value, const std::string& path, Problems& problems, DisengagementContext& out);
+void write_json(TextOut& out, const LossAllocationContext& value);
+bool read_json(const Json& value, const std::string& path, Problems& problems, LossAllocationContext& out);
+void write_json(TextOut& out, const RecoveryCompany& value);
+bool read_json(const Json& value, const std::string& path, Problems& problems, RecoveryCompany& out);
+void write_json(TextOut& out, const RecoveryContext& value);
+bool read_json(const Json& value, const std::string& path, Problems& problems, RecoveryContext& out);
+void write_json(TextOut& out, const SupportContext& value);
+bool read_json(const Json& value, const std::string& path, Problems& problems, SupportContext& out);
+void write_json(TextOut& out, const ReliefContext& value);
+bool read_json(const Json& value, const std::string& path, Problems& problems, ReliefContext& out);
+void write_json(TextOut& out, const ReinforceContext& value);
+bool read_json(const Json& value, const std::string& path, Problems& problems, ReinforceContext& out);
+void write_json(TextOut& out, const ManeuverCandidate& value);
+bool read_json(const Json& value, const std::string& path, Problems& problems, ManeuverCandidate& out);
+void write_json(TextOut& out, const ManeuverMoveContext& value);
+bool read_json(const Json& value, const std::string& path, Problems& problems, ManeuverMoveContext& out);
+void write_json(TextOut& out, const PlacedCard& value);
+bool read_json(const Json& value, const std::string& path, Problems& problems, PlacedCard& out);
+void write_json(TextOut& out, const CardPlacementContext& value);
+bool read_json(const Json& value, const std::string& path, Problems& problems, CardPlacementContext& out);
 
 template <typename Shape>
 void write_json(TextOut& out, std::span<const Shape> items) {
@@ -69,5 +97,11 @@ void write_json(TextOut& out, const FactValue& value);
 // the kind is unknown or the value does not fit its shape.
 bool read_fact(std::string_view kind, const Json& value, const std::string& path,
                Problems& problems, FactValue& out);
+
+void write_json(TextOut& out, const DecisionContext& value);
+// The context of a decision of the kind `kind` (one of kTypedDecisionKinds); false, with the
+// problem recorded, when the kind has no typed context or the value does not fit its shape.
+bool read_decision_context(std::string_view kind, const Json& value, const std::string& path,
+                           Problems& problems, DecisionContext& out);
 
 }  // namespace umpire::rules::shape

@@ -2,6 +2,7 @@
 """Writes, from the event catalogue (protocol/events.json), everything that describes events:
 
   protocol/schemas/events/<type>.json       a JSON Schema per event type
+  protocol/schemas/decisions/<kind>.json    a JSON Schema per decision kind's typed context
   protocol/event_catalogue.generated.cpp    the catalogue as a C++ table (the projection reads
                                             each type's private fields from it)
   rules/event_records.generated.hpp         a typed record per event type, which the rules
@@ -26,6 +27,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CATALOGUE = os.path.join(ROOT, "protocol", "events.json")
 SCHEMAS = os.path.join(ROOT, "protocol", "schemas", "events")
+CONTEXT_SCHEMAS = os.path.join(ROOT, "protocol", "schemas", "decisions")
 CPP = os.path.join(ROOT, "protocol", "event_catalogue.generated.cpp")
 RECORDS = os.path.join(ROOT, "rules", "event_records.generated.hpp")
 SHAPES_HPP = os.path.join(ROOT, "rules", "shapes.generated.hpp")
@@ -42,6 +44,9 @@ SCALARS = {"string", "integer", "number", "boolean", "hex", "fraction", "modifie
 SHAPES = {}  # the catalogue's named object shapes, by name (load_catalogue fills it)
 TYPED = set()  # the shapes the rules fill as structs: every member typed (no object, any)
 FACTS = {}  # knowledge fact kind -> its shape (the catalogue's "facts")
+BASES = {}  # shape -> the shape it extends ("$extends"): its members come first, then its own
+OWN = {}  # shape -> the members it declares itself (SHAPES holds them with its base's)
+CONTEXTS = {}  # decision kind -> the shape of its context (the catalogue's "decision_contexts")
 CPP_KEYWORDS = {"class", "default", "delete", "new", "operator", "private", "public", "template",
                 "this", "union", "auto", "bool", "int", "char", "const", "return", "struct"}
 
@@ -70,7 +75,12 @@ def load_catalogue():
         catalogue = json.load(f)
     if catalogue.get("format") != "umpire-event-catalogue/1":
         sys.exit(f"{CATALOGUE}: format must be umpire-event-catalogue/1")
-    SHAPES.update(catalogue.get("shapes", {}))
+    for shape, fields in catalogue.get("shapes", {}).items():
+        OWN[shape] = {f: t for f, t in fields.items() if f != "$extends"}
+        if "$extends" in fields:
+            BASES[shape] = fields["$extends"]
+    for shape in OWN:
+        SHAPES[shape] = flattened(shape, [])
     for shape, fields in SHAPES.items():
         if shape in SCALARS or not re.fullmatch(r"[a-z][a-z_]*", shape):
             sys.exit(f"{CATALOGUE}: shape {shape}: a shape's name is lower case, not a field type's")
@@ -81,6 +91,10 @@ def load_catalogue():
     for kind, shape in FACTS.items():
         if shape not in TYPED:
             sys.exit(f"{CATALOGUE}: fact {kind}: {shape!r} is not a shape with typed members")
+    CONTEXTS.update(catalogue.get("decision_contexts", {}))
+    for kind, shape in CONTEXTS.items():
+        if shape not in TYPED:
+            sys.exit(f"{CATALOGUE}: decision context {kind}: {shape!r} is not a shape with typed members")
     events = catalogue["events"]
     for name, spec in events.items():
         where = f"{CATALOGUE}: {name}"
@@ -102,6 +116,28 @@ def load_catalogue():
         if missing:
             sys.exit(f"{where}: fields_doc does not name {', '.join(missing)}")
     return catalogue
+
+
+def flattened(shape, seen):
+    """A shape's members: those of the shape it extends (recursively), then its own."""
+    if shape in seen:
+        sys.exit(f"{CATALOGUE}: shape {shape} extends itself")
+    base = BASES.get(shape)
+    if base is None:
+        return dict(OWN[shape])
+    if base not in OWN:
+        sys.exit(f"{CATALOGUE}: shape {shape} extends {base!r}, which is not a shape")
+    fields = flattened(base, seen + [shape])
+    for field, text in OWN[shape].items():
+        if field in fields:
+            sys.exit(f"{CATALOGUE}: shape {shape}.{field} is already a member of {base}")
+        fields[field] = text
+    return fields
+
+
+def context_shapes():
+    """The decision contexts' shapes, each once, in the catalogue's order."""
+    return list(dict.fromkeys(CONTEXTS.values()))
 
 
 def typed_kind(kind, typed):
@@ -380,6 +416,8 @@ def typed_in_order():
         if name in done:
             return
         done.add(name)
+        if name in BASES:
+            visit(BASES[name])
         for text in SHAPES[name].values():
             kind, _ = parse_type(text, name)
             inner = kind[1] if kind[0] == "list" else kind
@@ -416,8 +454,9 @@ def shapes_header():
              "using Modifiers = std::vector<std::pair<std::string, int>>;",
              ""]
     for name in typed_in_order():
-        lines.append(f"struct {shape_name(name)} {{")
-        for field, text in SHAPES[name].items():
+        base = f" : {shape_name(BASES[name])}" if name in BASES else ""
+        lines.append(f"struct {shape_name(name)}{base} {{")
+        for field, text in OWN[name].items():
             kind, optional = parse_type(text, name)
             cpp = shape_member(kind, optional)
             default = " = std::nullopt" if optional else (" = 0" if cpp == "int" else (" = false" if cpp == "bool" else ""))
@@ -430,6 +469,13 @@ def shapes_header():
                      + ", ".join(cpp_string(k) for k in FACTS) + "};")
         lines.append("// The kind a fact is stored and sent under (\"contact_intel\", ...).")
         lines.append("inline std::string_view fact_kind(const FactValue& value) { return kFactKinds[value.index()]; }")
+        lines.append("")
+    if CONTEXTS:
+        lines.append("// R-11.2: what a player is shown to take a decision, one alternative per shape of context")
+        lines.append("// (the catalogue's \"decision_contexts\"; kinds asked with the same context share one).")
+        lines.append("using DecisionContext = std::variant<" + ", ".join(shape_name(s) for s in context_shapes()) + ">;")
+        lines.append(f"inline constexpr std::array<std::string_view, {len(CONTEXTS)}> kTypedDecisionKinds{{"
+                     + ", ".join(cpp_string(k) for k in CONTEXTS) + "};")
         lines.append("")
     lines += ["}  // namespace umpire::rules::shape", ""]
     return "\n".join(lines)
@@ -479,6 +525,13 @@ def shapes_json_header():
                   "bool read_fact(std::string_view kind, const Json& value, const std::string& path,",
                   "               Problems& problems, FactValue& out);",
                   ""]
+    if CONTEXTS:
+        lines += ["void write_json(TextOut& out, const DecisionContext& value);",
+                  "// The context of a decision of the kind `kind` (one of kTypedDecisionKinds); false, with the",
+                  "// problem recorded, when the kind has no typed context or the value does not fit its shape.",
+                  "bool read_decision_context(std::string_view kind, const Json& value, const std::string& path,",
+                  "                           Problems& problems, DecisionContext& out);",
+                  ""]
     lines += ["}  // namespace umpire::rules::shape", ""]
     return "\n".join(lines)
 
@@ -496,8 +549,10 @@ def value_expr(kind, expr):
         return f"FieldValue::named({expr})"
     if kind[0] == "scalar":
         return f"FieldValue({expr})"
-    if kind[0] == "list" and kind[1] == ("scalar", "string"):
+    if kind[0] == "list" and kind[1] in (("scalar", "string"), ("scalar", "integer")):
         return f"FieldValue({expr})"
+    if kind[0] == "list" and kind[1] == ("scalar", "hex"):
+        return f"FieldValue(std::span<const Hex>({expr}))"
     return f"FieldValue::of({expr})"
 
 
@@ -531,6 +586,13 @@ def read_member(field, kind, optional, target):
         read_item = ["            " + item_cpp + " item;",
                      "            if (read_json((*list)[i], item_path(r.path_of(" + key + "), i), problems, item))",
                      "                items.push_back(std::move(item));"]
+    elif inner == ("scalar", "integer"):
+        read_item = ["            if (auto item = read_integer((*list)[i], item_path(r.path_of(" + key + "), i),",
+                     "                                         std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), problems))",
+                     "                items.push_back(static_cast<int>(*item));"]
+    elif inner == ("scalar", "hex"):
+        read_item = ["            if (auto item = read_hex((*list)[i], item_path(r.path_of(" + key + "), i), problems))",
+                     "                items.push_back(*item);"]
     else:
         read_item = ["            if (auto item = read_string((*list)[i], item_path(r.path_of(" + key + "), i), problems))",
                      "                items.push_back(std::move(*item));"]
@@ -608,6 +670,27 @@ def shapes_json_source():
                   "    return false;",
                   "}",
                   ""]
+    if CONTEXTS:
+        lines += ["void write_json(TextOut& out, const DecisionContext& value) {",
+                  "    std::visit([&out](const auto& context) { write_json(out, context); }, value);",
+                  "}",
+                  "",
+                  "bool read_decision_context(std::string_view kind, const Json& value, const std::string& path,",
+                  "                           Problems& problems, DecisionContext& out) {"]
+        for shape in context_shapes():
+            n = shape_name(shape)
+            kinds = [k for k, s in CONTEXTS.items() if s == shape]
+            test = " || ".join(f"kind == {cpp_string(k)}" for k in kinds)
+            lines += [f"    if ({test}) {{",
+                      f"        {n} context;",
+                      "        if (!read_json(value, path, problems, context)) return false;",
+                      "        out = std::move(context);",
+                      "        return true;",
+                      "    }"]
+        lines += ["    problems.add(path, \"no typed context for a decision of kind \\\"\" + std::string(kind) + \"\\\"\");",
+                  "    return false;",
+                  "}",
+                  ""]
     lines += ["}  // namespace umpire::rules::shape", ""]
     return "\n".join(lines)
 
@@ -643,8 +726,9 @@ def ts_types(catalogue):
              "export type EventHex = [number, number];",
              "export type EventAudience = \"all\" | string[];",
              ""]
-    for shape, fields in SHAPES.items():
-        lines.append(f"export interface {shape_name(shape)} {{")
+    for shape, fields in OWN.items():
+        base = f" extends {shape_name(BASES[shape])}" if shape in BASES else ""
+        lines.append(f"export interface {shape_name(shape)}{base} {{")
         for field, text in fields.items():
             kind, optional = parse_type(text, shape)
             lines.append(f"  {field}{'?' if optional else ''}: {ts_type(kind)};")
@@ -677,6 +761,12 @@ def ts_types(catalogue):
                   "export const factKinds: readonly KnownFact[\"kind\"][] = ["]
         lines += [f"  \"{kind}\"," for kind in FACTS]
         lines.append("];")
+    if CONTEXTS:
+        lines += ["", "/** The context of a decision request, by its kind (docs/decisions.md); kinds not listed carry",
+                  " * documents (battle_report, battle_dispute). */",
+                  "export interface DecisionContexts {"]
+        lines += [f"  {kind}: {shape_name(shape)};" for kind, shape in CONTEXTS.items()]
+        lines.append("}")
     lines += ["", "export const eventTypes: readonly CampaignEvent[\"type\"][] = ["]
     lines += [f"  \"{name}\"," for name in catalogue["events"]]
     lines += ["];", ""]
@@ -703,6 +793,13 @@ def outputs(catalogue):
     out = {}
     for name, spec in catalogue["events"].items():
         out[os.path.join(SCHEMAS, f"{name}.json")] = json.dumps(event_schema(name, spec), indent=2) + "\n"
+    for kind, shape in CONTEXTS.items():
+        schema = {"$schema": "https://json-schema.org/draft/2020-12/schema",
+                  "$id": f"umpire-protocol/1/decisions/{kind}",
+                  "title": f"{kind} context",
+                  "description": f"The context of a {kind} decision request (docs/decisions.md).",
+                  **schema_of(("shape", shape))}
+        out[os.path.join(CONTEXT_SCHEMAS, f"{kind}.json")] = json.dumps(schema, indent=2) + "\n"
     out[CPP] = cpp_table(catalogue)
     out[RECORDS] = records_header(catalogue)
     out[SHAPES_HPP] = shapes_header()
@@ -720,8 +817,8 @@ def main():
         sys.exit(__doc__)
     catalogue = load_catalogue()
     wanted = outputs(catalogue)
-    stale = [p for p in sorted(os.listdir(SCHEMAS)) if os.path.join(SCHEMAS, p) not in wanted] \
-        if os.path.isdir(SCHEMAS) else []
+    stale = [os.path.join(d, p) for d in (SCHEMAS, CONTEXT_SCHEMAS) if os.path.isdir(d)
+             for p in sorted(os.listdir(d)) if os.path.join(d, p) not in wanted]
     drifted = []
     for path, text in wanted.items():
         current = open(path).read() if os.path.exists(path) else None
@@ -732,9 +829,9 @@ def main():
                 with open(path, "w") as f:
                     f.write(text)
     for p in stale:
-        drifted.append(os.path.relpath(os.path.join(SCHEMAS, p), ROOT) + " (no such event type)")
+        drifted.append(os.path.relpath(p, ROOT) + " (no such event type or decision kind)")
         if not check:
-            os.remove(os.path.join(SCHEMAS, p))
+            os.remove(p)
     if check and drifted:
         print("these differ from what protocol/events.json makes (run scripts/gen_event_types.py):")
         for p in drifted:

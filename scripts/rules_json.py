@@ -27,7 +27,7 @@ TOUCHES_JSON = re.compile(r"\bJson\b|OrderedJson|nlohmann|TextOut|Fields\{|write
                           r"object_text|json_text|FieldValue::(written|raw|named)|\.dump\(")
 
 SERIALIZERS = """
-event_fields.cpp event_fields.hpp event_layouts.cpp event_layouts.hpp event_list.hpp
+decision_json.cpp decision_json.hpp event_fields.cpp event_fields.hpp event_layouts.cpp event_layouts.hpp event_list.hpp
 events.cpp events.hpp event_records.generated.hpp shapes_json.generated.cpp
 shapes_json.generated.hpp json_reader.cpp json_reader.hpp shared_json.hpp
 """.split()
@@ -45,8 +45,7 @@ standing_instructions_value.cpp standing_instructions_value.hpp
 DECISIONS = """
 audience.cpp audience.hpp battle_answers.cpp battle_answers.hpp contact_battle.cpp
 contact_battle_aftermath.cpp contact_disengage.cpp contact_maneuver.cpp contact_procedure.cpp
-contact_procedure_detail.hpp contact_recon.cpp contact_reinforce.cpp contact_relief.cpp
-decisions.cpp decisions.hpp period.cpp period.hpp standing_instructions.cpp
+contact_recon.cpp decisions.cpp decisions.hpp period.cpp period.hpp standing_instructions.cpp
 standing_instructions.hpp
 """.split()
 

@@ -1,5 +1,6 @@
 #include "storage/decision_codec.hpp"
 
+#include "rules/decision_json.hpp"
 #include "storage/error.hpp"
 
 namespace umpire::storage {
@@ -49,7 +50,7 @@ rules::DecisionRequest parse_request(const std::string& text, const std::string&
     r.window = value["window"];
     r.options = value.value("options", Json());
     r.default_answer = value.value("default", Json());
-    r.context = value.value("context", Json());
+    r.context = rules::context_from_json(r.kind, value.value("context", Json()));
     return r;
 }
 

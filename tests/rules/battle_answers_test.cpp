@@ -114,16 +114,22 @@ TEST(RecoveryChoice, DefaultTakesTheLargestCompaniesFirst) {
     // Recovery goes back to the largest companies (up to what each lost); the penalty comes off
     // the largest companies after recovery.
     const std::vector<RecoveryCompany> companies{
-        {"archers", "", 4, 3}, {"spearmen", "", 10, 2}, {"knights", "", 0, 4}};
+        {"archers", 4, 3}, {"spearmen", 10, 2}, {"knights", 0, 4}};
     const RecoveryChoice c = default_recovery_choice(companies, 5, 3);
     EXPECT_EQ(c.recovered, (std::vector<int>{3, 2, 0}));
     EXPECT_EQ(c.penalty, (std::vector<int>{0, 3, 0}));
 }
 
 TEST(RecoveryChoice, AnswerMustKeepTheTotalsAndBounds) {
-    const std::vector<RecoveryCompany> companies{{"archers", "", 4, 3}, {"spearmen", "", 10, 2}};
-    DecisionRequest request{"x", "p1", "a", "recovery_choice", "", Json::array({"largest_first"}),
-                            "largest_first", recovery_context(companies, 3, 2)};
+    const std::vector<RecoveryCompany> companies{{"archers", 4, 3}, {"spearmen", 10, 2}};
+    DecisionRequest request{"x",
+                            "p1",
+                            "a",
+                            "recovery_choice",
+                            "",
+                            Json::array({"largest_first"}),
+                            "largest_first",
+                            shape::RecoveryContext{{}, "r1", companies, 3, 2}};
     EXPECT_EQ(answer_refusal(request, Json{{"recovered", {1, 2}}, {"penalty", {2, 0}}}), "");
     EXPECT_EQ(answer_refusal(request, Json{{"recovered", {0, 3}}, {"penalty", {2, 0}}}),
               "R-8.7: company 2 lost 2 figures in the battle; recovery cannot bring back 3");

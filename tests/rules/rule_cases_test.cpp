@@ -10,6 +10,7 @@
 #include "event_schemas.hpp"
 #include "json_match.hpp"
 #include "shipped_ruleset.hpp"
+#include "rules/decision_json.hpp"
 #include "rules/dice_script.hpp"
 #include "rules/orders.hpp"
 #include "rules/period.hpp"
@@ -158,6 +159,16 @@ TEST_P(RuleCase, Reproduces) {
     }();
     for (std::size_t k = 0; k < pending.size(); ++k)
         EXPECT_EQ(json_mismatch(expect_pending[k], to_json(pending[k]), "$.pending"), "");
+    // Each context is what its kind's schema declares, and reads back as it went out.
+    for (const auto& r : pending) {
+        const Json sent = to_json(r);
+        EXPECT_EQ(testing::decision_context_mismatch(sent), "");
+        const auto back = context_from_json(r.kind, sent["context"]);
+        EXPECT_EQ(std::holds_alternative<Json>(back),
+                  r.kind == "battle_report" || r.kind == "battle_dispute")
+            << r.kind;
+        EXPECT_EQ(context_json(back), sent["context"]);
+    }
 
     // Expected state, forces keyed by id.
     const Json after = write_scenario(*state);

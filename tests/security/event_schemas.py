@@ -9,8 +9,12 @@ import os
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 _SCHEMAS = os.path.join(_ROOT, "protocol", "schemas", "events")
+_CONTEXT_SCHEMAS = os.path.join(_ROOT, "protocol", "schemas", "decisions")
 with open(os.path.join(_ROOT, "protocol", "events.json")) as _f:
-    _CATALOGUE = json.load(_f)["events"]
+    _FULL_CATALOGUE = json.load(_f)
+_CATALOGUE = _FULL_CATALOGUE["events"]
+# Decision kinds whose context carries documents (the battle record, reports): no schema yet.
+_DOCUMENT_CONTEXTS = {"battle_report", "battle_dispute"}
 
 _TYPES = {
     "object": lambda v: isinstance(v, dict),
@@ -84,3 +88,23 @@ def event_mismatch(event, gm):
         schema = dict(schema, required=[r for r in schema["required"] if r not in private])
     why = mismatch(schema, event, kind)
     return why and f"{why} in {json.dumps(event)[:200]}"
+
+
+def is_decision_request(x):
+    return isinstance(x, dict) and {"id", "kind", "options", "context"} <= x.keys()
+
+
+def decision_context_mismatch(request):
+    """None when a decision request's context is what its kind's schema (protocol/schemas/
+    decisions/<kind>.json, from the catalogue's "decision_contexts") declares."""
+    kind = request["kind"]
+    if kind in _DOCUMENT_CONTEXTS:
+        return None
+    if kind not in _FULL_CATALOGUE.get("decision_contexts", {}):
+        return f"decision kind {kind!r} has no context in the catalogue (protocol/events.json)"
+    key = "decisions/" + kind
+    if key not in _cache:
+        with open(os.path.join(_CONTEXT_SCHEMAS, kind + ".json")) as f:
+            _cache[key] = json.load(f)
+    why = mismatch(_cache[key], request["context"], f"{kind}.context")
+    return why and f"{why} in {json.dumps(request)[:200]}"

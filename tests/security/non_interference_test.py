@@ -674,8 +674,35 @@ def check_events_catalogued(records, scenario):
     return bad
 
 
+def check_decision_contexts(records, scenario):
+    """Every decision request anyone is sent has the context its kind's schema declares."""
+    bad, seen = [], 0
+    for account, record in records.items():
+        for text in record:
+            body = text.split(" ", 4)[4] if text.startswith("HTTP ") else text
+            try:
+                stack = [json.loads(body)]
+            except ValueError:
+                continue
+            while stack:
+                x = stack.pop()
+                if event_schemas.is_decision_request(x):
+                    seen += 1
+                    why = event_schemas.decision_context_mismatch(x)
+                    if why:
+                        bad.append(f"{account}: {why}")
+                if isinstance(x, dict):
+                    stack.extend(x.values())
+                elif isinstance(x, list):
+                    stack.extend(x)
+    if not seen:
+        bad.append("no decision request was sent to anyone: the check saw nothing")
+    return bad
+
+
 RUN_CHECKS = {
     "events_match_the_catalogue": (check_events_catalogued, None),
+    "decision_contexts_match_the_catalogue": (check_decision_contexts, None),
     "state_version_key_private": (check_version_key_private, 1),
     "estimate_rolls_gm_only": (check_estimate_rolls, 2),
     "private_figures_owner_only": (check_private_figures, 3),

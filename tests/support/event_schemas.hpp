@@ -38,4 +38,20 @@ inline std::string event_mismatch(const nlohmann::json& event) {
     return why.empty() ? why : why + " in " + event.dump().substr(0, 300);
 }
 
+// Empty when a decision request's context matches its kind's schema
+// (protocol/schemas/decisions/<kind>.json, from the catalogue's "decision_contexts"); the
+// battle report and dispute, whose contexts carry documents, have none yet.
+inline std::string decision_context_mismatch(const nlohmann::json& request) {
+    const std::string kind = request.value("kind", "");
+    if (kind == "battle_report" || kind == "battle_dispute") return "";
+    const auto file = std::filesystem::path(UMPIRE_SOURCE_DIR) / "protocol" / "schemas" /
+                      "decisions" / (kind + ".json");
+    if (kind.empty() || !std::filesystem::exists(file))
+        return "decision kind \"" + kind + "\" has no context in the catalogue";
+    std::ifstream in(file);
+    const auto why = schema_mismatch(nlohmann::json::parse(in),
+                                     request.value("context", nlohmann::json()), kind + ".context");
+    return why.empty() ? why : why + " in " + request.dump().substr(0, 300);
+}
+
 }  // namespace umpire::testing

@@ -1,12 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { choicesFor, decisionTitle, checkLossAllocation, contextLines } from "../out/logic/decisions.js";
+import { choicesFor, decisionTitle, checkLossAllocation, contactOf, contextLines } from "../out/logic/decisions.js";
 import { placementProblem, moveCell, rotate } from "../out/logic/card-grid.js";
 
 const before = {
   id: "1.day.1.before.hadewych", player: "anna", force: "hadewych", kind: "contact_window",
   window: "before_contact", options: ["engage", "avoid", "delay"], default: "engage",
-  context: { contact: "1.day.1", hex: [4, 3], may_rest: false, own_assault_figures: 40, avoid_hexes: [[3, 3], [3, 4]] },
+  context: { contact: "1.day.1", hex: [4, 3], may_rest: false, own_assault_figures: 40, opponents: [], avoid_hexes: [[3, 3], [3, 4]] },
 };
 
 test("a contact window offers each action; avoid once per target hex", () => {
@@ -56,4 +56,26 @@ test("a contact decision names each opponent, where it stands and what is known 
   assert.ok(lines.includes("Opponent skoll at (5, 3): your commander is unaware of it (R-6.3: no evasion)"));
   assert.ok(lines.includes("Opponent thorgrim at (4, 4): not yet estimated (before the contact dice)"));
   assert.ok(!lines.some((l) => l.startsWith("Largest estimated")), "the bare estimate without its band is not shown beside the opponents");
+});
+
+test("each kind's context lines; only a contact's requests and a battle report show the contact on the map", () => {
+  const contact = { contact: "1.day.1", hex: [4, 3], own_assault_figures: 40, may_rest: true, opponents: [] };
+  const ask = (kind, context) => ({ ...before, kind, window: undefined, options: [true, false], default: false, context });
+  assert.deepEqual(contextLines(ask("loss_allocation", { ...contact, figures: 4, companies: [30, 2] })),
+    ["Contact 1.day.1", "At (4, 3)", "Own assault regiment: 40 figures", "Losses to allocate: 4 figures"]);
+  assert.deepEqual(contextLines(ask("maneuver", { ...contact, disengaging: "skoll", operation: "withdraw", contact_score: 3 })),
+    ["Contact 1.day.1", "At (4, 3)", "Own assault regiment: 40 figures", "Contact score: 3", "Disengaging: skoll (withdraw)"]);
+  const support = ask("support_role", { contact: "1.day.1", supports: "hadewych", hex: [4, 4] });
+  assert.deepEqual(contextLines(support), ["Contact 1.day.1", "At (4, 4)"]);
+  assert.equal(contactOf(support), undefined);
+  const cards = ask("card_placement", { contact: "1.day.1", card: "hill", placed: [], columns: 6, rows: 4 });
+  assert.deepEqual(contextLines(cards), ["Contact 1.day.1"]);
+  // A battle report's context holds the contact's members besides its documents; a dispute's does not.
+  const report = ask("battle_report", { ...contact, battle: {}, role: "attacker", battlefield: [] });
+  assert.equal(contactOf(report), report.context);
+  assert.deepEqual(contextLines(report), ["Contact 1.day.1", "At (4, 3)", "Own assault regiment: 40 figures", "Your side is the attacker"]);
+  const dispute = ask("battle_dispute", { contact: "1.day.1", battle: {}, reports: {} });
+  assert.equal(contactOf(dispute), undefined);
+  assert.deepEqual(contextLines(dispute), ["Contact 1.day.1"]);
+  assert.equal(contactOf(before), before.context);
 });

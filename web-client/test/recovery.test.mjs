@@ -8,13 +8,14 @@ import { eventText } from "../out/logic/event-text.js";
 // A recovery_choice request as docs/decisions.md describes it.
 const request = (context) => ({
   id: "1.day.1.recovery-ha1.hadewych", player: "anna", force: "hadewych", kind: "recovery_choice",
-  options: ["largest_first"], default: "largest_first", context: { regiment: "ha1", ...context },
+  options: ["largest_first"], default: "largest_first",
+  context: { contact: "1.day.1", hex: [4, 3], own_assault_figures: 28, may_rest: false, opponents: [], regiment: "ha1", ...context },
 });
 const req = request({ companies: [{ type: "spearmen", figures: 20, lost: 5 }, { type: "archers", figures: 8, lost: 2 }], recovered: 4, penalty: 2 });
 
-test("the plan is read from the request, missing numbers as 0", () => {
+test("the plan is the request's regiment, companies, recovered figures and penalty", () => {
   assert.deepEqual(recoveryPlan(req), { regiment: "ha1", companies: [{ type: "spearmen", figures: 20, lost: 5 }, { type: "archers", figures: 8, lost: 2 }], recovered: 4, penalty: 2 });
-  const odd = recoveryPlan(request({ companies: [{ type: "hero", name: "Sigrun the Bold", figures: 1 }] }));
+  const odd = recoveryPlan(request({ companies: [{ type: "hero", name: "Sigrun the Bold", figures: 1, lost: 0 }], recovered: 0, penalty: 0 }));
   assert.deepEqual(odd, { regiment: "ha1", companies: [{ type: "hero", name: "Sigrun the Bold", figures: 1, lost: 0 }], recovered: 0, penalty: 0 });
   assert.equal(companyName(odd.companies[0], 0), "Company 1 (Sigrun the Bold, hero)");
   assert.equal(companyName({ type: "light_horse", figures: 3, lost: 0 }, 1), "Company 2 (light horse)");

@@ -53,7 +53,7 @@ test("a contact decision tells the opponent's troops in words, not codes", () =>
   // Before: "… composition light_horse 16, spearmen 6".
   assert.equal(opponentLine(o), "Opponent ingegerd at (5, 2): assault regiment 22 figures (exact), composition 16 figures of light horse and 6 figures of spearmen");
   const lines = contextLines({ id: "x", player: "ingrid", force: "ingegerd", kind: "maneuver", options: [true, false], default: false,
-    context: { opponents: [o], disengaging: "hadewych", operation: "evade", role: "attacker" } });
+    context: { contact: "1.day.1", hex: [4, 2], own_assault_figures: 30, may_rest: false, opponents: [o], disengaging: "hadewych", operation: "evade" } });
   assert.ok(lines.includes("Disengaging: hadewych (evade)"), lines.join("\n"));
   for (const l of lines) assert.doesNotMatch(l, code, l);
 });

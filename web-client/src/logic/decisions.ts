@@ -1,8 +1,9 @@
 // Decision requests (docs/decisions.md): titles, the choices each kind offers, and the checks
 // of the answers that need more than a click (loss allocation; recovery is logic/recovery.ts).
 // Pure: the forms in ui/ render what these return.
-import { Hex } from "./hex.js";
-import { DecisionRequest } from "./view-types.js";
+import { Hex, sameHex } from "./hex.js";
+import { ContactRequest, DecisionRequest, DecisionRequestOf } from "./view-types.js";
+import { ContactContext, DisengagementContext, OpponentInView } from "./events.generated.js";
 import { describeComposition, describeSize } from "./knowledge.js";
 import { describeSplit, largestFirstSplit, recoveryPlan } from "./recovery.js";
 import { words } from "./words.js";
@@ -65,13 +66,12 @@ function hexText(h: Hex): string {
 // recovery) add their own answer besides these.
 export function choicesFor(req: DecisionRequest): Choice[] {
   const out: Choice[] = [];
-  const ctx = req.context ?? {};
   for (const option of req.options) {
     if (typeof option === "boolean") {
       out.push({ value: option, label: option ? "Yes" : "No" });
     } else if (typeof option === "string") {
-      if (option === "avoid" && Array.isArray(ctx.avoid_hexes)) {
-        for (const h of ctx.avoid_hexes as Hex[])
+      if (option === "avoid" && req.kind === "contact_window" && req.context.avoid_hexes) {
+        for (const h of req.context.avoid_hexes)
           out.push({ value: { action: "avoid", hex: h }, label: `Avoid to ${hexText(h)}`, hint: ACTION_LABELS.avoid[1] });
         continue;
       }
@@ -85,7 +85,7 @@ export function choicesFor(req: DecisionRequest): Choice[] {
       out.push({ value: option, label, hint });
     } else if (Array.isArray(option)) {
       const h = option as Hex;
-      const cand = (ctx.candidates as { hex: Hex; cost: number }[] | undefined)?.find((c) => c.hex[0] === h[0] && c.hex[1] === h[1]);
+      const cand = req.kind === "maneuver_move" ? req.context.candidates.find((c) => sameHex(c.hex, h)) : undefined;
       out.push({ value: h, label: `Move to ${hexText(h)}${cand ? `, ${cand.cost} points` : ""}` });
     }
   }
@@ -105,47 +105,78 @@ export function describeAnswer(value: string | boolean): string {
   return ACTION_LABELS[value]?.[0] ?? words(value);
 }
 
+// The kinds whose context is a contact's: its hex, the own assault regiment and the opponents.
+const CONTACT_KINDS: Record<ContactRequest["kind"], true> = {
+  contact_window: true, separate_engagements: true, rearguard: true, maneuver: true, pursuit: true,
+  loss_allocation: true, recovery_choice: true,
+};
+
+export function isContactRequest(req: DecisionRequest): req is ContactRequest {
+  return Object.hasOwn(CONTACT_KINDS, req.kind);
+}
+
+// The contact a request shows on the map and above its choices, if any. A battle report's
+// context holds its contact's members besides the documents: untyped, so checked.
+export function contactOf(req: DecisionRequest): ContactContext | undefined {
+  if (isContactRequest(req)) return req.context;
+  if (req.kind !== "battle_report") return undefined;
+  const c = req.context;
+  return Array.isArray(c.opponents) && Array.isArray(c.hex) ? (c as unknown as ContactContext) : undefined;
+}
+
 // An opponent in the request's context (docs/decisions.md): where it stands and what this
 // force's commander learned of it at the contact dice.
-export interface ContextOpponent { force: string; hex: Hex; known?: { score?: number; aware?: boolean; size?: unknown; composition?: unknown } }
-
-export function opponentLine(o: ContextOpponent): string {
+export function opponentLine(o: OpponentInView): string {
   const k = o.known;
   const learned = !k ? "not yet estimated (before the contact dice)"
-    : k.aware === false ? "your commander is unaware of it (R-6.3: no evasion)"
+    : !k.aware ? "your commander is unaware of it (R-6.3: no evasion)"
     : [k.size ? `assault regiment ${describeSize(k.size)}` : "size unknown", k.composition ? `composition ${describeComposition(k.composition)}` : null].filter(Boolean).join(", ");
   return `Opponent ${o.force} at ${hexText(o.hex)}: ${learned}`;
 }
 
 // Context lines worth showing above the choices, from what the player knows.
 export function contextLines(req: DecisionRequest): string[] {
-  const c = req.context ?? {};
-  const lines: string[] = [];
-  if (c.contact) lines.push(`Contact ${c.contact}`);
-  if (Array.isArray(c.hex)) lines.push(`At ${hexText(c.hex as Hex)}`);
-  if (typeof c.own_assault_figures === "number") lines.push(`Own assault regiment: ${c.own_assault_figures} figures`);
-  // Each opponent where it stands and as its commander knows it; the bare "largest estimate" only
-  // when the request names no opponents (it has no band).
-  const opponents = Array.isArray(c.opponents) ? (c.opponents as ContextOpponent[]) : [];
-  for (const o of opponents) lines.push(opponentLine(o));
-  if (typeof c.largest_estimated_opponent === "number" && opponents.length === 0) lines.push(`Largest estimated opponent: ${c.largest_estimated_opponent} figures`);
-  if (typeof c.contact_score === "number") lines.push(`Contact score: ${c.contact_score}`);
-  if (typeof c.may_rest === "boolean" && req.kind === "contact_window") lines.push(c.may_rest ? "May rest" : "May not rest");
-  if (typeof c.figures === "number" && req.kind === "loss_allocation") lines.push(`Losses to allocate: ${c.figures} figures`);
-  // "Disengaging: ingegerd (evade)": the operation by its answer's label, not its code.
-  if (typeof c.disengaging === "string") {
-    const op = typeof c.operation === "string" ? ` (${(ACTION_LABELS[c.operation]?.[0] ?? words(c.operation)).toLowerCase()})` : "";
-    lines.push(`Disengaging: ${c.disengaging}${op}`);
-  }
-  if (typeof c.role === "string") lines.push(`Your side is the ${words(c.role)}`);
+  const c = contactOf(req);
+  return [...(c ? contactLines(c) : placeLines(req)), ...kindLines(req)];
+}
+
+// Each opponent where it stands and as its commander knows it; the bare "largest estimate" only
+// when the request names no opponents (it has no band).
+function contactLines(c: ContactContext): string[] {
+  const lines = [`Contact ${c.contact}`, `At ${hexText(c.hex)}`, `Own assault regiment: ${c.own_assault_figures} figures`, ...c.opponents.map(opponentLine)];
+  if (c.largest_estimated_opponent !== undefined && c.opponents.length === 0) lines.push(`Largest estimated opponent: ${c.largest_estimated_opponent} figures`);
+  if (c.contact_score !== undefined) lines.push(`Contact score: ${c.contact_score}`);
   return lines;
+}
+
+// The contact and where, for a request that names no opponents.
+function placeLines(req: DecisionRequest): string[] {
+  switch (req.kind) {
+    case "battle_report": case "battle_dispute": return req.context.contact ? [`Contact ${req.context.contact}`] : [];
+    case "card_placement": return [`Contact ${req.context.contact}`];
+    default: return [`Contact ${req.context.contact}`, `At ${hexText(req.context.hex)}`];
+  }
+}
+
+function kindLines(req: DecisionRequest): string[] {
+  switch (req.kind) {
+    case "contact_window": return [req.context.may_rest ? "May rest" : "May not rest"];
+    case "loss_allocation": return [`Losses to allocate: ${req.context.figures} figures`];
+    case "maneuver": case "pursuit": return [disengagingLine(req.context)];
+    case "battle_report": return typeof req.context.role === "string" ? [`Your side is the ${words(req.context.role)}`] : [];
+    default: return [];
+  }
+}
+
+// "Disengaging: ingegerd (evade)": the operation by its answer's label, not its code.
+function disengagingLine(c: DisengagementContext): string {
+  return `Disengaging: ${c.disengaging} (${describeAnswer(c.operation).toLowerCase()})`;
 }
 
 // R-7.4: figures per company of the assault regiment, summing to context.figures, none above
 // the company's size.
-export function checkLossAllocation(req: DecisionRequest, split: number[]): string | null {
-  const total = Number(req.context.figures ?? 0);
-  const sizes = (req.context.companies as number[] | undefined) ?? [];
+export function checkLossAllocation(req: DecisionRequestOf<"loss_allocation">, split: number[]): string | null {
+  const { figures: total, companies: sizes } = req.context;
   if (split.length !== sizes.length) return `give a number for each of the ${sizes.length} companies`;
   for (let i = 0; i < split.length; i++) {
     if (!Number.isInteger(split[i]) || split[i] < 0) return `company ${i + 1}: a whole number of figures, 0 or more`;

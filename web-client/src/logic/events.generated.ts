@@ -130,6 +130,101 @@ export interface RegimentRecovery {
   recovered: number;
 }
 
+export interface OpponentInView {
+  force: string;
+  hex: EventHex;
+  known?: IntelligenceFact;
+}
+
+export interface ContactContext {
+  contact: string;
+  hex: EventHex;
+  own_assault_figures: number;
+  may_rest: boolean;
+  largest_estimated_opponent?: number;
+  contact_score?: number;
+  opponents: OpponentInView[];
+}
+
+export interface ContactWindowContext extends ContactContext {
+  avoid_hexes?: EventHex[];
+}
+
+export interface DisengagementContext extends ContactContext {
+  disengaging: string;
+  operation: string;
+}
+
+export interface LossAllocationContext extends ContactContext {
+  figures: number;
+  companies: number[];
+}
+
+export interface RecoveryCompany {
+  type: string;
+  figures: number;
+  lost: number;
+  name?: string;
+}
+
+export interface RecoveryContext extends ContactContext {
+  regiment: string;
+  companies: RecoveryCompany[];
+  recovered: number;
+  penalty: number;
+}
+
+export interface SupportContext {
+  contact: string;
+  supports: string;
+  hex: EventHex;
+}
+
+export interface ReliefContext {
+  contact: string;
+  relieves: string;
+  hex: EventHex;
+  to: EventHex;
+  cost: number;
+  relieved_cost: number;
+}
+
+export interface ReinforceContext {
+  contact: string;
+  reinforces: string;
+  hex: EventHex;
+  displaced_from: EventHex;
+  displaced_to: EventHex;
+}
+
+export interface ManeuverCandidate {
+  hex: EventHex;
+  cost: number;
+}
+
+export interface ManeuverMoveContext {
+  contact: string;
+  hex: EventHex;
+  target: string;
+  target_hex: EventHex;
+  candidates: ManeuverCandidate[];
+  points_left: number;
+}
+
+export interface PlacedCard {
+  card: string;
+  column: number;
+  row: number;
+}
+
+export interface CardPlacementContext {
+  contact: string;
+  card: string;
+  placed: PlacedCard[];
+  columns: number;
+  rows: number;
+}
+
 /** start of each period */
 export interface PeriodStartedEvent {
   type: "period_started";
@@ -795,6 +890,23 @@ export const factKinds: readonly KnownFact["kind"][] = [
   "scout_captured",
   "battle",
 ];
+
+/** The context of a decision request, by its kind (docs/decisions.md); kinds not listed carry
+ * documents (battle_report, battle_dispute). */
+export interface DecisionContexts {
+  contact_window: ContactWindowContext;
+  separate_engagements: ContactContext;
+  rearguard: ContactContext;
+  maneuver: DisengagementContext;
+  pursuit: DisengagementContext;
+  loss_allocation: LossAllocationContext;
+  recovery_choice: RecoveryContext;
+  support_role: SupportContext;
+  relief: ReliefContext;
+  reinforce: ReinforceContext;
+  maneuver_move: ManeuverMoveContext;
+  card_placement: CardPlacementContext;
+}
 
 export const eventTypes: readonly CampaignEvent["type"][] = [
   "period_started",

@@ -3,29 +3,20 @@
 // companies. Pure: the plan the request describes, the server's default (largest companies
 // first), the checks of a split, and the companies as they will stand, in words. The form is
 // ui/screens/recovery-form.ts.
-import { DecisionRequest } from "./view-types.js";
+import { DecisionRequestOf } from "./view-types.js";
+import { RecoveryCompany, RecoveryContext } from "./events.generated.js";
 import { troopWords } from "./troop-words.js";
 import { count, list } from "./words.js";
 
-export interface RecoveryCompany { type: string; name?: string; figures: number; lost: number; }
-
 // What the request asks to split: its companies (figures now, lost in the battle), the figures
 // brought back and the penalty, with the regiment it is about.
-export interface RecoveryPlan { regiment: string; companies: RecoveryCompany[]; recovered: number; penalty: number; }
+export type RecoveryPlan = Pick<RecoveryContext, "regiment" | "companies" | "recovered" | "penalty">;
 
 export interface RecoverySplit { recovered: number[]; penalty: number[]; }
 
-const whole = (n: unknown) => (typeof n === "number" && Number.isInteger(n) && n > 0 ? n : 0);
-
-export function recoveryPlan(req: DecisionRequest): RecoveryPlan {
-  const ctx = req.context ?? {};
-  const companies = (Array.isArray(ctx.companies) ? ctx.companies : []).map((c: Record<string, unknown>) => ({
-    type: String(c?.type ?? ""),
-    ...(typeof c?.name === "string" && c.name ? { name: c.name } : {}),
-    figures: whole(c?.figures),
-    lost: whole(c?.lost),
-  }));
-  return { regiment: String(ctx.regiment ?? ""), companies, recovered: whole(ctx.recovered), penalty: whole(ctx.penalty) };
+export function recoveryPlan(req: DecisionRequestOf<"recovery_choice">): RecoveryPlan {
+  const { regiment, companies, recovered, penalty } = req.context;
+  return { regiment, companies, recovered, penalty };
 }
 
 // Indexes by figures, largest first, ties by position (rules/battle_answers.cpp largest_first).

@@ -3,7 +3,7 @@
 import { Hex } from "./hex.js";
 import { MapJson } from "./map-model.js";
 import { OwnForce } from "./ruleset.js";
-import { KnownFact } from "./events.generated.js";
+import { ContactContext, DecisionContexts, KnownFact } from "./events.generated.js";
 
 // A fact in world.knowledge: typed by kind from the event catalogue's "facts".
 export type KnowledgeFact = KnownFact;
@@ -28,17 +28,27 @@ export interface World {
   settings?: Record<string, unknown>;
 }
 
-export interface DecisionRequest {
+interface DecisionRequestBase {
   id: string;
   player: string;
   force: string;
-  kind: string;
   window?: string;
   options: unknown[];
   default: unknown;
-  context: Record<string, unknown>;
   deadline?: string | null;
 }
+
+// A request of a kind the catalogue types, with its context (docs/decisions.md).
+export type DecisionRequestOf<K extends keyof DecisionContexts> = DecisionRequestBase & { kind: K; context: DecisionContexts[K] };
+
+// A request, told apart by its kind. The battle kinds' contexts carry documents (the battle
+// record, the reports) and are not typed yet.
+export type DecisionRequest =
+  | { [K in keyof DecisionContexts]: DecisionRequestOf<K> }[keyof DecisionContexts]
+  | (DecisionRequestBase & { kind: "battle_report" | "battle_dispute"; context: Record<string, unknown> });
+
+// A request of a contact procedure: its context names the contact's opponents.
+export type ContactRequest = Extract<DecisionRequest, { context: ContactContext }>;
 
 export interface MyOrders {
   orders: Record<string, unknown>[];

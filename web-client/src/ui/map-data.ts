@@ -6,7 +6,7 @@ import { GameEvent, periodOrdinal } from "../logic/view-types.js";
 import { OwnForce, forceFigures } from "../logic/ruleset.js";
 import { Strength, armOfComposition, armOfTypes, exactStrength, knownStrength } from "../logic/counter.js";
 import { MapForce } from "./map-view.js";
-import { ContextOpponent, opponentLine } from "../logic/decisions.js";
+import { contactOf, opponentLine } from "../logic/decisions.js";
 import { Hex } from "../logic/hex.js";
 import { words } from "../logic/words.js";
 
@@ -90,15 +90,15 @@ export function mapForces(app: App): MapForce[] {
 // each opponent where the contact showed it, with what is known of it, both ringed.
 function atTheContacts(app: App, forces: MapForce[]): MapForce[] {
   for (const d of app.decisions.values()) {
-    const c = d.context ?? {};
-    if (!Array.isArray(c.opponents) || !Array.isArray(c.hex)) continue;
+    const c = contactOf(d);
+    if (!c) continue;
     const own = forces.find((f) => f.id === d.force && f.kind === "own");
     if (own) {
-      own.hex = c.hex as Hex;
+      own.hex = c.hex;
       own.inContact = true;
-      own.title += ` — at ${hexText(own.hex)}, in contact ${String(c.contact ?? "")}`;
+      own.title += ` — at ${hexText(own.hex)}, in contact ${c.contact}`;
     }
-    for (const o of c.opponents as ContextOpponent[]) {
+    for (const o of c.opponents) {
       const i = forces.findIndex((f) => f.id === o.force && f.kind === "enemy");
       if (i >= 0) forces.splice(i, 1);
       const s = knownStrength(o.known?.size, "assault regiment");

@@ -1,15 +1,14 @@
 // Terrain-card placement on the 6 × 4 battlefield: drag the card onto a free cell (or
 // move the cursor with the arrow keys), rotate it, and send; or let the server place it.
-import { DecisionRequest } from "../../logic/view-types.js";
-import { PlacedCard, Placement, cardAt, gridSize, moveCell, placementProblem, rotate } from "../../logic/card-grid.js";
+import { DecisionRequestOf } from "../../logic/view-types.js";
+import { Placement, cardAt, moveCell, placementProblem, rotate } from "../../logic/card-grid.js";
 import { h } from "../dom.js";
 import { words } from "../../logic/words.js";
 
-export function cardPlacementForm(req: DecisionRequest, send: (answer: unknown) => void): HTMLElement {
+export function cardPlacementForm(req: DecisionRequestOf<"card_placement">, send: (answer: unknown) => void): HTMLElement {
   const ctx = req.context;
-  const { columns, rows } = gridSize(ctx);
+  const { columns, rows, placed } = ctx;
   const cardName = words(ctx.card);  // "rough_ground" → "rough ground"
-  const placed = (ctx.placed as PlacedCard[]) ?? [];
   let pos: Placement = { column: 0, row: 0, rotation: 0 };
   for (let r = 0; r < rows && pos.column === 0 && pos.row === 0 && cardAt(placed, 0, 0); r++)
     for (let c = 0; c < columns; c++) if (!cardAt(placed, c, r)) { pos = { column: c, row: r, rotation: 0 }; break; }

@@ -4,11 +4,11 @@
 import { App, Part } from "../app.js";
 import { h, replaceContent, uid } from "../dom.js";
 import { DecisionRequest } from "../../logic/view-types.js";
-import { checkLossAllocation, choicesFor, contextLines, decisionTitle, isDefault } from "../../logic/decisions.js";
+import { checkLossAllocation, choicesFor, contactOf, contextLines, decisionTitle, isDefault } from "../../logic/decisions.js";
 import { answerWords } from "../../logic/event-words.js";
 import { formatRemaining, remainingMs } from "../../logic/countdown.js";
 import { BattleRecord, describeBattleReport } from "../../logic/battle-report.js";
-import { PlacedCard } from "../../logic/card-grid.js";
+import { CardPlacement, PlacedCard } from "../../logic/events.generated.js";
 import { cardPlacementForm } from "./card-placement.js";
 import { battleReportForm, battlefieldSketch } from "./battle-report-form.js";
 import { companionPanel } from "./battle-companion.js";
@@ -53,23 +53,22 @@ export function decisionsTab(app: App): { element: HTMLElement; update: (part: P
     const hints = choices.filter((c) => c.hint);
     const buttons = h("div", {}, choiceButtons,
       hints.length ? h("ul", { class: "choice-hints" }, hints.map((c) => h("li", {}, h("strong", {}, c.label), ` — ${c.hint}`))) : null);
-    const ctx = req.context;
     switch (req.kind) {
       case "loss_allocation": {
-        const sizes = (ctx.companies as number[]) ?? [];
+        const sizes = req.context.companies;
         return h("div", {}, buttons, h("p", {}, "Or choose the figures per company:"),
           splitForm(sizes.map((n, i) => `Company ${i + 1} (${n} figures): losses`), sizes.map(() => 0), (v) => checkLossAllocation(req, v), answer, "Send this allocation"));
       }
       case "recovery_choice":
-        return recoveryForm(req, regimentName(req.force, String(ctx.regiment ?? "")), answer, buttons);
+        return recoveryForm(req, regimentName(req.force, req.context.regiment), answer, buttons);
       case "card_placement":
-        for (const p of (ctx.placed as PlacedCard[]) ?? []) if (!cards.some((c) => c.column === p.column && c.row === p.row)) cards.push(p);
+        for (const p of req.context.placed) if (!cards.some((c) => c.column === p.column && c.row === p.row)) cards.push(p);
         return h("div", {}, cardPlacementForm(req, answer), buttons);
       case "battle_report": {
-        const record = ctx.battle as BattleRecord;
+        const record = req.context.battle as BattleRecord;
         // The server sends the whole battlefield with the report request (R-6.6); the cards
         // gathered from this player's own placement requests are only those placed before them.
-        const field = (ctx.battlefield as PlacedCard[] | undefined) ?? cards;
+        const field = (req.context.battlefield as CardPlacement[] | undefined) ?? cards;
         const grid = app.ruleset?.terrain_cards?.grid ?? { columns: 6, rows: 4 }; // R-6.6's grid
         return h("div", { class: "battle" },
           h("div", { class: "battle-side" }, h("h4", {}, "Battlefield"), field.length ? battlefieldSketch(field, grid.columns, grid.rows) : h("p", {}, "The terrain cards are listed in the period report once it resolves."),
@@ -77,8 +76,8 @@ export function decisionsTab(app: App): { element: HTMLElement; update: (part: P
           h("div", {}, buttons, h("h4", {}, "Or report what happened on the table"), battleReportForm(record, answer)));
       }
       case "battle_dispute": {
-        const reports = ctx.reports as Record<string, unknown> | undefined;
-        const record = ctx.battle as BattleRecord | undefined;
+        const reports = req.context.reports as Record<string, unknown> | undefined;
+        const record = req.context.battle as BattleRecord | undefined;
         // Each side's answer in words (R-8.6), never as JSON.
         const said = (a: unknown) => (a && typeof a === "object" ? describeBattleReport(a) : a === undefined || a === null ? "no answer" : answerWords(a, req.kind));
         return h("div", {}, h("ul", { class: "dispute" },
@@ -114,7 +113,7 @@ export function decisionsTab(app: App): { element: HTMLElement; update: (part: P
         h("span", { class: "countdown", "data-deadline": deadline ?? "" }, formatRemaining(remainingMs(deadline, Date.now())))),
       h("ul", { class: "context" }, contextLines(req).map((l) => h("li", {}, l))),
       // The map draws this contact as it stands now (map-data.ts, atTheContacts).
-      Array.isArray(req.context?.opponents) ? h("button", { type: "button", class: "show-on-map", onclick: () => { app.selectTab("map"); app.changed("tab"); } }, "Show the contact on the map") : null,
+      contactOf(req) ? h("button", { type: "button", class: "show-on-map", onclick: () => { app.selectTab("map"); app.changed("tab"); } }, "Show the contact on the map") : null,
       mine ? form(req) : h("p", {}, "Waiting for the player's answer."));
   }
 

@@ -4,7 +4,7 @@
 // takes, and what it will have then. It
 // starts at the default (largest companies first); Send stays off until the totals are right.
 import { companyName, figures, figuresAfter, largestFirstSplit, RecoveryPlan, recoveryIntro, recoveryPlan, recoveryProblem } from "../../logic/recovery.js";
-import { DecisionRequest } from "../../logic/view-types.js";
+import { DecisionRequestOf } from "../../logic/view-types.js";
 import { h, uid } from "../dom.js";
 
 function numberField(label: string, value: number, max: number, on: (n: number) => void): HTMLElement {
@@ -17,7 +17,7 @@ function numberField(label: string, value: number, max: number, on: (n: number) 
 const afterText = (n: number) => (n > 0 ? `Then ${figures(n)}` : "Then none: the company leaves the regiment");
 
 // `choices`: the one-click answers (the default) shown under the introduction.
-export function recoveryForm(req: DecisionRequest, regimentName: string, send: (answer: unknown) => void, choices: HTMLElement): HTMLElement {
+export function recoveryForm(req: DecisionRequestOf<"recovery_choice">, regimentName: string, send: (answer: unknown) => void, choices: HTMLElement): HTMLElement {
   const plan: RecoveryPlan = recoveryPlan(req);
   const split = largestFirstSplit(plan);
   const afters = plan.companies.map(() => h("p", { class: "after" }));

@@ -1,0 +1,78 @@
+// Decision contexts (R-11.2) are typed (issue 28): the rules build each kind's context as its
+// catalogue shape, answers are checked against that typed context, and a request read back from
+// storage comes back typed — or, when it was stored before its kind was typed and does not fit
+// the shape, as the JSON it was (its answers that need the context are then refused, not
+// guessed).
+#include <gtest/gtest.h>
+
+#include "rules/decision_json.hpp"
+#include "rules/decisions.hpp"
+
+namespace umpire::rules {
+namespace {
+
+DecisionRequest window_with_avoid(std::vector<Hex> hexes) {
+    shape::ContactWindowContext context;
+    context.contact = "1.morning.a";
+    context.hex = {1, 1};
+    context.avoid_hexes = std::move(hexes);
+    return {"1.morning.a.before.a",           "p1",     "a",    "contact_window", "before_contact",
+            Json::array({"engage", "avoid"}), "engage", context};
+}
+
+TEST(DecisionContext, AvoidTakesOnlyAnOfferedHexOfWholeNumbers) {
+    const DecisionRequest r = window_with_avoid({{0, 1}, {2, 0}});
+    EXPECT_EQ(answer_refusal(r, Json{{"action", "avoid"}, {"hex", {2, 0}}}), "");
+    EXPECT_NE(answer_refusal(r, Json{{"action", "avoid"}, {"hex", {3, 0}}}), "");
+    EXPECT_NE(answer_refusal(r, Json{{"action", "avoid"}, {"hex", {2.0, 0}}}), "");
+    EXPECT_NE(answer_refusal(r, Json{{"action", "avoid"}, {"hex", {2, 0, 1}}}), "");
+    EXPECT_NE(answer_refusal(r, Json{{"action", "delay"}, {"hex", {2, 0}}}), "");
+    EXPECT_EQ(answer_refusal(r, "avoid"), "");
+}
+
+TEST(DecisionContext, LossSplitIsCheckedAgainstTheTypedCompanies) {
+    shape::LossAllocationContext context;
+    context.figures = 5;
+    context.companies = {4, 3};
+    const DecisionRequest r{
+        "x",    "p1", "a", "loss_allocation", "", Json::array({"proportional"}), "proportional",
+        context};
+    EXPECT_EQ(answer_refusal(r, Json::array({3, 2})), "");
+    EXPECT_NE(answer_refusal(r, Json::array({5, 0})), "");  // more than the company has
+    EXPECT_NE(answer_refusal(r, Json::array({2, 2})), "");  // not the figures lost
+    EXPECT_NE(answer_refusal(r, Json::array({3, 2, 0})), "");
+}
+
+TEST(DecisionContext, ComesBackTypedFromItsJson) {
+    const DecisionRequest r = window_with_avoid({{0, 1}});
+    const Json sent = to_json(r);
+    EXPECT_EQ(sent["context"]["avoid_hexes"], Json::parse("[[0,1]]"));
+    EXPECT_EQ(sent["context"]["opponents"], Json::array());
+    const auto back = context_from_json("contact_window", sent["context"]);
+    ASSERT_TRUE(std::holds_alternative<shape::DecisionContext>(back));
+    DecisionRequest again = r;
+    again.context = back;
+    EXPECT_EQ(answer_refusal(again, Json{{"action", "avoid"}, {"hex", {0, 1}}}), "");
+    EXPECT_EQ(to_json(again), sent);
+}
+
+TEST(DecisionContext, AStoredContextThatDoesNotFitStaysJsonAndAnswersNeedingItAreRefused) {
+    // An old stored loss allocation without "opponents": not the shape, kept as it was.
+    const Json old = Json::parse(R"({"contact":"1.1.1","figures":5,"companies":[4,3]})");
+    const auto back = context_from_json("loss_allocation", old);
+    ASSERT_TRUE(std::holds_alternative<Json>(back));
+    const DecisionRequest r{
+        "x", "p1", "a", "loss_allocation", "", Json::array({"proportional"}), "proportional", back};
+    EXPECT_EQ(answer_refusal(r, "proportional"), "");
+    EXPECT_NE(answer_refusal(r, Json::array({3, 2})), "");
+    EXPECT_EQ(context_json(r.known()), old);
+}
+
+TEST(DecisionContext, DocumentKindsKeepTheirJson) {
+    const Json context = Json::parse(R"({"contact":"1.1.1","battle":{},"role":"attacker"})");
+    EXPECT_TRUE(std::holds_alternative<Json>(context_from_json("battle_report", context)));
+    EXPECT_EQ(context_json(context_from_json("battle_report", context)), context);
+}
+
+}  // namespace
+}  // namespace umpire::rules
