@@ -158,8 +158,8 @@ void add_campaign_commands(CLI::App& app) {
             auto store = open_store(orders->db, Access::write);
             auto campaign = Campaign::open(*store, orders->campaign);
             const auto list = read_orders_for(campaign, orders->file, orders->player);
-            const auto state = orders->draft ? storage::OrderState::draft
-                                             : storage::OrderState::submitted;
+            const auto state = orders->draft ? storage::SubmissionState::draft
+                                             : storage::SubmissionState::submitted;
             auto receipt = campaign.submit_orders(orders->player, list, state);
             if (orders->confirm) receipt = campaign.confirm_orders(orders->player);
             std::cout << receipt_json(campaign, receipt).dump() << "\n";

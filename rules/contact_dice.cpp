@@ -6,14 +6,14 @@
 
 namespace umpire::rules {
 
-std::vector<AppliedModifier> contact_modifiers(const Ruleset& ruleset,
-                                               const std::vector<ContactCommander>& commanders,
-                                               std::size_t index) {
+shape::Modifiers contact_modifiers(const Ruleset& ruleset,
+                                   const std::vector<ContactCommander>& commanders,
+                                   std::size_t index) {
     const ContactCommander& self = commanders.at(index);
     std::vector<const ContactCommander*> opponents;
     for (const auto& c : commanders)
         if (c.side != self.side) opponents.push_back(&c);
-    std::vector<AppliedModifier> out;
+    shape::Modifiers out;
     // Every criterion is about opponents; a commander without one gets nothing.
     if (opponents.empty()) return out;
 
@@ -56,18 +56,16 @@ std::vector<ContactScore> roll_contact_dice(const Ruleset& ruleset,
         score.die = log.roll(dice, 6, "contact die", {.force = score.force});
         score.modifiers = contact_modifiers(ruleset, commanders, i);
         score.modified = score.die;
-        for (const auto& m : score.modifiers) score.modified += m.value;
+        for (const auto& [name, value] : score.modifiers) score.modified += value;
         scores.push_back(std::move(score));
     }
     // the unmodified and the modified score are both kept; all participants see them.
     std::vector<shape::ContactScore> shown;
     shown.reserve(scores.size());
     for (const ContactScore& score : scores) {
-        shape::Modifiers modifiers;
-        for (const AppliedModifier& m : score.modifiers) modifiers.emplace_back(m.name, m.value);
         shown.push_back({.force = score.force,
                          .die = score.die,
-                         .modifiers = std::move(modifiers),
+                         .modifiers = score.modifiers,
                          .modified = score.modified,
                          .table_score = score.table_score()});
     }

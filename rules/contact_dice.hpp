@@ -24,26 +24,22 @@ struct ContactCommander {
     bool previous_contact = false;          // with an opponent this period or the one before
 };
 
-struct AppliedModifier {
-    std::string name;  // "more_move_points", "smallest_force", "successful_scout",
-                       // "captured_scout", "previous_contact", "opponents_in_<terrain>"
-    int value = 0;
-};
-
 // the modifiers of commanders[index] against the commanders of other sides, in the order
 // of the table, each once; values from ruleset.contact.modifiers. "More move points" is strictly
 // more than every opponent; "smallest force" is regiments <= every opponent's regiments - margin;
 // "opponents_in_<terrain>" when every opponent's hex is that terrain. Allies are not compared.
-// A commander with no opponent among `commanders` gets none.
-std::vector<AppliedModifier> contact_modifiers(const Ruleset& ruleset,
-                                               const std::vector<ContactCommander>& commanders,
-                                               std::size_t index);
+// A commander with no opponent among `commanders` gets none. Names: "more_move_points",
+// "smallest_force", "successful_scout", "captured_scout", "previous_contact",
+// "opponents_in_<terrain>".
+shape::Modifiers contact_modifiers(const Ruleset& ruleset,
+                                   const std::vector<ContactCommander>& commanders,
+                                   std::size_t index);
 
 struct ContactScore {
     std::string force;
     int die = 0;       // unmodified
     int modified = 0;  // unclamped
-    std::vector<AppliedModifier> modifiers;
+    shape::Modifiers modifiers;  // as the contact_dice event shows them
     int table_score() const;  // clamped to 1..6 for the contact table
 };
 

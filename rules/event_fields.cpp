@@ -105,12 +105,6 @@ void write_object(TextOut& out, Fields fields) {
     out.put('}');
 }
 
-std::string object_text(Fields fields) {
-    TextOut out;
-    write_object(out, fields);
-    return std::string(out.text());
-}
-
 void FieldValue::write_other(TextOut& out) const {
     switch (kind_) {
         case Kind::boolean: out.put(integer_ ? "true" : "false"); return;

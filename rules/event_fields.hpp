@@ -131,12 +131,6 @@ public:
     FieldValue(T&& other)
         : kind_(Kind::owned), integer_(0), owned_(std::make_unique<Json>(std::forward<T>(other))) {}
     FieldValue(double d) : kind_(Kind::owned), integer_(0), owned_(std::make_unique<Json>(d)) {}
-    // JSON text written as it is (the caller wrote it as nlohmann::json::dump() would).
-    static FieldValue raw(std::string_view json_text) {
-        FieldValue v(Kind::raw);
-        v.text_ = json_text;
-        return v;
-    }
     // A value its own code writes, such as a nested object (write_object): `write(out)` is
     // called with the event's TextOut. `write` must outlive the value (a lambda in the same
     // expression does).
@@ -324,10 +318,8 @@ inline void write_key(TextOut& out, const FieldKey& key) {
     out.put(key.text());
     out.put('"');
 }
-// The JSON text nlohmann::json::dump() gives for this value, and for an object of these fields
-// (keys sorted; fields left out skipped).
+// The JSON text nlohmann::json::dump() gives for this value.
 std::string json_text(const FieldValue& value);
-std::string object_text(Fields fields);
 // Appends [item,item,...], each written by write_item(out, item).
 template <typename List, typename WriteItem>
 void write_list(TextOut& out, const List& items, WriteItem write_item) {

@@ -88,8 +88,8 @@ void Room::submit_orders(const Reply& reply, const Actor& actor, const protocol:
             return;
         }
         receipt = campaign_.submit_orders(actor.viewer.player, read->front().orders,
-                                          m.state == "draft" ? storage::OrderState::draft
-                                                             : storage::OrderState::submitted);
+                                          m.state == "draft" ? storage::SubmissionState::draft
+                                                             : storage::SubmissionState::submitted);
     } catch (const storage::StorageError& e) {
         log_storage_error(e, "submit_orders", id());
         throw to_protocol_error(e, ErrorCode::invalid_orders, services_->campaigns->location());

@@ -62,7 +62,8 @@ rules::Json Campaign::preview_orders(const std::string& player,
 }
 
 Receipt Campaign::submit_orders(const std::string& player,
-                                const std::vector<rules::ForceOrder>& orders, OrderState state) {
+                                const std::vector<rules::ForceOrder>& orders,
+                                SubmissionState state) {
     const rules::Json list = checked_orders(player, orders);
     OrderRecord record;
     record.campaign_id = record_.id;

@@ -45,11 +45,11 @@ bool is_valid_time_zone(const std::string& name) {
     return std::filesystem::is_regular_file(zoneinfo / name, error);
 }
 
-const char* to_string(OrderState state) {
+const char* to_string(SubmissionState state) {
     switch (state) {
-        case OrderState::draft: return "draft";
-        case OrderState::submitted: return "submitted";
-        case OrderState::confirmed: return "confirmed";
+        case SubmissionState::draft: return "draft";
+        case SubmissionState::submitted: return "submitted";
+        case SubmissionState::confirmed: return "confirmed";
     }
     return "submitted";
 }

@@ -60,8 +60,9 @@ struct WorldEdited {
     bool map_or_sides = false;
 };
 
-enum class OrderState { draft, submitted, confirmed };
-const char* to_string(OrderState state);
+// Where a player's orders for the open period stand (not rules::OrderState, a force's order).
+enum class SubmissionState { draft, submitted, confirmed };
+const char* to_string(SubmissionState state);
 
 class Campaign {
 public:
@@ -97,7 +98,7 @@ public:
     // Orders of `player` for the open period, replacing any earlier set unless it is confirmed.
     // Every order must be the player's own, for one of the player's forces, once per force.
     Receipt submit_orders(const std::string& player, const std::vector<rules::ForceOrder>& orders,
-                          OrderState state = OrderState::submitted);
+                          SubmissionState state = SubmissionState::submitted);
     // The same checks as submit_orders, and the orders' plan; nothing is stored (a dry run).
     rules::Json preview_orders(const std::string& player,
                                const std::vector<rules::ForceOrder>& orders) const;

@@ -29,9 +29,9 @@ ContactCommander commander(std::string force, std::string side) {
     return c;
 }
 
-Json modifiers_of(const std::vector<AppliedModifier>& modifiers) {
+Json modifiers_of(const shape::Modifiers& modifiers) {
     Json out = Json::object();
-    for (const auto& m : modifiers) out[m.name] = m.value;
+    for (const auto& [name, value] : modifiers) out[name] = value;
     return out;
 }
 

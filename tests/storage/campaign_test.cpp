@@ -75,7 +75,7 @@ TEST(Campaign, OrdersGetAReceiptThatSurvivesAReopen) {
 
 // The message of the invalid-input refusal of these orders, or "accepted" when they are taken.
 std::string refusal(Campaign& campaign, const std::string& player,
-                    const std::vector<rules::ForceOrder>& orders, OrderState state) {
+                    const std::vector<rules::ForceOrder>& orders, SubmissionState state) {
     try {
         campaign.submit_orders(player, orders, state);
     } catch (const StorageError& e) {
@@ -93,7 +93,7 @@ TEST(Campaign, OrdersForOthersForcesUnknownPlayersOrTwiceAreRefused) {
     ASSERT_FALSE(orders.empty());
     auto expect_refused = [&](const std::string& player, const std::vector<rules::ForceOrder>& o,
                               const std::string& words) {
-        const auto why = refusal(campaign, player, o, OrderState::submitted);
+        const auto why = refusal(campaign, player, o, SubmissionState::submitted);
         EXPECT_NE(why.find(words), std::string::npos) << why;
     };
     expect_refused("nobody", {}, "no player \"nobody\"");
@@ -117,22 +117,24 @@ TEST(Campaign, AnImpossibleOrderIsRefusedWhenSubmittedNamingWhatIsWrong) {
     auto orders = demo_orders(campaign, "anna");
     ASSERT_FALSE(orders.empty());
     const rules::Force& force = *campaign.state().find_force(orders.front().force);
-    auto refused = [&](const std::vector<rules::ForceOrder>& o, OrderState state) {
+    auto refused = [&](const std::vector<rules::ForceOrder>& o, SubmissionState state) {
         return refusal(campaign, "anna", o, state);
     };
     auto jump = orders;
     jump.front().hold = false;
     jump.front().path = {{force.hex.q + 3, force.hex.r}};
-    EXPECT_NE(refused(jump, OrderState::submitted).find("order 1: path step 1"), std::string::npos);
-    EXPECT_NE(refused(jump, OrderState::draft).find("is not adjacent to"), std::string::npos);
+    EXPECT_NE(refused(jump, SubmissionState::submitted).find("order 1: path step 1"),
+              std::string::npos);
+    EXPECT_NE(refused(jump, SubmissionState::draft).find("is not adjacent to"), std::string::npos);
     auto off_map = orders;
     off_map.front().hold = false;
     off_map.front().path = {{-50, -50}};
-    EXPECT_NE(refused(off_map, OrderState::submitted).find("not adjacent"), std::string::npos);
+    EXPECT_NE(refused(off_map, SubmissionState::submitted).find("not adjacent"), std::string::npos);
     auto both = orders;
     both.front().hold = true;
     both.front().path = {{force.hex.q + 1, force.hex.r}};
-    EXPECT_NE(refused(both, OrderState::submitted).find("either hold or a path"), std::string::npos);
+    EXPECT_NE(refused(both, SubmissionState::submitted).find("either hold or a path"),
+              std::string::npos);
     // Nothing was stored, and the demo's own orders still go in.
     EXPECT_TRUE(campaign.current_orders().empty());
     EXPECT_TRUE(store.receipts("demo").empty());
@@ -143,7 +145,7 @@ TEST(Campaign, ConfirmedOrdersCannotChangeAndDraftsAreNotUsed) {
     TempDir dir;
     SqliteCampaignStore store(dir.file("c.db"));
     auto campaign = create_demo(store);
-    campaign.submit_orders("anna", demo_orders(campaign, "anna"), OrderState::draft);
+    campaign.submit_orders("anna", demo_orders(campaign, "anna"), SubmissionState::draft);
     const auto confirmed = campaign.confirm_orders("bertram");  // none given: all hold
     EXPECT_EQ(confirmed.state, "confirmed");
     EXPECT_EQ(confirmed.orders, 0u);
@@ -174,7 +176,7 @@ TEST(Campaign, ADraftsStandingInstructionsAreKeptItsMovesAreNot) {
     const std::string force = orders.front().force;
     const rules::Hex before = campaign.state().find_force(force)->hex;
     orders.front().standing_instructions = rules::Json{{"separate_engagements", true}};
-    campaign.submit_orders("anna", orders, OrderState::draft);
+    campaign.submit_orders("anna", orders, SubmissionState::draft);
     const auto period = campaign.resolve_period(true);
     ASSERT_TRUE(period.complete);
     const auto stored = rules::Json::parse(store.load_period("demo", {0, 0}).orders)["orders"];
