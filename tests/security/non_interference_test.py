@@ -571,22 +571,27 @@ def forces_of(scenario):
     return {f["id"]: f["player"] for f in scenario["forces"]}
 
 
-def events_in(record):
+def objects_in(record):
+    """Every JSON object, at any depth, in the frames and HTTP bodies a viewer received."""
     for text in record:
         body = text.split(" ", 4)[4] if text.startswith("HTTP ") else text
         try:
-            doc = json.loads(body)
+            stack = [json.loads(body)]
         except ValueError:
             continue
-        stack = [doc]
         while stack:
             x = stack.pop()
             if isinstance(x, dict):
-                if "type" in x and ("audience" in x or "purpose" in x or "force" in x):
-                    yield x
+                yield x
                 stack.extend(x.values())
             elif isinstance(x, list):
                 stack.extend(x)
+
+
+def events_in(record):
+    for x in objects_in(record):
+        if "type" in x and ("audience" in x or "purpose" in x or "force" in x):
+            yield x
 
 
 def check_estimate_rolls(records, scenario):
@@ -678,23 +683,12 @@ def check_decision_contexts(records, scenario):
     """Every decision request anyone is sent has the context its kind's schema declares."""
     bad, seen = [], 0
     for account, record in records.items():
-        for text in record:
-            body = text.split(" ", 4)[4] if text.startswith("HTTP ") else text
-            try:
-                stack = [json.loads(body)]
-            except ValueError:
-                continue
-            while stack:
-                x = stack.pop()
-                if event_schemas.is_decision_request(x):
-                    seen += 1
-                    why = event_schemas.decision_context_mismatch(x)
-                    if why:
-                        bad.append(f"{account}: {why}")
-                if isinstance(x, dict):
-                    stack.extend(x.values())
-                elif isinstance(x, list):
-                    stack.extend(x)
+        for x in objects_in(record):
+            if event_schemas.is_decision_request(x):
+                seen += 1
+                why = event_schemas.decision_context_mismatch(x)
+                if why:
+                    bad.append(f"{account}: {why}")
     if not seen:
         bad.append("no decision request was sent to anyone: the check saw nothing")
     return bad
