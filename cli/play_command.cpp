@@ -27,7 +27,8 @@ std::optional<rules::Json> parse_answer(const std::string& line) {
 void prompt(const rules::DecisionRequest& r) {
     std::cout << "\n? " << r.player << ", " << r.force << ": " << r.kind
               << (r.window.empty() ? "" : " (" + r.window + ")") << "\n"
-              << "  options: " << r.options->dump() << "   default: " << r.default_answer->dump()
+              << "  options: " << rules::answer_list_json(r.options).dump()
+              << "   default: " << rules::answer_json(r.default_answer).dump()
               << "\n  context: " << rules::context_json(r.known()).dump() << "\n> " << std::flush;
 }
 
@@ -37,7 +38,7 @@ std::optional<rules::Json> ask(const rules::DecisionRequest& request) {
         prompt(request);
         std::string line;
         if (!std::getline(std::cin, line)) return std::nullopt;
-        if (line.empty()) return request.default_answer.get();
+        if (line.empty()) return rules::answer_json(request.default_answer);
         auto answer = parse_answer(line);
         if (answer && rules::answer_allowed(request, *answer)) return answer;
         std::cout << "  not an allowed answer\n";
@@ -55,7 +56,8 @@ void run(const RunOptions& options) {
             std::size_t shown = 0;
             for (;;) {
                 auto dice = in.fresh_dice(state.calendar);
-                rules::PeriodInputs inputs{orders_for(in, state.calendar), answers, settle};
+                rules::PeriodInputs inputs{orders_for(in, state.calendar),
+                                           rules::answers_from_json(answers), settle};
                 rules::PeriodOutcome outcome =
                     rules::resolve_period(state, in.scenario.ruleset, inputs, *dice);
                 // Every replay repeats the events so far: show only the new ones.

@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/run_inputs.hpp"
+#include "rules/answer_json.hpp"
 #include "rules/period.hpp"
 
 namespace umpire::cli {
@@ -18,7 +19,8 @@ void run(const RunOptions& options) {
     try {
         for (int i = 0; i < options.periods; ++i) {
             auto dice = in.fresh_dice(state.calendar);
-            rules::PeriodInputs inputs{orders_for(in, state.calendar), in.answers, true};
+            rules::PeriodInputs inputs{orders_for(in, state.calendar),
+                                       rules::answers_from_json(in.answers), true};
             rules::PeriodOutcome outcome =
                 rules::resolve_period(state, in.scenario.ruleset, inputs, *dice);
             for (const auto& event : outcome.events) print_event(event.json(), options.format);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "rules/battle_record_json.hpp"
+
 namespace umpire::protocol {
 
 namespace {

@@ -132,7 +132,7 @@ constexpr std::array<EventFieldSpec, 4> kFields19{{
     EventFieldSpec{"second_contact"sv, "boolean"sv, true, false},
 }};
 constexpr std::array<EventFieldSpec, 6> kFields20{{
-    EventFieldSpec{"answer"sv, "any"sv, false, false},
+    EventFieldSpec{"answer"sv, "answer"sv, false, false},
     EventFieldSpec{"by"sv, "string"sv, false, false},
     EventFieldSpec{"force"sv, "string"sv, false, false},
     EventFieldSpec{"id"sv, "string"sv, false, false},
@@ -270,7 +270,7 @@ constexpr std::array<EventFieldSpec, 7> kFields43{{
     EventFieldSpec{"contact"sv, "string"sv, false, false},
     EventFieldSpec{"half_period"sv, "string"sv, false, false},
     EventFieldSpec{"hour"sv, "integer"sv, false, false},
-    EventFieldSpec{"record"sv, "object"sv, false, false},
+    EventFieldSpec{"record"sv, "battle_record"sv, false, false},
     EventFieldSpec{"sides"sv, "object"sv, false, false},
 }};
 constexpr std::array<EventFieldSpec, 9> kFields44{{
@@ -281,7 +281,7 @@ constexpr std::array<EventFieldSpec, 9> kFields44{{
     EventFieldSpec{"settled_by"sv, "string"sv, false, false},
     EventFieldSpec{"bounds"sv, "integer"sv, true, false},
     EventFieldSpec{"pursuit"sv, "boolean"sv, true, false},
-    EventFieldSpec{"report"sv, "object"sv, true, false},
+    EventFieldSpec{"report"sv, "battle_report"sv, true, false},
     EventFieldSpec{"time_limit_reached"sv, "boolean"sv, true, false},
 }};
 constexpr std::array<EventFieldSpec, 3> kFields45{{

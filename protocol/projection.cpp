@@ -2,6 +2,7 @@
 
 #include "protocol/event_visibility.hpp"
 #include "rules/audience.hpp"
+#include "rules/events.hpp"
 #include "rules/scenario_io.hpp"
 #include "rules/scenario_view_write.hpp"
 

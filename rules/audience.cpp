@@ -21,14 +21,8 @@ public:
                            [](const std::string& a, const std::string* b) { return a == *b; }))
                 return e.audience;
         Entry made;
-        auto text = std::make_shared<AudienceText>();
-        text->list = Json::array();
-        for (const std::string* p : players) {
-            made.players.push_back(*p);
-            text->list.push_back(*p);
-        }
-        text->text = text->list.dump();
-        made.audience = std::move(text);
+        for (const std::string* p : players) made.players.push_back(*p);
+        made.audience = std::make_shared<AudienceText>(made.players);
         if (entries_.size() >= kKept) entries_.erase(entries_.begin());
         entries_.push_back(std::move(made));
         return entries_.back().audience;
@@ -74,13 +68,6 @@ Audience player_audience(const std::string& player) {
 Audience gm_audience() {
     std::vector<const std::string*> none;
     return audience_of(none);
-}
-
-bool in_audience(const Json& audience, const std::string& player) {
-    if (audience.is_string()) return audience == "all";
-    for (const auto& p : audience)
-        if (p == player) return true;
-    return false;
 }
 
 }  // namespace umpire::rules

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "rules/event_fields.hpp"
-#include "rules/json_reader.hpp"
 #include "rules/world.hpp"
 
 namespace umpire::rules {
@@ -22,7 +21,5 @@ Audience forces_audience(const CampaignState& state, const std::vector<std::stri
 Audience player_audience(const std::string& player);
 // No player: the GM alone (who sees every event).
 Audience gm_audience();
-// Whether `player` may see an event with this audience.
-bool in_audience(const Json& audience, const std::string& player);
 
 }  // namespace umpire::rules

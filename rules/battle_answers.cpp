@@ -9,15 +9,17 @@ namespace umpire::rules {
 
 namespace {
 
-std::string report_refusal(const DecisionRequest& request, const Json& answer) {
-    std::string error;
-    const Json* context = request.known_document();
-    const auto record =
-        battle_record_from_json(context ? context->value("battle", Json()) : Json(), error);
-    if (!record) return "the request carries no battle record: " + error;
-    const auto report = battle_report_from_json(answer, *record, error);
-    if (!report) return error;
-    return battle_report_refusal(*record, *report);
+// The battle record the request carries: a side's report request or the GM's dispute.
+const BattleRecord* record_of(const DecisionRequest& request) {
+    if (const auto* c = request.known_is<BattleReportContext>()) return &c->battle;
+    if (const auto* c = request.known_is<BattleDisputeContext>()) return &c->battle;
+    return nullptr;
+}
+
+std::string report_refusal(const DecisionRequest& request, const ReportAnswer& answer) {
+    const BattleRecord* record = record_of(request);
+    if (!record) return "the request carries no battle record";
+    return battle_report_refusal(*record, completed_report(answer.report, *record));
 }
 
 // Companies in descending figures, ties by position.
@@ -29,32 +31,27 @@ std::vector<std::size_t> largest_first(const std::vector<int>& figures) {
     return order;
 }
 
-bool int_list(const Json& v, std::size_t size) {
-    return v.is_array() && v.size() == size &&
-           std::all_of(v.begin(), v.end(), [](const Json& n) {
-               return n.is_number_integer() && n.get<long long>() >= 0 &&
-                      n.get<long long>() <= (1LL << 30);
-           });
-}
-
-std::string recovery_refusal(const DecisionRequest& request, const Json& answer) {
+std::string recovery_refusal(const DecisionRequest& request, const Answer& answer) {
     const auto* context = request.known_as<shape::RecoveryContext>();
     if (!context) return "R-8.7: the request carries no companies to recover";
     const auto& companies = context->companies;
     const int recovered = context->recovered;
     const int penalty = context->penalty;
-    if (!answer.is_object() || answer.size() != 2 || !answer.contains("recovered") ||
-        !answer.contains("penalty"))
+    const auto* split = answer.as<RecoverySplit>();
+    if (!split)
         return "R-8.7: answer \"largest_first\" or {\"recovered\": [...], \"penalty\": [...]} "
                "with a number per company";
-    if (!int_list(answer["recovered"], companies.size()) ||
-        !int_list(answer["penalty"], companies.size()))
+    auto per_company = [&](const std::vector<int>& v) {
+        return v.size() == companies.size() &&
+               std::all_of(v.begin(), v.end(), [](int n) { return n >= 0; });
+    };
+    if (!per_company(split->recovered) || !per_company(split->penalty))
         return "R-8.7: give a whole number per company (" + std::to_string(companies.size()) +
                " companies)";
     long long r_sum = 0, p_sum = 0;
     for (std::size_t i = 0; i < companies.size(); ++i) {
-        const int r = answer["recovered"][i].get<int>();
-        const int p = answer["penalty"][i].get<int>();
+        const int r = split->recovered[i];
+        const int p = split->penalty[i];
         if (r > companies[i].lost)
             return "R-8.7: company " + std::to_string(i + 1) + " lost " +
                    std::to_string(companies[i].lost) + " figures in the battle; recovery cannot "
@@ -77,11 +74,19 @@ std::string recovery_refusal(const DecisionRequest& request, const Json& answer)
 
 }  // namespace
 
-std::string battle_answer_refusal(const DecisionRequest& request, const Json& answer) {
+std::string battle_answer_refusal(const DecisionRequest& request, const Answer& answer) {
     if (request.kind == "battle_report" || request.kind == "battle_dispute") {
-        if (!answer.is_object())
-            return "answer one of " + request.options->dump() + " or a battle report (R-8.6)";
-        return report_refusal(request, answer);
+        if (const auto* report = answer.as<ReportAnswer>()) return report_refusal(request, *report);
+        std::string options;
+        if (request.options)
+            for (const Answer& option : *request.options)
+                if (const auto* choice = option.as<Choice>())
+                    options += (options.empty() ? "" : ", ") + choice->name;
+        // An object that is not a report says what is wrong with it as one.
+        const auto* unreadable = answer.as<Unreadable>();
+        if (unreadable && unreadable->why.starts_with("not a battle report"))
+            return unreadable->why;
+        return "answer one of " + options + " or a battle report (R-8.6)";
     }
     if (request.kind == "recovery_choice") return recovery_refusal(request, answer);
     return "not a battle decision";
@@ -108,10 +113,8 @@ RecoveryChoice default_recovery_choice(const std::vector<RecoveryCompany>& compa
 }
 
 RecoveryChoice recovery_choice_from_answer(const std::vector<RecoveryCompany>& companies,
-                                           int recovered, int penalty, const Json& answer) {
-    if (answer.is_object())
-        return {answer["recovered"].get<std::vector<int>>(),
-                answer["penalty"].get<std::vector<int>>()};
+                                           int recovered, int penalty, const Answer& answer) {
+    if (const auto* split = answer.as<RecoverySplit>()) return {split->recovered, split->penalty};
     return default_recovery_choice(companies, recovered, penalty);
 }
 

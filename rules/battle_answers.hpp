@@ -12,7 +12,7 @@ namespace umpire::rules {
 // Why `answer` is refused for a battle_report, battle_dispute or recovery_choice request ("" when
 // allowed). A report is checked against the battle record in the request's context and by
 // R-8.4/8.5, and the refusal names the rule it breaks.
-std::string battle_answer_refusal(const DecisionRequest& request, const Json& answer);
+std::string battle_answer_refusal(const DecisionRequest& request, const Answer& answer);
 
 // One company of a regiment whose battle losses are being recovered: its type, name
 // (none for an unnamed one), figures now (after the battle and the withdraw disengagement) and
@@ -33,6 +33,6 @@ RecoveryChoice default_recovery_choice(const std::vector<RecoveryCompany>& compa
 // The choice an allowed answer ("largest_first" or {"recovered": [...], "penalty": [...]})
 // stands for, given the companies, figures recovered and penalty of the request.
 RecoveryChoice recovery_choice_from_answer(const std::vector<RecoveryCompany>& companies,
-                                           int recovered, int penalty, const Json& answer);
+                                           int recovered, int penalty, const Answer& answer);
 
 }  // namespace umpire::rules

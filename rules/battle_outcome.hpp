@@ -40,6 +40,7 @@ struct RegimentLoss {
     std::string regiment;
     int elements = 0;          // elements of this regiment lost in the battle
     int after_withdrawal = 0;  // of those, lost after the army declared a withdrawal
+    friend bool operator==(const RegimentLoss&, const RegimentLoss&) = default;
 };
 
 struct SideReport {
@@ -57,6 +58,7 @@ struct SideReport {
 
     int elements_lost() const;
     int elements_lost_after_withdrawal() const;
+    friend bool operator==(const SideReport&, const SideReport&) = default;
 };
 
 struct BattleReport {
@@ -64,6 +66,7 @@ struct BattleReport {
     SideReport defender;
     int bounds = 0;                    // the bound the battle ended in (defender's bounds, R-8.3)
     bool time_limit_reached = false;   // ended by the time limit
+    friend bool operator==(const BattleReport&, const BattleReport&) = default;
 };
 
 // ---- the outcome ---------------------------------------------------------------

@@ -5,14 +5,13 @@
 // battle report as players send it, checked against that record.
 //
 // A decision request for a battle report carries the record in its context, so an answer can be
-// checked from the request alone (answer_refusal in decisions.hpp).
+// checked from the request alone (answer_refusal in decisions.hpp). Their JSON:
+// rules/battle_record_json.hpp.
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "rules/battle_outcome.hpp"
-#include "rules/event_fields.hpp"
-#include "rules/json_reader.hpp"
 #include "rules/ruleset.hpp"
 #include "rules/world.hpp"
 
@@ -65,21 +64,9 @@ BattleRecord make_battle_record(const Ruleset& ruleset, std::string id, std::str
                                 std::string half_period, int hour, BattleSideRecord attacker,
                                 BattleSideRecord defender);
 
-// The record as JSON text, written straight into an event (the battle event carries it);
-// to_json reads that same text.
-void write_battle_record(TextOut& out, const BattleRecord& record);
-Json to_json(const BattleRecord& record);
-// nullopt with `error` set when `value` is not a record to_json wrote.
-std::optional<BattleRecord> battle_record_from_json(const Json& value, std::string& error);
-
-// ---- the report as JSON -----------------------------------------------------------------
-// {"attacker": side, "defender": side, "bounds": n, "time_limit_reached": bool} where a side is
-// {"losses": [{"regiment", "elements", "after_withdrawal"}], "figures_off_in_good_order",
-//  "figures_routed_off", "camp_lost", "camp_evacuated", "general_lost", "withdrawal_bound"}; the
-// side ids and starting elements come from the record. Unknown members are refused.
-Json to_json(const BattleReport& report);
-std::optional<BattleReport> battle_report_from_json(const Json& value, const BattleRecord& record,
-                                                    std::string& error);
+// The report as a side sent it (sides' ids and starting elements left empty) with those filled
+// in from this record.
+BattleReport completed_report(BattleReport report, const BattleRecord& record);
 
 // Why `report` cannot stand for this battle ("" when it can): regiments that did not fight,
 // more elements lost than a regiment fielded, figures off the table beyond the engaged ones,

@@ -88,13 +88,12 @@ void ContactProcedure::open_battle(const std::vector<std::string>& forces) {
         r_.ruleset_, id_, r_.period_.state_version(), to_string(r_.context_.half_period()),
         hour_.value_or(0), battle_side_record(r_.state_, r_.ruleset_, attacker, sides[attacker]),
         battle_side_record(r_.state_, r_.ruleset_, defender_side, defenders));
-    auto record_text = [&](TextOut& out) { write_battle_record(out, record); };
     event::Battle{.attacker = attacker,
                   .battlefield = battlefield_,
                   .contact = id_,
                   .half_period = record.half_period,
                   .hour = hour_.value_or(0),
-                  .record = FieldValue::written(record_text),
+                  .record = record,
                   .sides = sides}
         .write(r_.log_, everyone());
     // the battle takes the half period.
@@ -108,55 +107,41 @@ void ContactProcedure::open_battle(const std::vector<std::string>& forces) {
 // both sides report; agreeing reports stand, anything else goes to the GM, whose default
 // (the deadline passed) is a quick battle.
 BattleSettlement ContactProcedure::settle_battle(const BattleRecord& record) {
-    static const SharedJson kReportOptions = Json::array({"no_report", "quick_battle"}),
-                            kNoReport = "no_report";
+    static const AnswerList kReportOptions = answer_list({"no_report", "quick_battle"});
     std::vector<DecisionRequest> requests;
     requests.reserve(2);
     for (const BattleSideRecord* s : {&record.attacker, &record.defender}) {
         const std::string& first = s->forces.front();
         auto context = [this, &record, &first, attacker = s == &record.attacker] {
-            // The record is a document: this context is still JSON (docs/decisions.md).
-            Json c = Json::parse(shape::json_text_of(base_context(first)));
-            c["battle"] = to_json(record);
-            c["role"] = attacker ? "attacker" : "defender";
             // Every placed card, the same for both sides: the card_placement requests
             // each side answered show only the cards placed before its own.
-            Json cards = Json::array();
-            for (const CardPlacement& p : battlefield_)
-                cards.push_back({{"card", p.card}, {"side", p.side}, {"column", p.column},
-                                 {"row", p.row}, {"rotation", p.rotation}});
-            c["battlefield"] = std::move(cards);
-            return c;
+            return BattleReportContext{base_context(first), record,
+                                       attacker ? "attacker" : "defender", battlefield_};
         };
         requests.push_back({decision_id("battle-report", first), s->player, first,
-                            "battle_report", "", kReportOptions, kNoReport, Json(), context});
+                            "battle_report", "", kReportOptions, "no_report", {}, context});
     }
     const auto reports = r_.decider_.ask_together(requests);
-    std::string error;
-    auto parsed = [&](const Json& answer) { return battle_report_from_json(answer, record, error); };
-    if (reports[0] == "quick_battle" && reports[1] == "quick_battle") return quick_battle(record);
-    if (reports[0].is_object() && reports[1].is_object()) {
-        const auto a = parsed(reports[0]);
-        const auto d = parsed(reports[1]);
-        if (a && d && to_json(*a) == to_json(*d)) return table_battle(record, *a);
-    }
+    const auto* attacker_report = reports[0].as<ReportAnswer>();
+    const auto* defender_report = reports[1].as<ReportAnswer>();
+    if (reports[0].is("quick_battle") && reports[1].is("quick_battle")) return quick_battle(record);
+    // Two reports agree when they say the same once read (optional members at their defaults).
+    if (attacker_report && defender_report && attacker_report->report == defender_report->report)
+        return table_battle(record, completed_report(attacker_report->report, record));
     // ▶ The GM rules on missing or disagreeing reports.
-    Json options = Json::array({"quick_battle"});
-    if (reports[0].is_object()) options.push_back("attacker_report");
-    if (reports[1].is_object()) options.push_back("defender_report");
-    auto context = [&] {
-        return Json{{"contact", id_},
-                    {"battle", to_json(record)},
-                    {"reports", {{"attacker", reports[0]}, {"defender", reports[1]}}}};
-    };
-    const Json ruling = r_.decider_.ask({decision_id("battle-dispute", kGameMaster), kGameMaster,
-                                         record.attacker.forces.front(), "battle_dispute", "",
-                                         options, "quick_battle", Json(), context});
-    const Json chosen = ruling == "attacker_report"   ? reports[0]
-                        : ruling == "defender_report" ? reports[1]
-                                                      : ruling;
-    if (chosen.is_object())
-        if (const auto report = parsed(chosen)) return table_battle(record, *report);
+    std::vector<Answer> options{"quick_battle"};
+    if (attacker_report) options.emplace_back("attacker_report");
+    if (defender_report) options.emplace_back("defender_report");
+    auto context = [&] { return BattleDisputeContext{id_, record, reports[0], reports[1]}; };
+    const Answer ruling = r_.decider_.ask({decision_id("battle-dispute", kGameMaster), kGameMaster,
+                                           record.attacker.forces.front(), "battle_dispute", "",
+                                           answer_list(std::move(options)), "quick_battle", {},
+                                           context});
+    const Answer& chosen = ruling.is("attacker_report")   ? reports[0]
+                           : ruling.is("defender_report") ? reports[1]
+                                                          : ruling;
+    if (const auto* report = chosen.as<ReportAnswer>())
+        return table_battle(record, completed_report(report->report, record));
     return quick_battle(record);
 }
 
@@ -180,7 +165,6 @@ BattleSettlement ContactProcedure::table_battle(const BattleRecord& record,
         if (out.outcome != BattleOutcome::won && !out.darkness)
             s.withdraw_state[side->side] = classify_withdrawal(r_.ruleset_, *side, sr);
     }
-    const Json reported = to_json(report);
     event::BattleResult{.attacker = side_result(report.attacker, s.result.attacker),
                         .battle = record.id,
                         .defender = side_result(report.defender, s.result.defender),
@@ -188,7 +172,7 @@ BattleSettlement ContactProcedure::table_battle(const BattleRecord& record,
                         .settled_by = "report",
                         .bounds = report.bounds,
                         .pursuit = s.result.pursuit,
-                        .report = reported,
+                        .report = report,
                         .time_limit_reached = report.time_limit_reached}
         .write(r_.log_, everyone());
     return s;

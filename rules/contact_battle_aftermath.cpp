@@ -182,9 +182,9 @@ void ContactProcedure::recover_after_battle(
                                               recovered, penalty};
             };
             static const SoleOption kLargestFirst("largest_first");
-            const Json answer =
+            const Answer answer =
                 companies.size() < 2
-                    ? Json("largest_first")
+                    ? kLargestFirst.answer
                     : r_.decider_.ask({decision_id("recovery-" + r.regiment, r.force), f.player,
                                        r.force, "recovery_choice", "",
                                        kLargestFirst.options, kLargestFirst.answer, {},

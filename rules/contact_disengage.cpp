@@ -47,23 +47,24 @@ void ContactProcedure::disengage(const std::string& id, const std::vector<std::s
             maneuver_at[i] = static_cast<int>(declarations.size());
             declarations.push_back({decision_id(operation + "-" + id + "-maneuver", o),
                                     force(o).player, o, "maneuver", "",
-                                    yes_or_no(), answer_no(), {}, context});
+                                    yes_or_no(), false, {}, context});
         }
         if (pursuable) {
             pursuit_at[i] = static_cast<int>(declarations.size());
             declarations.push_back({decision_id(operation + "-" + id + "-pursuit", o),
                                     force(o).player, o, "pursuit", "",
-                                    yes_or_no(), answer_no(), {}, context});
+                                    yes_or_no(), false, {}, context});
         }
     }
     const auto declared = r_.decider_.ask_together(declarations);
-    auto declared_at = [&](int at) { return at >= 0 && declared[at] == true; };
+    auto declared_at = [&](int at) { return at >= 0 && declared[at].yes(); };
     // ... then the disengager chooses a rearguard.
     bool rearguard = false;
     if (can_detail_rearguard(r_.ruleset_, f))
         rearguard = r_.decider_.ask({decision_id(operation + "-rearguard", id), f.player, id,
-                                     "rearguard", "", yes_or_no(), answer_no(), {},
-                                     context_of(id)}) == true;
+                                     "rearguard", "", yes_or_no(), false, {},
+                                     context_of(id)})
+                        .yes();
 
     DisengagementParty disengager = party_of(r_.ruleset_, r_.state_, f, supporters_.count(id));
     disengager.rearguard = rearguard;
@@ -120,12 +121,13 @@ void ContactProcedure::apply_losses(Force& f, int figures, bool destroyed) {
         return c;
     };
     static const SoleOption kProportional("proportional");
-    const Json answer = r_.decider_.ask({decision_id("losses-" + assault.id, f.id), f.player,
+    const Answer answer = r_.decider_.ask({decision_id("losses-" + assault.id, f.id), f.player,
                                          f.id, "loss_allocation", "",
                                          kProportional.options, kProportional.answer, {},
                                          context});
-    std::vector<int> split = answer.is_array() ? answer.get<std::vector<int>>()
-                                               : allocate_losses_proportionally(assault, figures);
+    const auto* chosen = answer.as<Numbers>();
+    std::vector<int> split =
+        chosen ? chosen->values : allocate_losses_proportionally(assault, figures);
     for (std::size_t i = 0; i < assault.companies.size(); ++i)
         assault.companies[i].figures -= split[i];
     assault.companies.erase(std::remove_if(assault.companies.begin(), assault.companies.end(),

@@ -27,7 +27,7 @@ void ContactProcedure::follow_maneuvers() {
         // ▶ Where it moves: cheapest first, then lowest (q, r); or it stays.
         Force& mover = force(m.force);
         const ForceMovement& fm = r_.movement_.of(m.force);
-        Json options = Json::array();
+        std::vector<Answer> options;
         shape::ManeuverMoveContext context{.contact = id_,
                                            .hex = mover.hex,
                                            .target = m.target,
@@ -35,16 +35,18 @@ void ContactProcedure::follow_maneuvers() {
                                            .candidates = {},
                                            .points_left = fm.available - fm.spent};
         for (const auto& [cost, h] : hexes) {
-            options.push_back(hex_json(h));
+            options.emplace_back(Numbers{{h.q, h.r}});
             context.candidates.push_back({h, cost});
         }
-        const Json first = options.front();
-        options.push_back(false);
-        const Json answer =
+        Answer first = options.front();
+        options.emplace_back(false);
+        const Answer answer =
             r_.decider_.ask({decision_id(m.operation + "-" + m.target + "-maneuver-move", m.force),
-                             mover.player, m.force, "maneuver_move", "", options, first, context});
-        if (!answer.is_array()) continue;
-        const Hex to{answer[0].get<int>(), answer[1].get<int>()};
+                             mover.player, m.force, "maneuver_move", "",
+                             answer_list(std::move(options)), std::move(first), context});
+        const auto* hex = answer.as<Numbers>();
+        if (!hex) continue;  // it stays (an allowed list is one of the offered hexes)
+        const Hex to{hex->values[0], hex->values[1]};
         const int cost = std::find_if(hexes.begin(), hexes.end(),
                                       [&](const auto& c) { return c.second == to; })
                              ->first;

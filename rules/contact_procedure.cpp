@@ -22,15 +22,15 @@ namespace {
 // The options of a contact window: "rest", "engage", "evade", "avoid", "delay", in that order,
 // those whose bit is set in `offered` (kRest, ...). Each combination is built once and shared.
 enum WindowOption : unsigned { kRest = 1, kEngage = 2, kEvade = 4, kAvoid = 8, kDelay = 16 };
-const SharedJson& window_options(unsigned offered) {
-    static const std::array<SharedJson, 32> lists = [] {
+const AnswerList& window_options(unsigned offered) {
+    static const std::array<AnswerList, 32> lists = [] {
         const char* const names[] = {"rest", "engage", "evade", "avoid", "delay"};
-        std::array<SharedJson, 32> out;
+        std::array<AnswerList, 32> out;
         for (unsigned set = 0; set < out.size(); ++set) {
-            Json list = Json::array();
+            std::vector<Answer> list;
             for (unsigned bit = 0; bit < 5; ++bit)
-                if (set >> bit & 1) list.push_back(names[bit]);
-            out[set] = std::move(list);
+                if (set >> bit & 1) list.emplace_back(names[bit]);
+            out[set] = answer_list(std::move(list));
         }
         return out;
     }();
@@ -38,10 +38,7 @@ const SharedJson& window_options(unsigned offered) {
 }
 
 // A window's default: rest for a force that may rest, else engage.
-const SharedJson& window_default(bool may_rest) {
-    static const SharedJson rest = "rest", engage = "engage";
-    return may_rest ? rest : engage;
-}
+Answer window_default(bool may_rest) { return may_rest ? "rest" : "engage"; }
 
 }  // namespace
 
@@ -110,17 +107,16 @@ void ContactProcedure::run(std::vector<std::string> forces) {
     if (forces.size() >= 3) {
         bool separate = setting == Engagements::separate;
         if (setting == Engagements::choose) {
-            static const SharedJson options = Json::array({"one_battle", "separate"}),
-                                    one_battle = "one_battle";
+            static const AnswerList options = answer_list({"one_battle", "separate"});
             std::vector<DecisionRequest> requests;
             requests.reserve(forces.size());
             for (const auto& id : forces)
                 requests.push_back({decision_id("engagements", id), force(id).player, id,
                                     "separate_engagements", "before_contact", options,
-                                    one_battle, {}, context_of(id)});
+                                    "one_battle", {}, context_of(id)});
             const auto answers = r_.decider_.ask_together(requests);
             separate = std::all_of(answers.begin(), answers.end(),
-                                   [](const Json& a) { return answer_is(a, "separate"); });
+                                   [](const Answer& a) { return a.is("separate"); });
         }
         event::EngagementsChosen{.contact = id_, .separate = separate}.write(r_.log_,
                                                                              audience(forces));
@@ -320,14 +316,14 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
             offers.push_back({ally.id, id});
             const shape::SupportContext context{.contact = id_, .supports = id, .hex = ally.hex};
             requests.push_back({decision_id("support-" + id, ally.id), ally.player, ally.id,
-                                "support_role", "before_contact", yes_or_no(), answer_no(),
+                                "support_role", "before_contact", yes_or_no(), false,
                                 context});
         }
     }
     const auto answers = r_.decider_.ask_together(requests);
     for (std::size_t i = forces.size(); i < requests.size(); ++i) {
         const auto& [supporter, supported] = offers[i - forces.size()];
-        if (answers[i] == true && !supporters_.count(supported)) {
+        if (answers[i].yes() && !supporters_.count(supported)) {
             supporters_[supported] = supporter;
             std::vector<std::string> seen_by = all_;
             seen_by.push_back(supporter);  // the supporter's player too
@@ -339,17 +335,16 @@ std::vector<std::string> ContactProcedure::before_contact(std::vector<std::strin
     std::vector<std::string> rest, engage, avoid, delay;
     std::map<std::string, Hex> avoid_to;
     for (std::size_t i = 0; i < forces.size(); ++i) {
-        const Json& a = answers[i];
+        const Answer& a = answers[i];
         const std::string& id = forces[i];
-        const std::string action = a.is_object() ? a["action"].get<std::string>() : a.get<std::string>();
-        if (action == "avoid") {
+        const auto* avoid_hex = a.as<AvoidTo>();
+        if (avoid_hex || a.is("avoid")) {
             avoid.push_back(id);
             // Without a chosen hex the first offered one (the farthest from the enemy).
-            avoid_to[id] = a.is_object() ? Hex{a["hex"][0].get<int>(), a["hex"][1].get<int>()}
-                                         : targets[id].front();
-        } else if (action == "delay") {
+            avoid_to[id] = avoid_hex ? avoid_hex->hex : targets[id].front();
+        } else if (a.is("delay")) {
             delay.push_back(id);
-        } else if (action == "rest") {
+        } else if (a.is("rest")) {
             rest.push_back(id);
         } else {
             engage.push_back(id);
@@ -478,11 +473,11 @@ std::vector<std::string> ContactProcedure::engage_or_evade(std::vector<std::stri
     std::vector<std::string> engage, evade;
     std::size_t resting = 0;
     for (std::size_t i = 0; i < forces.size(); ++i) {
-        if (answer_is(answers[i], "evade"))
+        if (answers[i].is("evade"))
             evade.push_back(forces[i]);
         else
             engage.push_back(forces[i]);
-        if (answer_is(answers[i], "rest")) ++resting;
+        if (answers[i].is("rest")) ++resting;
     }
     if (resting == forces.size()) {
         fight_on_the_morrow(forces);

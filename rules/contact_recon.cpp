@@ -40,19 +40,18 @@ void ContactProcedure::terrain_reconnaissance(const std::vector<std::string>& fo
             return c;
         };
         static const SoleOption kAuto("auto");
-        const Json answer = r_.decider_.ask({decision_id("card" + std::to_string(i + 1), rep),
-                                             force(rep).player,
-                                             rep,
-                                             "card_placement",
-                                             "",
-                                             kAuto.options,
-                                             kAuto.answer,
-                                             {},
-                                             context});
+        const Answer answer = r_.decider_.ask({decision_id("card" + std::to_string(i + 1), rep),
+                                               force(rep).player,
+                                               rep,
+                                               "card_placement",
+                                               "",
+                                               kAuto.options,
+                                               kAuto.answer,
+                                               {},
+                                               context});
         CardPlacement placement = automatic;
-        if (answer.is_object()) {
-            CardPlacement wanted{deck[i], placing_side, answer["column"].get<int>(),
-                                 answer["row"].get<int>(), answer["rotation"].get<int>()};
+        if (const auto* cell = answer.as<CardCell>()) {
+            CardPlacement wanted{deck[i], placing_side, cell->column, cell->row, cell->rotation};
             const std::string why = check_placement(r_.ruleset_, battlefield_, wanted);
             if (why.empty())
                 placement = wanted;

@@ -20,7 +20,8 @@ bool ContactProcedure::reinforced(const std::string& id, const std::string& oper
                                           .displaced_to = displacement};
     const bool yes = r_.decider_.ask({decision_id(operation + "-" + id + "-reinforce", supporter),
                                       s.player, supporter, "reinforce", "",
-                                      yes_or_no(), answer_no(), context}) == true;
+                                      yes_or_no(), false, context})
+                         .yes();
     if (yes) {
         std::vector<std::string> seen_by = all_;
         seen_by.push_back(supporter);

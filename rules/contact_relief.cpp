@@ -30,8 +30,7 @@ std::vector<std::string> ContactProcedure::offer_relief(std::vector<std::string>
                                            .cost = costs->second,
                                            .relieved_cost = costs->first};
         requests.push_back({decision_id("relief-" + when + "-" + id, supporter), s.player,
-                            supporter, "relief", when, yes_or_no(), answer_no(),
-                            context});
+                            supporter, "relief", when, yes_or_no(), false, context});
         offers.emplace_back(id, supporter, *costs);
     }
     if (requests.empty()) return forces;
@@ -39,7 +38,7 @@ std::vector<std::string> ContactProcedure::offer_relief(std::vector<std::string>
     std::set<std::string> moved;  // a supporter of two forces relieves the first it accepted
     for (std::size_t i = 0; i < offers.size(); ++i) {
         const auto& [supported, supporter, costs] = offers[i];
-        if (answers[i] != true || moved.count(supported) || moved.count(supporter)) continue;
+        if (!answers[i].yes() || moved.count(supported) || moved.count(supporter)) continue;
         moved.insert({supported, supporter});
         relieve(supported, supporter, costs);
         // The relieving force takes the relieved force's place in the procedure.

@@ -16,74 +16,90 @@ const DecisionRequest::Context& DecisionRequest::known() const {
     return context;
 }
 
-const SharedJson& yes_or_no() {
-    static const SharedJson options = Json::array({true, false});
-    return options;
+AnswerList answer_list(std::vector<Answer> answers) {
+    return std::make_shared<const std::vector<Answer>>(std::move(answers));
 }
 
-const SharedJson& answer_no() {
-    static const SharedJson no = false;
-    return no;
+const AnswerList& yes_or_no() {
+    static const AnswerList options = answer_list({true, false});
+    return options;
 }
 
 namespace {
 
-bool is_int(const Json& v) { return v.is_number_integer(); }
-
-bool loss_split_allowed(const DecisionRequest& request, const Json& answer) {
+bool loss_split_allowed(const DecisionRequest& request, const Numbers& split) {
     const auto* c = request.known_as<shape::LossAllocationContext>();
-    if (!c || !answer.is_array() || answer.size() != c->companies.size()) return false;
+    if (!c || split.values.size() != c->companies.size()) return false;
     long long sum = 0;
-    for (std::size_t i = 0; i < answer.size(); ++i) {
-        if (!is_int(answer[i]) || answer[i].get<long long>() < 0 ||
-            answer[i].get<long long>() > c->companies[i])
-            return false;
-        sum += answer[i].get<long long>();
+    for (std::size_t i = 0; i < split.values.size(); ++i) {
+        if (split.values[i] < 0 || split.values[i] > c->companies[i]) return false;
+        sum += split.values[i];
     }
     return sum == c->figures;
 }
 
-// {"action": "avoid", "hex": [q, r]} with one of the offered target hexes.
-bool avoid_to_allowed(const DecisionRequest& request, const Json& answer) {
+// Avoid to one of the offered target hexes.
+bool avoid_to_allowed(const DecisionRequest& request, const AvoidTo& answer) {
     const auto* c = request.known_as<shape::ContactWindowContext>();
-    if (!c || !c->avoid_hexes || answer.size() != 2 || answer.value("action", "") != "avoid")
-        return false;
-    const Json hex = answer.value("hex", Json());
-    if (!hex.is_array() || hex.size() != 2 || !is_int(hex[0]) || !is_int(hex[1])) return false;
-    const Hex to{hex[0].get<int>(), hex[1].get<int>()};
-    return std::find(c->avoid_hexes->begin(), c->avoid_hexes->end(), to) != c->avoid_hexes->end();
+    return c && c->avoid_hexes &&
+           std::find(c->avoid_hexes->begin(), c->avoid_hexes->end(), answer.hex) !=
+               c->avoid_hexes->end();
+}
+
+// The options as docs/decisions.md writes them, for a refusal.
+std::string options_text(const DecisionRequest& request) {
+    struct Text {
+        std::string operator()(const Unreadable&) const { return "null"; }
+        std::string operator()(bool yes) const { return yes ? "true" : "false"; }
+        std::string operator()(const Choice& c) const { return "\"" + c.name + "\""; }
+        std::string operator()(const Numbers& n) const {
+            std::string out = "[";
+            for (std::size_t i = 0; i < n.values.size(); ++i)
+                out += (i ? "," : "") + std::to_string(n.values[i]);
+            return out + "]";
+        }
+        std::string operator()(const AvoidTo&) const { return "avoid"; }
+        std::string operator()(const CardCell&) const { return "a card cell"; }
+        std::string operator()(const RecoverySplit&) const { return "a recovery split"; }
+        std::string operator()(const ReportAnswer&) const { return "a battle report"; }
+    };
+    std::string out = "[";
+    if (request.options)
+        for (std::size_t i = 0; i < request.options->size(); ++i)
+            out += (i ? "," : "") + std::visit(Text{}, (*request.options)[i].value());
+    return out + "]";
 }
 
 }  // namespace
 
-std::string answer_refusal(const DecisionRequest& request, const Json& answer) {
-    const Json& options = request.options;
-    if (options.is_array() && std::find(options.begin(), options.end(), answer) != options.end())
-        return "";
+bool offered(const DecisionRequest& request, const Answer& option) {
+    return request.options && std::find(request.options->begin(), request.options->end(), option) !=
+                                  request.options->end();
+}
+
+std::string answer_refusal(const DecisionRequest& request, const Answer& answer) {
+    if (offered(request, answer)) return "";
     if (request.kind == "battle_report" || request.kind == "battle_dispute" ||
         request.kind == "recovery_choice")
         return battle_answer_refusal(request, answer);
     bool allowed = false;
-    if (request.kind == "contact_window" && answer.is_object()) {
-        allowed = avoid_to_allowed(request, answer);
-    } else if (request.kind == "card_placement" && answer.is_object()) {
-        allowed = answer.size() == 3 && is_int(answer.value("column", Json())) &&
-                  is_int(answer.value("row", Json())) && is_int(answer.value("rotation", Json()));
-    } else if (request.kind == "loss_allocation") {
-        allowed = loss_split_allowed(request, answer);
+    if (const auto* avoid = answer.as<AvoidTo>(); avoid && request.kind == "contact_window") {
+        allowed = avoid_to_allowed(request, *avoid);
+    } else if (answer.as<CardCell>() && request.kind == "card_placement") {
+        allowed = true;  // an illegal cell is placed by the server
+    } else if (const auto* split = answer.as<Numbers>();
+               split && request.kind == "loss_allocation") {
+        allowed = loss_split_allowed(request, *split);
     }
-    return allowed ? "" : "not one of the options " + options.dump() + " (docs/decisions.md)";
+    return allowed ? ""
+                   : "not one of the options " + options_text(request) + " (docs/decisions.md)";
 }
 
-bool answer_is(const Json& answer, std::string_view choice) {
-    return answer.is_string() && answer.get_ref<const std::string&>() == choice;
-}
-
-bool answer_allowed(const DecisionRequest& request, const Json& answer) {
+bool answer_allowed(const DecisionRequest& request, const Answer& answer) {
     return answer_refusal(request, answer).empty();
 }
 
-Decider::Decider(const std::map<std::string, Json>& answers, bool settle_missing,
+Decider::Decider(const std::map<std::string, Answer>& answers, bool settle_missing,
                  const std::set<std::string>& lapsed, const CampaignState& state, EventLog& log)
     : answers_(answers),
       settle_missing_(settle_missing),
@@ -91,13 +107,12 @@ Decider::Decider(const std::map<std::string, Json>& answers, bool settle_missing
       state_(state),
       log_(log) {}
 
-std::optional<Json> Decider::given(const DecisionRequest& request) const {
+const Answer* Decider::given(const DecisionRequest& request) const {
     auto it = answers_.find(request.id);
-    if (it == answers_.end()) return std::nullopt;
-    return it->second;
+    return it == answers_.end() ? nullptr : &it->second;
 }
 
-Json Decider::settle(const DecisionRequest& request, std::string_view& by) const {
+Answer Decider::settle(const DecisionRequest& request, std::string_view& by) const {
     const Force* force = state_.find_force(request.force);
     if (force) {
         if (auto standing = standing_answer(request, force->standing_instructions);
@@ -107,28 +122,28 @@ Json Decider::settle(const DecisionRequest& request, std::string_view& by) const
         }
     }
     by = "default";
-    return request.default_answer.get();
+    return request.default_answer;
 }
 
-std::vector<Json> Decider::ask_together(const std::vector<DecisionRequest>& requests) {
+std::vector<Answer> Decider::ask_together(const std::vector<DecisionRequest>& requests) {
     std::vector<const DecisionRequest*> listed;
     listed.reserve(requests.size());
     for (const auto& r : requests) listed.push_back(&r);
     return answer(listed);
 }
 
-Json Decider::ask(const DecisionRequest& request) {
+Answer Decider::ask(const DecisionRequest& request) {
     const DecisionRequest* listed[] = {&request};
     return std::move(answer(listed).front());
 }
 
-std::vector<Json> Decider::answer(std::span<const DecisionRequest* const> requests) {
-    std::vector<Json> answers(requests.size());
+std::vector<Answer> Decider::answer(std::span<const DecisionRequest* const> requests) {
+    std::vector<Answer> answers(requests.size());
     std::vector<std::string_view> by(requests.size());  // who answered, for the event
     std::vector<DecisionRequest> open;
     for (std::size_t i = 0; i < requests.size(); ++i) {
         const DecisionRequest& request = *requests[i];
-        auto answer = given(request);
+        const Answer* answer = given(request);
         if (answer && answer_allowed(request, *answer)) {
             answers[i] = *answer;
             by[i] = "player";

@@ -17,16 +17,39 @@
 #include <variant>
 #include <vector>
 
+#include "rules/answer.hpp"
+#include "rules/battle_record.hpp"
 #include "rules/events.hpp"
-#include "rules/json_reader.hpp"
 #include "rules/shapes.generated.hpp"
-#include "rules/shared_json.hpp"
 #include "rules/world.hpp"
 
 namespace umpire::rules {
 
 // The player id of requests the game master answers (R-11.2: disputed battle reports).
 inline constexpr const char* kGameMaster = "gm";
+
+// A battle_report request's context: the contact as the side knows it, the battle record
+// the report is checked against, the side's role and every card placed.
+struct BattleReportContext : shape::ContactContext {
+    BattleRecord battle;
+    std::string role;  // attacker or defender
+    std::vector<shape::CardPlacement> battlefield;
+};
+
+// A battle_dispute request's context: the record and the two answers the GM rules on.
+struct BattleDisputeContext {
+    std::string contact;
+    BattleRecord battle;
+    Answer attacker;
+    Answer defender;
+};
+
+// A request read back from storage whose context does not fit its kind's shape (stored before
+// the kind was typed): kept as the text it was, for the edge to pass on; answers that need a
+// context are refused for it.
+struct StoredContext {
+    std::string text = "null";
+};
 
 struct DecisionRequest {
     std::string id;      // stable across replays: "<day>.<period>.<contact>.<step>.<force>"
@@ -37,17 +60,17 @@ struct DecisionRequest {
                          // relief, reinforce, maneuver_move, battle_report, battle_dispute
                          // (player "gm"), recovery_choice
     std::string window;  // for contact_window: before_contact, after_contact_dice, after_terrain
-    // The allowed answers (kind-specific, see docs/decisions.md) and the default; shared, as the
-    // windows that ask most offer the same few lists (static SharedJson values at those sites).
-    SharedJson options;
-    SharedJson default_answer;
+    // The allowed answers (kind-specific, see docs/decisions.md) and the default; the windows
+    // that ask most offer the same few lists, shared.
+    AnswerList options;
+    Answer default_answer;
     // What the player needs to decide, from its own knowledge only: the typed context of its
-    // kind (the catalogue's "decision_contexts"); the battle report and dispute still carry
-    // their documents (battle record, reports) as JSON. Read it through known(): most requests
-    // are settled by standing instructions without it, so a request may give `build_context`
-    // instead, which known() calls the first time it is needed.
-    using Context = std::variant<shape::DecisionContext, Json>;
-    mutable Context context = Json();
+    // kind (the catalogue's "decision_contexts", or the battle's contexts below). Read it
+    // through known(): most requests are settled by standing instructions without it, so a
+    // request may give `build_context` instead, which known() calls the first time it is needed.
+    using Context = std::variant<shape::DecisionContext, BattleReportContext, BattleDisputeContext,
+                                 StoredContext>;
+    mutable Context context = StoredContext{};
     mutable std::function<Context()> build_context = nullptr;
     // Contact windows: the two figures the standing instruction "evade_if_larger" compares
     // also in the context; read without building it.
@@ -64,21 +87,23 @@ struct DecisionRequest {
         const auto* typed = std::get_if<shape::DecisionContext>(&known());
         return typed ? std::get_if<Shape>(typed) : nullptr;
     }
-    // The context as JSON, for the kinds that carry documents; nullptr for a typed one.
-    const Json* known_document() const { return std::get_if<Json>(&known()); }
+    // The battle's contexts (or a stored one), when it is this one; else nullptr.
+    template <typename Context>
+    const Context* known_is() const {
+        return std::get_if<Context>(&known());
+    }
 };
 
-// The options [true, false] and the default false of the yes-or-no decisions (maneuver,
-// pursuit, rearguard, support, relief, reinforce), shared.
-const SharedJson& yes_or_no();
-const SharedJson& answer_no();
+// The options [true, false] of the yes-or-no decisions (maneuver, pursuit, rearguard, support,
+// relief, reinforce), shared; their default is false.
+const AnswerList& yes_or_no();
 
 // A decision whose one option is also its default ("auto", "proportional", "largest_first"):
-// the list and the answer, shared (kept in a static at the site that asks).
+// the list and the answer (kept in a static at the site that asks).
 struct SoleOption {
-    explicit SoleOption(const char* option) : options(Json::array({option})), answer(option) {}
-    SharedJson options;
-    SharedJson answer;
+    explicit SoleOption(const char* option) : options(answer_list({option})), answer(option) {}
+    AnswerList options;
+    Answer answer;
 };
 
 // Thrown inside resolution when a window waits for answers; caught by resolve_period.
@@ -86,32 +111,27 @@ struct AwaitingDecisions {
     std::vector<DecisionRequest> requests;
 };
 
-// How an unanswered request is settled, per force, from its standing instructions.
-// Returns nullopt when the instructions say nothing about this request.
-using StandingRule = std::optional<Json> (*)(const DecisionRequest&, const Json& instructions,
-                                             const CampaignState& state);
-
 class Decider {
 public:
     // `answers` by request id. With `settle_missing`, a request without an answer takes the
     // force's standing instruction or else its default, and resolution never stops (a deadline
     // has passed, or the run is headless). A request in `lapsed` (its own deadline passed) is
     // settled so too, while the others may still wait.
-    Decider(const std::map<std::string, Json>& answers, bool settle_missing,
+    Decider(const std::map<std::string, Answer>& answers, bool settle_missing,
             const std::set<std::string>& lapsed, const CampaignState& state, EventLog& log);
 
     // Answers for one window, asked of everyone at once and kept secret until all are in
     // . Throws AwaitingDecisions with the requests still open.
-    std::vector<Json> ask_together(const std::vector<DecisionRequest>& requests);
-    Json ask(const DecisionRequest& request);
+    std::vector<Answer> ask_together(const std::vector<DecisionRequest>& requests);
+    Answer ask(const DecisionRequest& request);
 
 private:
-    std::vector<Json> answer(std::span<const DecisionRequest* const> requests);
-    std::optional<Json> given(const DecisionRequest& request) const;
+    std::vector<Answer> answer(std::span<const DecisionRequest* const> requests);
+    const Answer* given(const DecisionRequest& request) const;
     // Sets `by` to "standing_instruction" or "default".
-    Json settle(const DecisionRequest& request, std::string_view& by) const;
+    Answer settle(const DecisionRequest& request, std::string_view& by) const;
 
-    const std::map<std::string, Json>& answers_;
+    const std::map<std::string, Answer>& answers_;
     bool settle_missing_;
     const std::set<std::string>& lapsed_;
     const CampaignState& state_;
@@ -122,10 +142,9 @@ private:
 // kind-aware (avoid needs a listed hex, card placement a cell on the grid, loss allocation a
 // valid split, a battle report one that fits the battle record and R-8.4/8.5, a recovery choice
 // the right totals).
-std::string answer_refusal(const DecisionRequest& request, const Json& answer);
-// Whether an answer (or an option) is the choice `choice`: comparing a Json with a literal
-// builds a Json of the literal first.
-bool answer_is(const Json& answer, std::string_view choice);
-bool answer_allowed(const DecisionRequest& request, const Json& answer);
+std::string answer_refusal(const DecisionRequest& request, const Answer& answer);
+bool answer_allowed(const DecisionRequest& request, const Answer& answer);
+// Whether `option` is among the request's options.
+bool offered(const DecisionRequest& request, const Answer& option);
 
 }  // namespace umpire::rules

@@ -55,6 +55,13 @@ void write_names(TextOut& out, const Names& names) {
 
 }  // namespace
 
+AudienceText::AudienceText(std::vector<std::string> sorted_players)
+    : players(std::move(sorted_players)) {
+    TextOut out;
+    write_names(out, players);
+    text = out.text();
+}
+
 void TextOut::grow(std::size_t needed) {
     // Out of the lent room or of its own buffer: what it holds moves to a buffer of its own,
     // a larger one where its own is too small.

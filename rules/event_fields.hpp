@@ -94,9 +94,9 @@ private:
 // An audience worked out once and written into many events: the list of player ids, and its
 // JSON text, which is what the events take (writing the list again for each cost more).
 struct AudienceText {
-    Json list;
-    std::string text;
-    operator const Json&() const { return list; }
+    explicit AudienceText(std::vector<std::string> sorted_players);
+    std::vector<std::string> players;  // sorted, distinct
+    std::string text;                  // their JSON list
 };
 
 class FieldValue {

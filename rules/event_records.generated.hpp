@@ -17,6 +17,8 @@
 
 #include "rules/events.hpp"
 #include "rules/shapes_json.generated.hpp"
+#include "rules/answer_json.hpp"
+#include "rules/battle_record_json.hpp"
 
 namespace umpire::rules::event {
 
@@ -59,12 +61,20 @@ struct EventShapes {
     std::span<const Shape> items;
     EventShapes(const std::vector<Shape>& v) : items(v) {}
 };
+// A value of the rules' own type (an answer, a battle record or report) that the edge writes.
+template <typename T>
+struct EventRef {
+    const T* value;
+    EventRef(const T& v) : value(&v) {}
+};
 
 namespace detail {
 template <typename Shape>
 FieldValue value_of(const EventShape<Shape>& v) { return FieldValue::of(*v.value); }
 template <typename Shape>
 FieldValue value_of(const EventShapes<Shape>& v) { return FieldValue::of(v.items); }
+template <typename T>
+FieldValue value_of(const EventRef<T>& v) { return FieldValue::of(*v.value); }
 inline FieldValue value_of(const EventText& v) { return FieldValue(v.value); }
 inline FieldValue value_of(const EventInteger& v) { return FieldValue(v.value); }
 inline FieldValue value_of(const EventBool& v) { return FieldValue(v.value); }
@@ -422,7 +432,7 @@ struct ContactProcedure {
 
 // decision: a decision was answered ([decisions.md](decisions.md))
 struct Decision {
-    FieldValue answer;
+    EventRef<Answer> answer;
     EventText by;
     EventText force;
     EventText id;
@@ -431,7 +441,7 @@ struct Decision {
 
     void write(EventLog& log, const FieldValue& audience = "all") && {
         log.add("decision",
-                Fields{{"answer", std::move(answer)},
+                Fields{{"answer", detail::value_of(answer)},
                        {"by", detail::value_of(by)},
                        {"force", detail::value_of(force)},
                        {"id", detail::value_of(id)},
@@ -808,7 +818,7 @@ struct Battle {
     EventText contact;
     EventText half_period;
     EventInteger hour;
-    FieldValue record;
+    EventRef<BattleRecord> record;
     FieldValue sides;
 
     void write(EventLog& log, const FieldValue& audience = "all") && {
@@ -818,7 +828,7 @@ struct Battle {
                        {"contact", detail::value_of(contact)},
                        {"half_period", detail::value_of(half_period)},
                        {"hour", detail::value_of(hour)},
-                       {"record", std::move(record)},
+                       {"record", detail::value_of(record)},
                        {"sides", std::move(sides)}},
                 audience);
     }
@@ -833,7 +843,7 @@ struct BattleResult {
     EventText settled_by;
     std::optional<EventInteger> bounds = std::nullopt;
     std::optional<EventBool> pursuit = std::nullopt;
-    FieldValue report = FieldValue::none();
+    std::optional<EventRef<BattleReport>> report = std::nullopt;
     std::optional<EventBool> time_limit_reached = std::nullopt;
 
     void write(EventLog& log, const FieldValue& audience = "all") && {
@@ -845,7 +855,7 @@ struct BattleResult {
                        {"settled_by", detail::value_of(settled_by)},
                        {"bounds", detail::value_of(bounds)},
                        {"pursuit", detail::value_of(pursuit)},
-                       {"report", std::move(report)},
+                       {"report", detail::value_of(report)},
                        {"time_limit_reached", detail::value_of(time_limit_reached)}},
                 audience);
     }

@@ -187,4 +187,11 @@ void EventLog::restrict_since(std::size_t from, const FieldValue& audience) {
     }
 }
 
+bool in_audience(const Json& audience, const std::string& player) {
+    if (audience.is_string()) return audience == "all";
+    for (const auto& p : audience)
+        if (p == player) return true;
+    return false;
+}
+
 }  // namespace umpire::rules

@@ -27,6 +27,9 @@ Json hex_json(Hex h);
 // The events as JSON objects, for callers that read them field by field (tests, replays).
 std::vector<Json> events_json(const EventList& events);
 
+// Whether `player` may see an event with this audience ("all" or a list of players).
+bool in_audience(const Json& audience, const std::string& player);
+
 // What a die is rolled for besides its purpose: the subject fields of its dice_roll event
 // (protocol/events.json); members left empty are not written. Views, for the one call.
 struct RollSubject {

@@ -8,9 +8,7 @@
 #include "rules/event_records.generated.hpp"
 #include "rules/morale.hpp"
 #include "rules/movement.hpp"
-#include "rules/scenario_io.hpp"
 #include "rules/scouting.hpp"
-#include "rules/sha256.hpp"
 
 namespace umpire::rules {
 
@@ -151,9 +149,9 @@ void check_morale_at_half_end(CampaignState& state, const Ruleset& ruleset,
         const MoraleResult m = check_morale(state, ruleset, id, dice, log);
         std::vector<std::string> witnesses{id};
         if (m.rout && !m.rout->captor.empty()) witnesses.push_back(m.rout->captor);
-        Json seen = side_audience(state, f)->list;
-        for (const auto& player : forces_audience(state, witnesses)->list)
-            if (!in_audience(seen, player.get<std::string>())) seen.push_back(player);
+        std::vector<std::string> seen = side_audience(state, f)->players;
+        for (const auto& player : forces_audience(state, witnesses)->players)
+            if (std::find(seen.begin(), seen.end(), player) == seen.end()) seen.push_back(player);
         std::sort(seen.begin(), seen.end());
         log.restrict_since(mark, seen);
         if (!retreating(f)) f.retreat_since_half.reset();
@@ -165,14 +163,6 @@ void check_morale_at_half_end(CampaignState& state, const Ruleset& ruleset,
 }
 
 }  // namespace
-
-std::string state_version_of_text(std::string_view snapshot, std::string_view key) {
-    return key.empty() ? sha256_hex(snapshot) : hmac_sha256_hex(key, snapshot);
-}
-
-std::string state_version(const CampaignState& state, std::string_view key) {
-    return state_version_of_text(write_scenario(state).dump(), key);
-}
 
 PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
                              const PeriodInputs& inputs, DiceSource& dice) {
@@ -238,13 +228,6 @@ PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
     }
     outcome.events = log.take();
     return outcome;
-}
-
-std::vector<Json> resolve_period(CampaignState& state, const Ruleset& ruleset,
-                                 const PeriodOrders& orders, DiceSource& dice) {
-    PeriodOutcome outcome = resolve_period(state, ruleset, PeriodInputs{orders, {}, true}, dice);
-    state = std::move(outcome.state);
-    return events_json(outcome.events);
 }
 
 }  // namespace umpire::rules

@@ -22,7 +22,7 @@ namespace umpire::rules {
 
 struct PeriodInputs {
     PeriodOrders orders;                  // those for another period are ignored
-    std::map<std::string, Json> answers;  // decision id -> answer
+    std::map<std::string, Answer> answers;  // decision id -> answer (answer_json.hpp reads them)
     // Settle every unanswered decision by standing instruction or default (deadline passed,
     // or headless play); otherwise stop at the first window that waits for answers.
     bool settle_missing = true;
@@ -41,7 +41,8 @@ struct PeriodInputs {
 };
 
 // The version a battle record binds to, of the state written as a scenario document
-// (compact JSON), that is of the snapshot text storage keeps: HMAC-SHA256 under `key`. Players
+// (compact JSON, rules/state_version.cpp), that is of the snapshot text storage keeps:
+// HMAC-SHA256 under `key`. Players
 // see it, so it must not be a plain digest of the secret state: one who knows the scenario
 // could test guesses of the enemy's hidden figures against it offline. Without a key
 // (tools and tests that hold the whole state anyway), the plain SHA-256.
@@ -57,10 +58,5 @@ struct PeriodOutcome {
 
 PeriodOutcome resolve_period(const CampaignState& start, const Ruleset& ruleset,
                              const PeriodInputs& inputs, DiceSource& dice);
-
-// Resolves the current period of `state` with every decision settled by standing instructions
-// or defaults, advances `state`, and returns the events as JSON objects.
-std::vector<Json> resolve_period(CampaignState& state, const Ruleset& ruleset,
-                                 const PeriodOrders& orders, DiceSource& dice);
 
 }  // namespace umpire::rules

@@ -7,11 +7,9 @@ namespace umpire::rules {
 
 namespace {
 
-bool offered(const DecisionRequest& request, std::string_view option) {
-    const Json& options = request.options;
-    return options.is_array() && std::any_of(options.begin(), options.end(), [&](const Json& o) {
-               return answer_is(o, option);
-           });
+bool offered_choice(const DecisionRequest& request, std::string_view option) {
+    return request.options && std::any_of(request.options->begin(), request.options->end(),
+                                          [&](const Answer& o) { return o.is(option); });
 }
 
 // R-11.3's example: "evade when the estimated enemy is larger than mine", from the two figures
@@ -23,81 +21,53 @@ bool enemy_larger(const DecisionRequest& request) {
 }
 
 // One contact preference: the answer it gives, or nullopt to try the next.
-std::optional<Json> preferred(const DecisionRequest& request, std::string_view choice) {
+std::optional<Answer> preferred(const DecisionRequest& request, std::string_view choice) {
     if (choice == "evade_if_larger") {
-        if (offered(request, "evade") && enemy_larger(request)) return Json("evade");
-    } else if (offered(request, choice)) {
-        return Json(choice);
+        if (offered_choice(request, "evade") && enemy_larger(request)) return Answer("evade");
+    } else if (offered_choice(request, choice)) {
+        return Answer(std::string(choice));
     }
     return std::nullopt;
 }
 
-std::optional<Json> contact_answer(const DecisionRequest& request,
-                                   const StandingInstructions& instructions) {
-    if (const auto* choices = instructions.choices()) {
-        for (std::size_t i = 0; i < instructions.choice_count(); ++i)
-            if (auto answer = preferred(request, choice_name(choices[i]))) return answer;
-        return std::nullopt;
-    }
-    // Choices kept as JSON only (more than a few, or not all known): read as given.
-    for (const auto& p : *instructions.member(StandingInstructions::Member::contact))
-        if (auto answer = preferred(request, p.get_ref<const std::string&>())) return answer;
+std::optional<Answer> contact_answer(const DecisionRequest& request,
+                                     const StandingInstructions& instructions) {
+    for (const auto choice : instructions.choices())
+        if (auto answer = preferred(request, choice_name(choice))) return answer;
     return std::nullopt;
 }
 
 using Member = StandingInstructions::Member;
 using Held = StandingInstructions::Held;
 
-// The member's value, as the instructions hold it.
-std::optional<Json> flag(const StandingInstructions& instructions, Member m) {
+// The member's value, as the instructions hold it: true, false or a name ("auto",
+// "proportional"); nothing for anything else.
+std::optional<Answer> flag(const StandingInstructions& instructions, Member m) {
     switch (instructions.held(m)) {
         case Held::absent: return std::nullopt;
-        case Held::yes: return Json(true);
-        case Held::no: return Json(false);
+        case Held::yes:
+            return Answer(true);
+        case Held::no:
+            return Answer(false);
         case Held::other: break;
     }
-    return *instructions.member(m);
+    if (const auto text = instructions.text(m)) return Answer(std::string(*text));
+    return std::nullopt;
 }
 
-// The member as a boolean (a JSON type error for another value, as get<bool> gives).
-bool yes(const StandingInstructions& instructions, Member m) {
+// Whether the member says yes, and whether it says anything a yes or no can be read from.
+bool says(const StandingInstructions& instructions, Member m) {
     const Held held = instructions.held(m);
-    return held == Held::other ? instructions.member(m)->get<bool>() : held == Held::yes;
+    return held == Held::yes || held == Held::no;
+}
+bool yes(const StandingInstructions& instructions, Member m) {
+    return instructions.held(m) == Held::yes;
 }
 
 }  // namespace
 
-bool check_standing_instructions(const Json& instructions, const std::string& path,
-                                 Problems& problems) {
-    const std::size_t before = problems.size();
-    ObjectReader in(instructions, path, problems);
-    if (!in.is_object()) return false;
-    in.reject_unknown({"contact", "separate_engagements", "rearguard", "pursuit", "maneuver",
-                       "support", "relief", "reinforce", "cards", "losses"});
-    if (const Json* contact = in.array("contact", false)) {
-        for (std::size_t i = 0; i < contact->size(); ++i) {
-            const std::string at = item_path(in.path_of("contact"), i);
-            auto choice = read_string((*contact)[i], at, problems);
-            // The choices the instructions know (choice_name), checked against the same list.
-            bool known = false;
-            for (std::size_t c = 0; choice && c < StandingInstructions::kChoiceKinds; ++c)
-                known = known || *choice == choice_name(static_cast<StandingInstructions::Choice>(c));
-            if (choice && !known)
-                problems.add(at, "\"" + *choice +
-                                     "\" is not one of: rest, engage, evade, evade_if_larger, "
-                                     "avoid, delay");
-        }
-    }
-    for (const char* key : {"separate_engagements", "rearguard", "pursuit", "maneuver", "support",
-                            "relief", "reinforce"})
-        in.boolean(key, false);
-    in.choice("cards", {"auto"}, false);
-    in.choice("losses", {"proportional"}, false);
-    return problems.size() == before;
-}
-
-std::optional<Json> standing_answer(const DecisionRequest& request,
-                                    const StandingInstructions& instructions) {
+std::optional<Answer> standing_answer(const DecisionRequest& request,
+                                      const StandingInstructions& instructions) {
     if (!instructions.is_object()) return std::nullopt;
     const std::string& kind = request.kind;
     if (kind == "contact_window") {
@@ -105,8 +75,8 @@ std::optional<Json> standing_answer(const DecisionRequest& request,
         return contact_answer(request, instructions);
     }
     if (kind == "separate_engagements") {
-        if (instructions.held(Member::separate_engagements) == Held::absent) return std::nullopt;
-        return Json(yes(instructions, Member::separate_engagements) ? "separate" : "one_battle");
+        if (!says(instructions, Member::separate_engagements)) return std::nullopt;
+        return Answer(yes(instructions, Member::separate_engagements) ? "separate" : "one_battle");
     }
     if (kind == "rearguard") return flag(instructions, Member::rearguard);
     if (kind == "pursuit") return flag(instructions, Member::pursuit);
@@ -116,8 +86,8 @@ std::optional<Json> standing_answer(const DecisionRequest& request,
     if (kind == "reinforce") return flag(instructions, Member::reinforce);
     if (kind == "maneuver_move") {
         // R-9.4: "maneuver": true also makes the move, to the first (cheapest) hex offered.
-        if (instructions.held(Member::maneuver) == Held::absent) return std::nullopt;
-        return yes(instructions, Member::maneuver) ? request.default_answer.get() : Json(false);
+        if (!says(instructions, Member::maneuver)) return std::nullopt;
+        return yes(instructions, Member::maneuver) ? request.default_answer : Answer(false);
     }
     if (kind == "card_placement") return flag(instructions, Member::cards);
     if (kind == "loss_allocation") return flag(instructions, Member::losses);

@@ -1,6 +1,7 @@
 #pragma once
 // Standing instructions: per force, how its decisions are answered when its player is
-// absent at a deadline (or the run is headless). Stored on the force as JSON:
+// absent at a deadline (or the run is headless). Given as JSON
+// (rules/standing_instructions_value.hpp):
 //   {"contact": ["rest", "evade_if_larger", "engage"],  // first that applies, each window
 //    "separate_engagements": false, "rearguard": true, "pursuit": true, "maneuver": false,
 //    "support": true, "relief": false, "reinforce": true, "cards": "auto",
@@ -10,17 +11,12 @@
 #include <optional>
 
 #include "rules/decisions.hpp"
-#include "rules/json_reader.hpp"
 #include "rules/standing_instructions_value.hpp"
 
 namespace umpire::rules {
 
-// Checks the shape; problems name JSON paths under `path`.
-bool check_standing_instructions(const Json& instructions, const std::string& path,
-                                 Problems& problems);
-
 // The answer the instructions give to `request`, or nullopt when they say nothing about it.
-std::optional<Json> standing_answer(const DecisionRequest& request,
-                                    const StandingInstructions& instructions);
+std::optional<Answer> standing_answer(const DecisionRequest& request,
+                                      const StandingInstructions& instructions);
 
 }  // namespace umpire::rules

@@ -6,6 +6,9 @@
 // the cache more than any other lookup the decisions make.
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
 
 #include "rules/json_reader.hpp"
 #include "rules/shared_json.hpp"
@@ -22,10 +25,9 @@ public:
     static constexpr std::size_t kMembers = 10;
     // What a member holds, as far as the answers need to know without reading the JSON.
     enum class Held : std::uint8_t { absent, yes, no, other };
-    // "contact"'s choices, kept in order while they are few and all known.
+    // "contact"'s choices: the known ones in order, each once (at most one of each kind).
     enum class Choice : std::uint8_t { rest, engage, evade, evade_if_larger, avoid, delay };
     static constexpr std::size_t kChoiceKinds = 6;
-    static constexpr std::size_t kMaxChoices = 8;
 
     StandingInstructions() = default;  // null: no instructions
     StandingInstructions(const Json& value);  // NOLINT(google-explicit-constructor): as SharedJson
@@ -39,10 +41,11 @@ public:
     Held held(Member m) const { return held_[static_cast<std::size_t>(m)]; }
     // The member's value in the shared JSON, or nullptr when absent.
     const Json* member(Member m) const { return members_[static_cast<std::size_t>(m)]; }
-    // "contact"'s choices in order, when it is an array of at most kMaxChoices known choices
-    // (nullptr and 0 otherwise: read member(Member::contact)).
-    const Choice* choices() const { return choice_count_ ? choices_.data() : nullptr; }
-    std::size_t choice_count() const { return choice_count_; }
+    // The member's text, when it is a string ("auto", "proportional").
+    std::optional<std::string_view> text(Member m) const;
+    // "contact"'s known choices in order, each at its first place; names no window offers (and
+    // anything not a name) are left out, as a repeat is: neither ever answers.
+    std::span<const Choice> choices() const { return {choices_.data(), choice_count_}; }
 
 private:
     void read_out();
@@ -51,11 +54,16 @@ private:
     bool is_object_ = false;
     std::array<Held, kMembers> held_{};
     std::array<const Json*, kMembers> members_{};  // into json_'s value, shared and never changed
-    std::array<Choice, kMaxChoices> choices_{};
+    std::array<Choice, kChoiceKinds> choices_{};
     std::uint8_t choice_count_ = 0;
 };
 
 // The name of a contact choice, as the instructions and the requests' options spell it.
 const char* choice_name(StandingInstructions::Choice c);
+
+// Checks the shape of standing instructions given as JSON; problems name JSON paths
+// under `path`.
+bool check_standing_instructions(const Json& instructions, const std::string& path,
+                                 Problems& problems);
 
 }  // namespace umpire::rules

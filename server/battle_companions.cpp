@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "rules/battle_record_json.hpp"
 #include "rules/companion_start.hpp"
 #include "server/errors.hpp"
 #include "storage/decision_codec.hpp"

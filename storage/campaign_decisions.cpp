@@ -1,6 +1,8 @@
 // Answers to the decisions of a campaign's open period: checked against the stored request and
 // committed as they arrive. The requests themselves are stored by resolve_period.
 #include "storage/campaign_service.hpp"
+
+#include "rules/decision_json.hpp"
 #include "storage/decision_codec.hpp"
 
 namespace umpire::storage {

@@ -1,5 +1,7 @@
 #include "storage/decision_checks.hpp"
 
+#include "rules/decision_json.hpp"
+
 #include "storage/decision_codec.hpp"
 #include "storage/error.hpp"
 

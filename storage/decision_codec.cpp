@@ -48,8 +48,8 @@ rules::DecisionRequest parse_request(const std::string& text, const std::string&
     r.force = value["force"];
     r.kind = value["kind"];
     r.window = value["window"];
-    r.options = value.value("options", Json());
-    r.default_answer = value.value("default", Json());
+    r.options = rules::answer_list_from_json(value.value("options", Json()));
+    r.default_answer = rules::answer_from_json(value.value("default", Json()));
     r.context = rules::context_from_json(r.kind, value.value("context", Json()));
     return r;
 }

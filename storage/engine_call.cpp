@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "rules/dice.hpp"
+#include "rules/answer_json.hpp"
 #include "rules/period.hpp"
 #include "rules/sha256.hpp"
 #include "rules/stream_dice.hpp"
@@ -32,7 +33,7 @@ EngineOutcome run_engine(const rules::CampaignState& before, const rules::Rulese
     else
         source = &streams.emplace(dice_key_of(dice.sealed_seed));
     const rules::PeriodInputs inputs{orders,
-                                     answers,
+                                     rules::answers_from_json(answers),
                                      settle_missing,
                                      std::move(start_version),
                                      version_key_of(dice),

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "fuzz_support.hpp"
+#include "rules/answer_json.hpp"
 #include "rules/decisions.hpp"
 #include "rules/dice.hpp"
 #include "rules/period.hpp"
@@ -47,10 +48,12 @@ std::string play(const rules::CampaignState& start, const rules::PeriodOrders& o
         for (const auto& e : outcome.events) (bytes += e.text()) += "\n";
         if (outcome.complete) return bytes + rules::write_scenario(outcome.state).dump();
         for (const auto& r : outcome.pending) {
-            const rules::Json& options = r.options;
-            inputs.answers[r.id] = in.below(10) == 0 || !options.is_array() || options.empty()
-                                       ? rules::Json(static_cast<int>(in.below(3)))
-                                       : options[in.below(options.size())];
+            const auto& options = *r.options;
+            // A non-option comes in as JSON does, read at the edge.
+            inputs.answers[r.id] =
+                in.below(10) == 0 || options.empty()
+                    ? rules::answer_from_json(rules::Json(static_cast<int>(in.below(3))))
+                    : options[in.below(options.size())];
         }
     }
     throw std::logic_error("a period did not complete with every decision settled");

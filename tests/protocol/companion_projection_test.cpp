@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "protocol/companion_projection.hpp"
+#include "rules/battle_record_json.hpp"
 #include "rules/companion_start.hpp"
 #include "rules/dice.hpp"
 #include "rules/scenario_io.hpp"

@@ -25,11 +25,12 @@ CampaignState three_players() {
 TEST(Audience, IsTheDistinctPlayersSortedAsAListAndItsText) {
     const CampaignState s = three_players();
     const Audience owners = forces_audience(s, {"f4", "f1", "f2", "nobody"});
-    EXPECT_EQ(owners->list, Json::array({"blue2", "red1"}));
+    EXPECT_EQ(owners->players, (std::vector<std::string>{"blue2", "red1"}));
     EXPECT_EQ(owners->text, R"(["blue2","red1"])");
     const Audience blue = side_audience(s, *s.find_force("f2"));
-    EXPECT_EQ(blue->list, Json::array({"blue1", "blue2"}));
-    EXPECT_EQ(blue->text, blue->list.dump());
+    EXPECT_EQ(blue->players, (std::vector<std::string>{"blue1", "blue2"}));
+    EXPECT_EQ(blue->text, Json(blue->players).dump());
+    EXPECT_EQ(AudienceText({"a\"b"}).text, R"(["a\"b"])");  // escaped as JSON
     EXPECT_EQ(player_audience("red1")->text, R"(["red1"])");
     EXPECT_EQ(forces_audience(s, {})->text, "[]");
 }

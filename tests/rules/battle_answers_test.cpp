@@ -3,7 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "rules/battle_answers.hpp"
-#include "rules/battle_record.hpp"
+#include "rules/battle_record_json.hpp"
+#include "rules/decision_json.hpp"
 #include "shipped_ruleset.hpp"
 
 namespace umpire::rules {
@@ -31,9 +32,14 @@ Json report(Json attacker, Json defender, int bounds = 3) {
 }
 
 DecisionRequest report_request() {
-    return {"1.day.1.battle-report.a", "p1", "a", "battle_report", "",
-            Json::array({"no_report", "quick_battle"}), "no_report",
-            Json{{"battle", to_json(record())}}};
+    return {"1.day.1.battle-report.a",
+            "p1",
+            "a",
+            "battle_report",
+            "",
+            answer_list({"no_report", "quick_battle"}),
+            "no_report",
+            BattleReportContext{{}, record(), "attacker", {}}};
 }
 
 TEST(BattleRecord, TimeLimitComesFromTheContactHour) {
@@ -50,7 +56,7 @@ TEST(BattleRecord, RoundTripsThroughJson) {
 
 TEST(BattleAnswers, AcceptsAReportThatFitsTheRecord) {
     EXPECT_EQ(answer_refusal(report_request(), report(side(1), side(4))), "");
-    EXPECT_EQ(answer_refusal(report_request(), "quick_battle"), "");
+    EXPECT_EQ(answer_refusal(report_request(), Answer("quick_battle")), "");
 }
 
 TEST(BattleAnswers, RefusesARegimentThatDidNotFight) {
@@ -87,7 +93,8 @@ TEST(BattleAnswers, RefusesUnknownMembersAndWrongTypes) {
     r = report(side(1), side(4));
     r["bounds"] = "three";
     EXPECT_NE(answer_refusal(report_request(), r).find("bounds"), std::string::npos);
-    EXPECT_NE(answer_refusal(report_request(), "yes"), "");
+    EXPECT_NE(answer_refusal(report_request(), Answer("yes")), "");
+    EXPECT_NE(answer_refusal(report_request(), Json(nullptr)), "");
 }
 
 TEST(BattleAnswers, RefusesMoreFiguresOffTheTableThanEngaged) {
@@ -127,7 +134,7 @@ TEST(RecoveryChoice, AnswerMustKeepTheTotalsAndBounds) {
                             "a",
                             "recovery_choice",
                             "",
-                            Json::array({"largest_first"}),
+                            answer_list({"largest_first"}),
                             "largest_first",
                             shape::RecoveryContext{{}, "r1", companies, 3, 2}};
     EXPECT_EQ(answer_refusal(request, Json{{"recovered", {1, 2}}, {"penalty", {2, 0}}}), "");
@@ -138,7 +145,8 @@ TEST(RecoveryChoice, AnswerMustKeepTheTotalsAndBounds) {
     EXPECT_EQ(answer_refusal(request, Json{{"recovered", {1, 2}}, {"penalty", {1, 0}}}),
               "R-8.7: the general and camp penalty is 2 figures, not 1");
     EXPECT_NE(answer_refusal(request, Json{{"recovered", {1}}, {"penalty", {2, 0}}}), "");
-    EXPECT_EQ(answer_refusal(request, "largest_first"), "");
+    EXPECT_NE(answer_refusal(request, Json{{"recovered", {1, -1}}, {"penalty", {2, 0}}}), "");
+    EXPECT_EQ(answer_refusal(request, Answer("largest_first")), "");
 }
 
 }  // namespace

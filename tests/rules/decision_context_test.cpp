@@ -1,12 +1,13 @@
 // Decision contexts (R-11.2) are typed (issue 28): the rules build each kind's context as its
 // catalogue shape, answers are checked against that typed context, and a request read back from
 // storage comes back typed — or, when it was stored before its kind was typed and does not fit
-// the shape, as the JSON it was (its answers that need the context are then refused, not
-// guessed).
+// the shape, as the text it was (its answers that need the context are then refused, not
+// guessed). The battle report and dispute contexts carry the battle record, typed too.
 #include <gtest/gtest.h>
 
 #include "rules/decision_json.hpp"
 #include "rules/decisions.hpp"
+#include "shipped_ruleset.hpp"
 
 namespace umpire::rules {
 namespace {
@@ -17,7 +18,7 @@ DecisionRequest window_with_avoid(std::vector<Hex> hexes) {
     context.hex = {1, 1};
     context.avoid_hexes = std::move(hexes);
     return {"1.morning.a.before.a",           "p1",     "a",    "contact_window", "before_contact",
-            Json::array({"engage", "avoid"}), "engage", context};
+            answer_list({"engage", "avoid"}), "engage", context};
 }
 
 TEST(DecisionContext, AvoidTakesOnlyAnOfferedHexOfWholeNumbers) {
@@ -27,7 +28,8 @@ TEST(DecisionContext, AvoidTakesOnlyAnOfferedHexOfWholeNumbers) {
     EXPECT_NE(answer_refusal(r, Json{{"action", "avoid"}, {"hex", {2.0, 0}}}), "");
     EXPECT_NE(answer_refusal(r, Json{{"action", "avoid"}, {"hex", {2, 0, 1}}}), "");
     EXPECT_NE(answer_refusal(r, Json{{"action", "delay"}, {"hex", {2, 0}}}), "");
-    EXPECT_EQ(answer_refusal(r, "avoid"), "");
+    EXPECT_EQ(answer_refusal(r, Answer("avoid")), "");
+    EXPECT_EQ(answer_refusal(r, Answer(AvoidTo{{0, 1}})), "");
 }
 
 TEST(DecisionContext, LossSplitIsCheckedAgainstTheTypedCompanies) {
@@ -35,7 +37,7 @@ TEST(DecisionContext, LossSplitIsCheckedAgainstTheTypedCompanies) {
     context.figures = 5;
     context.companies = {4, 3};
     const DecisionRequest r{
-        "x",    "p1", "a", "loss_allocation", "", Json::array({"proportional"}), "proportional",
+        "x",    "p1", "a", "loss_allocation", "", answer_list({"proportional"}), "proportional",
         context};
     EXPECT_EQ(answer_refusal(r, Json::array({3, 2})), "");
     EXPECT_NE(answer_refusal(r, Json::array({5, 0})), "");  // more than the company has
@@ -56,21 +58,50 @@ TEST(DecisionContext, ComesBackTypedFromItsJson) {
     EXPECT_EQ(to_json(again), sent);
 }
 
-TEST(DecisionContext, AStoredContextThatDoesNotFitStaysJsonAndAnswersNeedingItAreRefused) {
+TEST(DecisionContext, AStoredContextThatDoesNotFitStaysAsItWasAndAnswersNeedingItAreRefused) {
     // An old stored loss allocation without "opponents": not the shape, kept as it was.
     const Json old = Json::parse(R"({"contact":"1.1.1","figures":5,"companies":[4,3]})");
     const auto back = context_from_json("loss_allocation", old);
-    ASSERT_TRUE(std::holds_alternative<Json>(back));
+    ASSERT_TRUE(std::holds_alternative<StoredContext>(back));
     const DecisionRequest r{
-        "x", "p1", "a", "loss_allocation", "", Json::array({"proportional"}), "proportional", back};
-    EXPECT_EQ(answer_refusal(r, "proportional"), "");
+        "x", "p1", "a", "loss_allocation", "", answer_list({"proportional"}), "proportional", back};
+    EXPECT_EQ(answer_refusal(r, Answer("proportional")), "");
     EXPECT_NE(answer_refusal(r, Json::array({3, 2})), "");
     EXPECT_EQ(context_json(r.known()), old);
 }
 
-TEST(DecisionContext, DocumentKindsKeepTheirJson) {
+TEST(DecisionContext, BattleContextsComeBackTypedWithTheirRecord) {
+    BattleSideRecord a{"north", "p1", {"a"}, {{"a", "ra", 12, 12}}, 12, 12, true, true};
+    BattleSideRecord d{"south", "p2", {"b"}, {{"b", "rb", 12, 12}}, 12, 12, true, true};
+    const BattleRecord record =
+        make_battle_record(valormr(), "1.morning.a", "v", "morning", 10, a, d);
+    BattleReportContext report{{}, record, "defender", {{"hill", "north", 1, 2, 90}}};
+    report.contact = "1.morning.a";
+    const Json sent = context_json(report);
+    EXPECT_EQ(sent["role"], "defender");
+    EXPECT_EQ(sent["battle"]["defender"]["regiments"][0]["regiment"], "rb");
+    EXPECT_EQ(sent["battlefield"][0]["rotation"], 90);
+    const auto back = context_from_json("battle_report", sent);
+    ASSERT_TRUE(std::holds_alternative<BattleReportContext>(back));
+    EXPECT_EQ(context_json(back), sent);
+
+    const Json given = Json::parse(
+        R"({"attacker":{"losses":[{"regiment":"ra","elements":3}],"figures_off_in_good_order":0,)"
+        R"("figures_routed_off":0,"camp_lost":false,"general_lost":false},)"
+        R"("defender":{"losses":[],"figures_off_in_good_order":0,"figures_routed_off":0,)"
+        R"("camp_lost":false,"general_lost":false},"bounds":3,"time_limit_reached":false})");
+    const BattleDisputeContext dispute{"1.morning.a", record, answer_from_json(given), "no_report"};
+    const Json ruled = context_json(dispute);
+    EXPECT_EQ(ruled["reports"]["attacker"], given);  // as the side wrote it
+    EXPECT_EQ(ruled["reports"]["defender"], "no_report");
+    const auto dispute_back = context_from_json("battle_dispute", ruled);
+    ASSERT_TRUE(std::holds_alternative<BattleDisputeContext>(dispute_back));
+    EXPECT_EQ(context_json(dispute_back), ruled);
+}
+
+TEST(DecisionContext, ABattleContextThatDoesNotFitStaysAsItWas) {
     const Json context = Json::parse(R"({"contact":"1.1.1","battle":{},"role":"attacker"})");
-    EXPECT_TRUE(std::holds_alternative<Json>(context_from_json("battle_report", context)));
+    EXPECT_TRUE(std::holds_alternative<StoredContext>(context_from_json("battle_report", context)));
     EXPECT_EQ(context_json(context_from_json("battle_report", context)), context);
 }
 

@@ -489,7 +489,7 @@ TEST(WorkedExample12, AeskrvaldsScoutGivesHimPlusOne) {
     for (const auto& e : events_json(out.events)) {
         if (e["type"] != "scout_result") continue;
         const Force& sender = *state.find_force(e["force"].get<std::string>());
-        EXPECT_EQ(e["audience"], player_audience(sender.player)->list);
+        EXPECT_EQ(e["audience"], Json(player_audience(sender.player)->players));
         EXPECT_EQ(e["result"], sender.id == "aeskrvald" ? "success" : "killed");
     }
 }

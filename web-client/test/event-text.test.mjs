@@ -21,6 +21,10 @@ function sample(type, depth = 0) {
     case "modifiers": return { formed: 2, supported: 1 };
     case "object": return { terrain: -1, general: { present: 1 } };
     case "any": return { action: "avoid", hex: [3, 3] };
+    // The values the server's edge writes (protocol/events.json, field_types).
+    case "answer": return { action: "avoid", hex: [3, 3] };
+    case "battle_record": return { terrain: -1, general: { present: 1 } };
+    case "battle_report": return { terrain: -1, general: { present: 1 } };
   }
   const shape = catalogue.shapes[t];
   assert.ok(shape, `unknown field type ${t}`);
