@@ -7,6 +7,7 @@
 #include "cli/commands.hpp"
 #include "protocol/event_text.hpp"
 #include "rules/dice_script.hpp"
+#include "rules/orders_json.hpp"
 
 namespace umpire::cli {
 

@@ -14,6 +14,7 @@
 #include "storage/private_files.hpp"
 #include "storage/replay.hpp"
 #include "storage/sqlite_store.hpp"
+#include "rules/orders_json.hpp"
 
 namespace umpire::cli {
 

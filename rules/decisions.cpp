@@ -114,8 +114,8 @@ const Answer* Decider::given(const DecisionRequest& request) const {
 
 Answer Decider::settle(const DecisionRequest& request, std::string_view& by) const {
     const Force* force = state_.find_force(request.force);
-    if (force) {
-        if (auto standing = standing_answer(request, force->standing_instructions);
+    if (force && force->standing_instructions) {
+        if (auto standing = standing_answer(request, *force->standing_instructions);
             standing && answer_allowed(request, *standing)) {
             by = "standing_instruction";
             return std::move(*standing);

@@ -1,13 +1,12 @@
 #pragma once
 // Orders for a period and their validation. An invalid order is a result with a reason,
-// never an exception: the force then holds.
+// never an exception: the force then holds. Their JSON: rules/orders_json.hpp.
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "rules/events.hpp"
 #include "rules/hex.hpp"
-#include "rules/json_reader.hpp"
 #include "rules/ruleset.hpp"
 #include "rules/world.hpp"
 
@@ -20,7 +19,7 @@ struct ForceOrder {
     std::vector<Hex> path;  // hexes to enter in order, each adjacent to the one before
     bool forced_march = false;
     std::vector<std::string> regiments;  // new role order of all regiment ids; empty: unchanged
-    Json standing_instructions;          // replaces the force's; null: unchanged
+    SharedInstructions standing_instructions;  // replaces the force's; null: unchanged
     std::optional<Hex> scout;            // the hex a scout is sent to this period
 };
 
@@ -33,18 +32,13 @@ struct PeriodOrders {
 // Longest path one order may give: far beyond any force's reach in a period.
 inline constexpr std::size_t kMaxPathLength = 64;
 
-// Reads an orders document: {"periods": [{"day", "period", "orders": [...]}, ...]}.
-// Structural problems (wrong types, unknown members) are reported with their JSON paths.
-std::optional<std::vector<PeriodOrders>> read_orders(const Json& document, Problems& problems);
-Json write_order(const ForceOrder& order);
-
 // An order that passed validation, for a force that exists and belongs to its player.
 struct AcceptedOrder {
     std::string force;
     std::vector<Hex> path;
     bool forced_march = false;
     std::vector<std::string> regiments;
-    Json standing_instructions;
+    SharedInstructions standing_instructions;
     std::optional<Hex> scout;
 };
 

@@ -19,7 +19,7 @@ void apply_force_orders(CampaignState& state, const std::vector<AcceptedOrder>& 
                         EventLog& log) {
     for (const auto& order : orders) {
         Force& force = *state.find_force(order.force);
-        if (!order.standing_instructions.is_null()) {
+        if (order.standing_instructions) {
             force.standing_instructions = order.standing_instructions;
             event::StandingInstructionsSet{.force = force.id}.write(log,
                                                                     player_audience(force.player));

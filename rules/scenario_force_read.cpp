@@ -1,5 +1,6 @@
 // Reading the "forces" member of a scenario: forces, their generals, regiments and companies.
 #include "rules/scenario_io_detail.hpp"
+#include "rules/standing_instructions_json.hpp"
 
 namespace umpire::rules::scenario_detail {
 
@@ -64,7 +65,7 @@ void read_general(const ObjectReader& force, Problems& problems, General& out) {
 }
 
 // The optional state members a running campaign changes; a fresh scenario may leave them out.
-void read_force_state(const ObjectReader& reader, Force& force) {
+void read_force_state(const ObjectReader& reader, Problems& problems, Force& force) {
     if (auto state =
             reader.choice("order_state", {"formed", "unformed", "in_retreat", "in_rout"}, false))
         force.order_state = *order_state_from_string(*state);
@@ -78,9 +79,10 @@ void read_force_state(const ObjectReader& reader, Force& force) {
         force.stationary_half_periods = static_cast<int>(*stationary);
     if (auto since = reader.integer("retreat_since_half", 0, 1000000, false))
         force.retreat_since_half = static_cast<int>(*since);
-    // Checked in depth by the engine's standing-instructions reader.
-    if (const Json* standing = reader.object("standing_instructions", false))
-        force.standing_instructions = *standing;
+    // refused with their path when they are not instructions the engine knows.
+    if (const Json* standing = reader.member("standing_instructions", false))
+        force.standing_instructions = read_standing_instructions(
+            *standing, reader.path_of("standing_instructions"), problems);
 }
 
 }  // namespace
@@ -129,7 +131,7 @@ void read_forces(const Json& forces, const std::string& path, const ForceContext
         }
         read_general(reader, problems, force.general);
         if (auto camp = reader.boolean("camp")) force.has_camp = *camp;
-        read_force_state(reader, force);
+        read_force_state(reader, problems, force);
         if (const Json* regiments = reader.array("regiments")) {
             const std::string regiments_path = reader.path_of("regiments");
             if (regiments->empty())

@@ -6,6 +6,7 @@
 #include "rules/scenario_io.hpp"
 #include "rules/scenario_io_detail.hpp"
 #include "rules/scenario_view_write.hpp"
+#include "rules/standing_instructions_json.hpp"
 
 namespace umpire::rules {
 
@@ -48,8 +49,9 @@ OrderedJson write_force(const Force& force) {
         {"forced_march_blocked", force.forced_march_blocked},
         {"stationary_half_periods", force.stationary_half_periods}};
     if (force.retreat_since_half) out["retreat_since_half"] = *force.retreat_since_half;
-    if (!force.standing_instructions->is_null())
-        out["standing_instructions"] = OrderedJson(force.standing_instructions.get());
+    if (force.standing_instructions)
+        out["standing_instructions"] =
+            OrderedJson(standing_instructions_json(*force.standing_instructions));
     out["regiments"] = std::move(regiments);
     return out;
 }

@@ -1,7 +1,7 @@
 #pragma once
 // Standing instructions: per force, how its decisions are answered when its player is
-// absent at a deadline (or the run is headless). Given as JSON
-// (rules/standing_instructions_value.hpp):
+// absent at a deadline (or the run is headless). Held as rules/standing_instructions_value.hpp;
+// given as JSON (rules/standing_instructions_json.hpp):
 //   {"contact": ["rest", "evade_if_larger", "engage"],  // first that applies, each window
 //    "separate_engagements": false, "rearguard": true, "pursuit": true, "maneuver": false,
 //    "support": true, "relief": false, "reinforce": true, "cards": "auto",

@@ -10,12 +10,10 @@
 
 #include "rules/hex.hpp"
 #include "rules/hex_table.hpp"
-#include "rules/json_reader.hpp"
 #include "rules/force_directory.hpp"
 #include "rules/fresh_on_copy.hpp"
 #include "rules/occupancy.hpp"
 #include "rules/shapes.generated.hpp"
-#include "rules/shared_json.hpp"
 #include "rules/side_positions.hpp"
 #include "rules/standing_instructions_value.hpp"
 
@@ -83,7 +81,7 @@ struct Force {
     std::optional<int> retreat_since_half;
     // how this force's decisions are answered when its player is absent (null: none).
     // Shared, not copied, with each copy of the state (a period resolves on a copy).
-    StandingInstructions standing_instructions;
+    SharedInstructions standing_instructions;
 
     int figures() const;
 };

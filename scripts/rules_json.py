@@ -33,18 +33,17 @@ SERIALIZERS = """
 answer_json.cpp answer_json.hpp battle_record_json.cpp battle_record_json.hpp decision_json.cpp
 decision_json.hpp event_fields.cpp event_fields.hpp event_layouts.cpp event_layouts.hpp event_list.hpp
 events.cpp events.hpp event_records.generated.hpp shapes_json.generated.cpp
-shapes_json.generated.hpp json_reader.cpp json_reader.hpp shared_json.hpp
+shapes_json.generated.hpp json_reader.cpp json_reader.hpp
 """.split()
 
 DOCUMENTS = """
 scenario_check.cpp scenario_force_read.cpp scenario_history_io.cpp scenario_io.cpp
 scenario_io.hpp scenario_io_detail.cpp scenario_io_detail.hpp scenario_map_read.cpp
 scenario_map_write.cpp scenario_settings_io.cpp scenario_view_write.hpp scenario_write.cpp
-ruleset.cpp ruleset.hpp ruleset_load_combat.cpp ruleset_load_contact.cpp ruleset_load_world.cpp
-ruleset_loading.hpp dice_script.cpp dice_script.hpp orders.cpp orders.hpp order_plan.cpp
-order_plan.hpp battle_companion.cpp battle_companion.hpp
-state_version.cpp
-standing_instructions_value.cpp standing_instructions_value.hpp
+ruleset.cpp ruleset.hpp ruleset_load_combat.cpp ruleset_load_contact.cpp
+ruleset_load_world.cpp ruleset_loading.hpp dice_script.cpp dice_script.hpp order_plan.cpp
+order_plan.hpp battle_companion.cpp battle_companion.hpp state_version.cpp orders_json.cpp
+orders_json.hpp standing_instructions_json.cpp standing_instructions_json.hpp
 """.split()
 
 # Empty since answers, options and the battle's contexts are typed (rules/answer.hpp): no rule

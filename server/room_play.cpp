@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "rules/orders.hpp"
+#include "rules/orders_json.hpp"
 #include "server/errors.hpp"
 #include "server/observability.hpp"
 #include "server/room.hpp"

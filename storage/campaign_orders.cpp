@@ -4,6 +4,7 @@
 
 #include "rules/order_plan.hpp"
 #include "rules/orders.hpp"
+#include "rules/orders_json.hpp"
 #include "storage/campaign_service.hpp"
 #include "storage/receipt.hpp"
 

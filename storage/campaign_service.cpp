@@ -153,7 +153,7 @@ ResolvedPeriod Campaign::resolve_period(bool settle_missing) {
         for (const auto& order : parsed.orders) {
             if (!draft) {
                 orders.orders.push_back(order);
-            } else if (!order.standing_instructions.is_null()) {
+            } else if (order.standing_instructions) {
                 // A draft is not orders (its forces hold), but the standing instructions it
                 // gives are kept: they say how its player wants decisions answered.
                 rules::ForceOrder kept;

@@ -2,6 +2,7 @@
 
 #include "rules/scenario_io.hpp"
 #include "storage/error.hpp"
+#include "rules/orders_json.hpp"
 
 namespace umpire::storage {
 

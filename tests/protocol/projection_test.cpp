@@ -7,6 +7,7 @@
 #include "rules/audience.hpp"
 #include "rules/period.hpp"
 #include "rules/scenario_io.hpp"
+#include "rules/orders_json.hpp"
 
 namespace umpire::protocol {
 namespace {
@@ -195,7 +196,10 @@ TEST(Projection, NonInterferenceForAPlayer) {
         force.regiments.front().morale -= 1;
         force.saved_points += 1;
         force.general.name += " the Hidden";
-        force.standing_instructions = Json{{"rearguard", true}};
+        rules::StandingInstructions rearguard;
+        rearguard.rearguard = true;
+        force.standing_instructions =
+            std::make_shared<const rules::StandingInstructions>(rearguard);
         // Move it to another free hex: enemies' positions are not anna's to know.
         for (const auto& [hex, tile] : changed.map.hexes)
             if (!changed.force_at(hex) && tile.terrain == "clear") {

@@ -12,6 +12,7 @@
 #include "rules/scenario_io.hpp"
 #include "rules/sha256.hpp"
 #include "rules/stream_dice.hpp"
+#include "rules/orders_json.hpp"
 
 namespace umpire::rules {
 namespace {

@@ -95,6 +95,11 @@ TEST(HexTable, AResolvedPeriodSharesItsMapWithTheStateItStartedFrom) {
     auto demo = load_scenario_file(std::string(UMPIRE_SOURCE_DIR) + "/scenarios/valormr-demo.json",
                                    {std::string(UMPIRE_SOURCE_DIR) + "/rulesets"}, problems);
     ASSERT_TRUE(demo) << problems.to_text();
+    ASSERT_FALSE(demo->state.forces.empty());
+    StandingInstructions rearguard;
+    rearguard.rearguard = true;
+    demo->state.forces.front().standing_instructions =
+        std::make_shared<const StandingInstructions>(rearguard);
     SeededDice dice(period_seed(7, 0));
     const PeriodOutcome out = resolve_period(
         demo->state, demo->ruleset,
@@ -102,10 +107,10 @@ TEST(HexTable, AResolvedPeriodSharesItsMapWithTheStateItStartedFrom) {
     ASSERT_TRUE(out.complete);
     EXPECT_TRUE(out.state.map.hexes.shares_with(demo->state.map.hexes));
     // Standing instructions are shared the same way: the same value, not a copy of it.
-    ASSERT_FALSE(demo->state.forces.empty());
+    ASSERT_NE(out.state.forces.front().standing_instructions, nullptr);
     for (std::size_t i = 0; i < demo->state.forces.size(); ++i)
-        EXPECT_EQ(&out.state.forces[i].standing_instructions.get(),
-                  &demo->state.forces[i].standing_instructions.get());
+        EXPECT_EQ(out.state.forces[i].standing_instructions.get(),
+                  demo->state.forces[i].standing_instructions.get());
 }
 
 }  // namespace

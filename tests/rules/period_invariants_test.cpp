@@ -9,6 +9,7 @@
 #include "rules/movement_costs.hpp"
 #include "rules/period.hpp"
 #include "rules/scenario_io.hpp"
+#include "rules/standing_instructions_json.hpp"
 
 namespace umpire::rules {
 namespace {
@@ -75,7 +76,10 @@ TEST(PeriodInvariants, RandomOrdersAndInstructionsKeepTheWorldLegal) {
                 o.force = f.id;
                 o.path = random_path(state, demo->ruleset, f.hex, rng);
                 o.hold = o.path.empty();
-                o.standing_instructions = random_instructions(rng);
+                Problems problems;
+                o.standing_instructions =
+                    read_standing_instructions(random_instructions(rng), "$", problems);
+                ASSERT_TRUE(o.standing_instructions) << problems.to_text();
                 orders.orders.push_back(o);
             }
             SeededDice dice(period_seed(static_cast<std::uint64_t>(seed), period));

@@ -6,6 +6,7 @@
 #include "rules/period.hpp"
 #include "rules/scenario_io.hpp"
 #include "tests/support/shape_json.hpp"
+#include "rules/orders_json.hpp"
 
 namespace umpire::rules {
 namespace {

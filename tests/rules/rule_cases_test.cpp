@@ -13,6 +13,7 @@
 #include "rules/decision_json.hpp"
 #include "rules/dice_script.hpp"
 #include "rules/orders.hpp"
+#include "rules/orders_json.hpp"
 #include "rules/period.hpp"
 #include "rules/scenario_io.hpp"
 

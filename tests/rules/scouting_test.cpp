@@ -10,6 +10,7 @@
 #include "shipped_ruleset.hpp"
 #include "rules/audience.hpp"
 #include "rules/orders.hpp"
+#include "rules/orders_json.hpp"
 #include "rules/period.hpp"
 #include "rules/scenario_io.hpp"
 #include "rules/scouting.hpp"

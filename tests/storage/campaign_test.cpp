@@ -175,7 +175,10 @@ TEST(Campaign, ADraftsStandingInstructionsAreKeptItsMovesAreNot) {
     ASSERT_FALSE(orders.front().path.empty()) << "the demo's order for anna moves";
     const std::string force = orders.front().force;
     const rules::Hex before = campaign.state().find_force(force)->hex;
-    orders.front().standing_instructions = rules::Json{{"separate_engagements", true}};
+    rules::StandingInstructions separate;
+    separate.separate_engagements = true;
+    orders.front().standing_instructions =
+        std::make_shared<const rules::StandingInstructions>(separate);
     campaign.submit_orders("anna", orders, SubmissionState::draft);
     const auto period = campaign.resolve_period(true);
     ASSERT_TRUE(period.complete);
@@ -185,8 +188,8 @@ TEST(Campaign, ADraftsStandingInstructionsAreKeptItsMovesAreNot) {
     EXPECT_FALSE(stored[0].contains("path")) << "a draft's path was used: " << stored.dump();
     EXPECT_EQ(stored[0]["standing_instructions"], rules::Json({{"separate_engagements", true}}));
     EXPECT_EQ(campaign.state().find_force(force)->hex, before);
-    EXPECT_EQ(campaign.state().find_force(force)->standing_instructions.get(),
-              rules::Json({{"separate_engagements", true}}));
+    ASSERT_TRUE(campaign.state().find_force(force)->standing_instructions);
+    EXPECT_EQ(*campaign.state().find_force(force)->standing_instructions, separate);
     EXPECT_TRUE(verify_campaign(store, "demo").ok());
 }
 

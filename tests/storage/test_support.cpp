@@ -8,6 +8,7 @@
 
 #include "rules/json_reader.hpp"
 #include "rules/orders.hpp"
+#include "rules/orders_json.hpp"
 
 namespace umpire::storage::testing {
 
