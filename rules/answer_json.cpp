@@ -115,6 +115,9 @@ AnswerList answer_list_from_json(const Json& value) {
 }
 
 void write_json(TextOut& out, const Answer& answer) {
+    // Nearly every decision event's answer is a yes, a no or a name: written without a Json.
+    if (const bool* yes = answer.as<bool>()) return out.put(*yes ? "true" : "false");
+    if (const auto* choice = answer.as<Choice>()) return write_json_string(out, choice->name);
     if (const auto* report = answer.as<ReportAnswer>(); report && !report->as_given.empty())
         return out.put(report->as_given);
     FieldValue(answer_json(answer)).write(out);
