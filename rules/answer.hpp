@@ -49,7 +49,7 @@ struct RecoverySplit {
 };
 
 // A battle report as a side sends it: its sides' ids and starting elements come from
-// the battle record (completed_report in battle_answers.hpp). `as_given` is the edge's text of
+// the battle record (completed_report in battle_record.hpp). `as_given` is the edge's text of
 // the report as the player wrote it, kept so that the decision event echoes it to that player
 // exactly as before (a replay of an older period writes the same bytes); the rules never read it.
 struct ReportAnswer {

@@ -9,6 +9,8 @@ namespace {
 constexpr long long kLargest = 1LL << 30;  // a count of figures, a hex coordinate
 
 bool whole(const Json& v) {
+    // An unsigned one first: 2^64 - 1 read as a long long would be -1.
+    if (v.is_number_unsigned()) return v.get<unsigned long long>() <= kLargest;
     return v.is_number_integer() && v.get<long long>() >= -kLargest &&
            v.get<long long>() <= kLargest;
 }

@@ -65,7 +65,7 @@ struct DecisionRequest {
     AnswerList options;
     Answer default_answer;
     // What the player needs to decide, from its own knowledge only: the typed context of its
-    // kind (the catalogue's "decision_contexts", or the battle's contexts below). Read it
+    // kind (the catalogue's "decision_contexts", or the battle's contexts above). Read it
     // through known(): most requests are settled by standing instructions without it, so a
     // request may give `build_context` instead, which known() calls the first time it is needed.
     using Context = std::variant<shape::DecisionContext, BattleReportContext, BattleDisputeContext,

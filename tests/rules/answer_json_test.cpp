@@ -39,7 +39,7 @@ TEST(AnswerJson, ReadsEachIntoItsForm) {
 
 TEST(AnswerJson, AnythingElseIsUnreadableAndNeverEqual) {
     for (const char* text :
-         {"null", "1", "2.5", "[2.0,0]", "[1,\"a\"]", "[3000000000]",
+         {"null", "1", "2.5", "[2.0,0]", "[1,\"a\"]", "[3000000000]", "[18446744073709551615]",
           R"({"action":"delay","hex":[2,0]})", R"({"action":"avoid","hex":[2,0,1]})",
           R"({"column":1,"row":2,"rotation":"up"})", R"({"recovered":[1],"penalty":"none"})",
           R"({"elephants":3})"}) {
