@@ -45,21 +45,21 @@ struct OrdersFacts {
 
 // What the view of the campaign is made of, beyond the state.
 struct ViewFacts {
-    std::string name, status, time_zone, seed_hash;
-    std::optional<std::string> deadline;  // the open period's, ISO UTC
-    std::vector<OrdersFacts> orders;
-    std::vector<DecisionFacts> pending;
-    std::vector<GmAction> actions;  // the audit, oldest first
+    std::string name = {}, status = {}, time_zone = {}, seed_hash = {};
+    std::optional<std::string> deadline = {};  // the open period's, ISO UTC
+    std::vector<OrdersFacts> orders = {};
+    std::vector<DecisionFacts> pending = {};
+    std::vector<GmAction> actions = {};  // the audit, oldest first
 };
 
 // A resolved period: its record and events as stored, and who missed its orders.
 struct PeriodFacts {
     int index = 0, attempt = 0, day = 1;
-    std::string kind, seed_hash, committed_at;
-    std::string seed, dice_key;  // sealed: only what dice_proofs.hpp allows is shown
+    std::string kind = {}, seed_hash = {}, committed_at = {};  // kind, committed_at: reports'
+    std::string seed = {}, dice_key = {};  // sealed: only what dice_proofs.hpp allows is shown
     int scheme = 2;
     const std::vector<rules::Json>& events;
-    std::vector<std::string> missed;
+    std::vector<std::string> missed = {};
 };
 
 enum class PeriodMessage {
@@ -114,7 +114,7 @@ rules::Json project(const Viewer& viewer, const CampaignFacts& campaign, const V
 struct HeldView {
     const rules::Json& view;
     int version = 1;
-    std::string viewing_as;  // a GM previewing a player's view: that player
+    std::string viewing_as = {};  // a GM previewing a player's view: that player
 };
 
 // "snapshot": the whole view, as a join answers it.

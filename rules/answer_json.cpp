@@ -58,8 +58,6 @@ Answer object_answer(const Json& v) {
     return ReportAnswer{std::move(*report), v.dump()};
 }
 
-Json numbers_json(const std::vector<int>& values) { return Json(values); }
-
 }  // namespace
 
 Answer answer_from_json(const Json& value) {
@@ -84,7 +82,7 @@ Json answer_json(const Answer& answer) {
         Json operator()(const Unreadable&) const { return Json(); }
         Json operator()(bool yes) const { return yes; }
         Json operator()(const Choice& c) const { return c.name; }
-        Json operator()(const Numbers& n) const { return numbers_json(n.values); }
+        Json operator()(const Numbers& n) const { return Json(n.values); }
         Json operator()(const AvoidTo& a) const {
             return Json{{"action", "avoid"}, {"hex", Json::array({a.hex.q, a.hex.r})}};
         }
@@ -92,8 +90,8 @@ Json answer_json(const Answer& answer) {
             return Json{{"column", c.column}, {"row", c.row}, {"rotation", c.rotation}};
         }
         Json operator()(const RecoverySplit& s) const {
-            return Json{{"recovered", numbers_json(s.recovered)},
-                        {"penalty", numbers_json(s.penalty)}};
+            return Json{{"recovered", Json(s.recovered)},
+                        {"penalty", Json(s.penalty)}};
         }
         Json operator()(const ReportAnswer& r) const {
             return r.as_given.empty() ? to_json(r.report) : Json::parse(r.as_given);

@@ -77,16 +77,10 @@ std::string recovery_refusal(const DecisionRequest& request, const Answer& answe
 std::string battle_answer_refusal(const DecisionRequest& request, const Answer& answer) {
     if (request.kind == "battle_report" || request.kind == "battle_dispute") {
         if (const auto* report = answer.as<ReportAnswer>()) return report_refusal(request, *report);
-        std::string options;
-        if (request.options)
-            for (const Answer& option : *request.options)
-                if (const auto* choice = option.as<Choice>())
-                    options += (options.empty() ? "" : ", ") + choice->name;
-        // An object that is not a report says what is wrong with it as one.
+        // JSON that is no answer says why (an object: what is wrong with it as a report).
         const auto* unreadable = answer.as<Unreadable>();
-        if (unreadable && unreadable->why.starts_with("not a battle report"))
-            return unreadable->why;
-        return "answer one of " + options + " or a battle report (R-8.6)";
+        return "answer one of " + options_text(request) + " or a battle report (R-8.6)" +
+               (unreadable ? ": " + unreadable->why : "");
     }
     if (request.kind == "recovery_choice") return recovery_refusal(request, answer);
     return "not a battle decision";

@@ -53,7 +53,7 @@ std::optional<BattleSideRecord> side_from_json(const Json& v, const std::string&
 
 }  // namespace
 
-void write_battle_record(TextOut& out, const BattleRecord& r) {
+void write_json(TextOut& out, const BattleRecord& r) {
     auto attacker = [&](TextOut& o) { write_side(o, r.attacker); };
     auto defender = [&](TextOut& o) { write_side(o, r.defender); };
     auto judging = [&](TextOut& o) {
@@ -74,7 +74,7 @@ void write_battle_record(TextOut& out, const BattleRecord& r) {
 
 Json to_json(const BattleRecord& r) {
     TextOut out;
-    write_battle_record(out, r);
+    write_json(out, r);
     return Json::parse(out.text());
 }
 
@@ -191,20 +191,11 @@ std::optional<BattleReport> battle_report_from_json(const Json& value, std::stri
         report.time_limit_reached = reader.boolean("time_limit_reached").value_or(false);
     }
     if (!problems.empty()) {
-        error = "not a battle report (R-8.6): " + problems.to_text();
+        error = "not a battle report: " + problems.to_text();
         return std::nullopt;
     }
     return report;
 }
-
-std::optional<BattleReport> battle_report_from_json(const Json& value, const BattleRecord& record,
-                                                    std::string& error) {
-    auto report = battle_report_from_json(value, error);
-    if (report) report = completed_report(std::move(*report), record);
-    return report;
-}
-
-void write_json(TextOut& out, const BattleRecord& record) { write_battle_record(out, record); }
 
 void write_json(TextOut& out, const BattleReport& report) {
     FieldValue(to_json(report)).write(out);

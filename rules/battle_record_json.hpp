@@ -13,7 +13,6 @@ namespace umpire::rules {
 
 // The record as JSON text, written straight into an event (the battle event carries it);
 // to_json reads that same text.
-void write_battle_record(TextOut& out, const BattleRecord& record);
 void write_json(TextOut& out, const BattleRecord& record);
 Json to_json(const BattleRecord& record);
 // nullopt with `error` set when `value` is not a record to_json wrote.
@@ -27,9 +26,7 @@ std::optional<BattleRecord> battle_record_from_json(const Json& value, std::stri
 Json to_json(const BattleReport& report);
 void write_json(TextOut& out, const BattleReport& report);
 // Read without the record: the sides' ids and starting elements are left empty
-// (completed_report fills them in).
+// (completed_report in battle_record.hpp fills them in).
 std::optional<BattleReport> battle_report_from_json(const Json& value, std::string& error);
-std::optional<BattleReport> battle_report_from_json(const Json& value, const BattleRecord& record,
-                                                    std::string& error);
 
 }  // namespace umpire::rules

@@ -25,28 +25,6 @@ const AnswerList& yes_or_no() {
     return options;
 }
 
-namespace {
-
-bool loss_split_allowed(const DecisionRequest& request, const Numbers& split) {
-    const auto* c = request.known_as<shape::LossAllocationContext>();
-    if (!c || split.values.size() != c->companies.size()) return false;
-    long long sum = 0;
-    for (std::size_t i = 0; i < split.values.size(); ++i) {
-        if (split.values[i] < 0 || split.values[i] > c->companies[i]) return false;
-        sum += split.values[i];
-    }
-    return sum == c->figures;
-}
-
-// Avoid to one of the offered target hexes.
-bool avoid_to_allowed(const DecisionRequest& request, const AvoidTo& answer) {
-    const auto* c = request.known_as<shape::ContactWindowContext>();
-    return c && c->avoid_hexes &&
-           std::find(c->avoid_hexes->begin(), c->avoid_hexes->end(), answer.hex) !=
-               c->avoid_hexes->end();
-}
-
-// The options as docs/decisions.md writes them, for a refusal.
 std::string options_text(const DecisionRequest& request) {
     struct Text {
         std::string operator()(const Unreadable&) const { return "null"; }
@@ -68,6 +46,27 @@ std::string options_text(const DecisionRequest& request) {
         for (std::size_t i = 0; i < request.options->size(); ++i)
             out += (i ? "," : "") + std::visit(Text{}, (*request.options)[i].value());
     return out + "]";
+}
+
+namespace {
+
+bool loss_split_allowed(const DecisionRequest& request, const Numbers& split) {
+    const auto* c = request.known_as<shape::LossAllocationContext>();
+    if (!c || split.values.size() != c->companies.size()) return false;
+    long long sum = 0;
+    for (std::size_t i = 0; i < split.values.size(); ++i) {
+        if (split.values[i] < 0 || split.values[i] > c->companies[i]) return false;
+        sum += split.values[i];
+    }
+    return sum == c->figures;
+}
+
+// Avoid to one of the offered target hexes.
+bool avoid_to_allowed(const DecisionRequest& request, const AvoidTo& answer) {
+    const auto* c = request.known_as<shape::ContactWindowContext>();
+    return c && c->avoid_hexes &&
+           std::find(c->avoid_hexes->begin(), c->avoid_hexes->end(), answer.hex) !=
+               c->avoid_hexes->end();
 }
 
 }  // namespace

@@ -144,6 +144,8 @@ private:
 // the right totals).
 std::string answer_refusal(const DecisionRequest& request, const Answer& answer);
 bool answer_allowed(const DecisionRequest& request, const Answer& answer);
+// The request's options as docs/decisions.md writes them (["rest","engage"]), for refusals.
+std::string options_text(const DecisionRequest& request);
 // Whether `option` is among the request's options.
 bool offered(const DecisionRequest& request, const Answer& option);
 

@@ -248,6 +248,5 @@ inline std::string_view fact_kind(const FactValue& value) { return kFactKinds[va
 // what a player is shown to take a decision, one alternative per shape of context
 // (the catalogue's "decision_contexts"; kinds asked with the same context share one).
 using DecisionContext = std::variant<ContactWindowContext, ContactContext, DisengagementContext, LossAllocationContext, RecoveryContext, SupportContext, ReliefContext, ReinforceContext, ManeuverMoveContext, CardPlacementContext>;
-inline constexpr std::array<std::string_view, 12> kTypedDecisionKinds{"contact_window", "separate_engagements", "rearguard", "maneuver", "pursuit", "loss_allocation", "recovery_choice", "support_role", "relief", "reinforce", "maneuver_move", "card_placement"};
 
 }  // namespace umpire::rules::shape

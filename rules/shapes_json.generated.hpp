@@ -99,7 +99,7 @@ bool read_fact(std::string_view kind, const Json& value, const std::string& path
                Problems& problems, FactValue& out);
 
 void write_json(TextOut& out, const DecisionContext& value);
-// The context of a decision of the kind `kind` (one of kTypedDecisionKinds); false, with the
+// The context of a decision of the kind `kind` (a kind of "decision_contexts"); false, with the
 // problem recorded, when the kind has no typed context or the value does not fit its shape.
 bool read_decision_context(std::string_view kind, const Json& value, const std::string& path,
                            Problems& problems, DecisionContext& out);

@@ -497,8 +497,6 @@ def shapes_header():
         lines.append("// R-11.2: what a player is shown to take a decision, one alternative per shape of context")
         lines.append("// (the catalogue's \"decision_contexts\"; kinds asked with the same context share one).")
         lines.append("using DecisionContext = std::variant<" + ", ".join(shape_name(s) for s in context_shapes()) + ">;")
-        lines.append(f"inline constexpr std::array<std::string_view, {len(CONTEXTS)}> kTypedDecisionKinds{{"
-                     + ", ".join(cpp_string(k) for k in CONTEXTS) + "};")
         lines.append("")
     lines += ["}  // namespace umpire::rules::shape", ""]
     return "\n".join(lines)
@@ -550,7 +548,7 @@ def shapes_json_header():
                   ""]
     if CONTEXTS:
         lines += ["void write_json(TextOut& out, const DecisionContext& value);",
-                  "// The context of a decision of the kind `kind` (one of kTypedDecisionKinds); false, with the",
+                  "// The context of a decision of the kind `kind` (a kind of \"decision_contexts\"); false, with the",
                   "// problem recorded, when the kind has no typed context or the value does not fit its shape.",
                   "bool read_decision_context(std::string_view kind, const Json& value, const std::string& path,",
                   "                           Problems& problems, DecisionContext& out);",

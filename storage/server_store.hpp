@@ -32,8 +32,8 @@ struct InviteRecord {
     std::string role;  // player or observer
     std::optional<std::string> player;
     std::string created_at;
-    std::optional<std::string> expires_at;  // nullopt: never (invites made before schema v10)
-    std::optional<std::int64_t> created_by;
+    std::optional<std::string> expires_at = {};  // nullopt: never (invites made before schema v10)
+    std::optional<std::int64_t> created_by = {};
 };
 
 // An invite as its campaign's GM sees it listed: never the code, which only its hash can name.

@@ -194,6 +194,30 @@ TEST(ScenarioRead, ReportsEveryProblemAtOnce) {
     EXPECT_TRUE(has_problem(problems, "$.players[0].side", "unknown side \"east\""));
 }
 
+TEST(ScenarioRead, RefusesStandingInstructionsTheEngineCannotRead) {
+    // checked where the scenario gives them, as orders are; before, "charge" was
+    // carried silently and a flag of "yes" failed only when a decision read it.
+    Json doc = parse(kDemo);
+    doc["forces"][0]["standing_instructions"] = {{"contact", {"engage", "charge"}},
+                                                 {"rearguard", "yes"}};
+    Problems problems;
+    EXPECT_FALSE(read_scenario(doc, problems).has_value());
+    EXPECT_TRUE(has_problem(problems, "$.forces[0].standing_instructions.contact[1]",
+                            "\"charge\" is not one of"))
+        << problems.to_text();
+    EXPECT_TRUE(has_problem(problems, "$.forces[0].standing_instructions.rearguard", ""))
+        << problems.to_text();
+    // Instructions it can read come back as given.
+    doc["forces"][0]["standing_instructions"] = {{"contact", {"engage", "engage"}},
+                                                 {"cards", "auto"}};
+    const CampaignState state = read_ok(doc);
+    const std::string id = doc["forces"][0]["id"];
+    for (const auto& force : write_scenario(state)["forces"])
+        if (force["id"] == id)
+            EXPECT_EQ(force["standing_instructions"], doc["forces"][0]["standing_instructions"]);
+    ASSERT_TRUE(state.find_force(id)->standing_instructions);
+}
+
 TEST(ScenarioRead, ABrokenMapDoesNotMakeEveryHexOffTheMap) {
     Json doc = parse(kDemo);
     doc["map"]["rows"][0]["terrain"] = "ccffx";

@@ -81,7 +81,7 @@ TEST(RequestIds, IncomingIdsAreKeptOnlyWhenValid) {
     EXPECT_EQ(server::request_id_for("abc-123_X.y"), "abc-123_X.y");
     EXPECT_EQ(server::request_id_for(std::string(64, 'a')), std::string(64, 'a'));
     const std::regex hex16("[0-9a-f]{16}");
-    for (const std::string bad : {std::string(), std::string(65, 'a'), std::string("a b"),
+    for (const std::string& bad : {std::string(), std::string(65, 'a'), std::string("a b"),
                                   std::string("x\r\ny"), std::string("é"), std::string("a/b")})
         EXPECT_TRUE(std::regex_match(server::request_id_for(bad), hex16)) << bad;
     EXPECT_NE(server::request_id_for(""), server::request_id_for(""));

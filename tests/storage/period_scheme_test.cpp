@@ -49,8 +49,9 @@ TEST(PeriodScheme, NewPeriodsDrawAStreamPerRollAndAnUpgradedOpenPeriodKeepsItsSe
             ++old_rolls;
             EXPECT_FALSE(e.contains("stream"));
         }
-        if (e["type"] == "contact_procedure")
+        if (e["type"] == "contact_procedure") {
             EXPECT_EQ(e["contact"].get<std::string>().rfind("1.day.", 0), 0u) << e.dump();
+        }
     }
     EXPECT_GT(old_rolls, 0);
     for (int index : {1, 2}) {
