@@ -14,7 +14,7 @@
 #include <string>
 #include <utility>
 
-#include "rules/hex.hpp"
+#include "umpire/rules/hex.hpp"
 
 namespace umpire::bench {
 

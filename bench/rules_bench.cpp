@@ -12,11 +12,13 @@
 
 #include "generated_world.hpp"
 
-#include "rules/dice.hpp"
-#include "rules/period.hpp"
-#include "rules/ruleset.hpp"
-#include "rules/scenario_io.hpp"
-#include "rules/stream_dice.hpp"
+#include "documents/ruleset_load.hpp"
+#include "documents/scenario_io.hpp"
+#include "documents/state_version.hpp"
+#include "umpire/rules/dice.hpp"
+#include "umpire/rules/period.hpp"
+#include "umpire/rules/ruleset.hpp"
+#include "umpire/rules/stream_dice.hpp"
 
 namespace {
 
@@ -94,7 +96,8 @@ void resolve_periods(benchmark::State& state, MakeDice make_dice) {
     state.SetComplexityN(state.range(0));
 }
 
-// The server's dice: a stream per contact, purpose and subject (rules/stream_dice.hpp).
+// The server's dice: a stream per contact, purpose and subject
+// (include/umpire/rules/stream_dice.hpp).
 void BM_ResolvePeriod(benchmark::State& state) {
     resolve_periods(state, [] { return rules::StreamDice(std::string(64, 'd')); });
 }

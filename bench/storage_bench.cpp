@@ -12,14 +12,15 @@
 #include <memory>
 
 #include "bench/times_reporter.hpp"
-#include "rules/ruleset.hpp"
-#include "rules/scenario_io.hpp"
+#include "documents/ruleset_load.hpp"
+#include "documents/scenario_io.hpp"
 #include "storage/campaign_service.hpp"
 #include "storage/engine_call.hpp"
 #include "storage/period_codec.hpp"
 #include "storage/seeds.hpp"
 #include "storage/server_store.hpp"
 #include "storage/sqlite_store.hpp"
+#include "umpire/rules/ruleset.hpp"
 
 namespace {
 

@@ -5,8 +5,9 @@
 
 #include "cli/client_session.hpp"
 #include "cli/commands.hpp"
+#include "documents/json_file.hpp"
 #include "protocol/report_text.hpp"
-#include "rules/json_reader.hpp"
+#include "umpire/rules/json_reader.hpp"
 
 namespace umpire::cli {
 
@@ -21,7 +22,7 @@ Json read_json(const std::string& file) {
     return *doc;
 }
 
-// An orders preview's plan, a line per step (rules/order_plan.hpp).
+// An orders preview's plan, a line per step (include/umpire/rules/order_plan.hpp).
 std::string plan_text(const Json& plan) {
     std::string out;
     for (const auto& p : plan) {

@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "rules/json_reader.hpp"
+#include "umpire/rules/json_reader.hpp"
 
 namespace umpire::cli {
 

@@ -6,9 +6,10 @@
 
 #include "cli/commands.hpp"
 #include "cli/run_inputs.hpp"
-#include "rules/decision_json.hpp"
-#include "rules/decisions.hpp"
-#include "rules/period.hpp"
+#include "documents/state_version.hpp"
+#include "umpire/rules/decision_json.hpp"
+#include "umpire/rules/decisions.hpp"
+#include "umpire/rules/period.hpp"
 
 namespace umpire::cli {
 
@@ -58,6 +59,7 @@ void run(const RunOptions& options) {
                 auto dice = in.fresh_dice(state.calendar);
                 rules::PeriodInputs inputs{orders_for(in, state.calendar),
                                            rules::answers_from_json(answers), settle};
+                inputs.version_of = &rules::state_version;
                 rules::PeriodOutcome outcome =
                     rules::resolve_period(state, in.scenario.ruleset, inputs, *dice);
                 // Every replay repeats the events so far: show only the new ones.

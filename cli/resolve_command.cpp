@@ -5,8 +5,9 @@
 
 #include "cli/commands.hpp"
 #include "cli/run_inputs.hpp"
-#include "rules/answer_json.hpp"
-#include "rules/period.hpp"
+#include "documents/state_version.hpp"
+#include "umpire/rules/answer_json.hpp"
+#include "umpire/rules/period.hpp"
 
 namespace umpire::cli {
 
@@ -21,6 +22,7 @@ void run(const RunOptions& options) {
             auto dice = in.fresh_dice(state.calendar);
             rules::PeriodInputs inputs{orders_for(in, state.calendar),
                                        rules::answers_from_json(in.answers), true};
+            inputs.version_of = &rules::state_version;
             rules::PeriodOutcome outcome =
                 rules::resolve_period(state, in.scenario.ruleset, inputs, *dice);
             for (const auto& event : outcome.events) print_event(event.json(), options.format);

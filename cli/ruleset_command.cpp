@@ -3,7 +3,8 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "rules/ruleset.hpp"
+#include "documents/ruleset_load.hpp"
+#include "umpire/rules/ruleset.hpp"
 
 namespace umpire::cli {
 

@@ -5,9 +5,10 @@
 #include <random>
 
 #include "cli/commands.hpp"
+#include "documents/dice_script.hpp"
+#include "documents/json_file.hpp"
+#include "documents/orders_json.hpp"
 #include "protocol/event_text.hpp"
-#include "rules/dice_script.hpp"
-#include "rules/orders_json.hpp"
 
 namespace umpire::cli {
 

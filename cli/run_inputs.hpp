@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "rules/dice.hpp"
-#include "rules/orders.hpp"
-#include "rules/scenario_io.hpp"
+#include "documents/scenario_io.hpp"
+#include "umpire/rules/dice.hpp"
+#include "umpire/rules/orders.hpp"
 
 namespace umpire::cli {
 

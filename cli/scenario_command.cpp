@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "rules/scenario_io.hpp"
+#include "documents/scenario_io.hpp"
 
 namespace umpire::cli {
 

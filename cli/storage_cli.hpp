@@ -7,11 +7,11 @@
 #include <string>
 
 #include "cli/commands.hpp"
-#include "rules/json_reader.hpp"
 #include "storage/database_lock.hpp"
 #include "storage/error.hpp"
 #include "storage/records.hpp"
 #include "storage/sqlite_store.hpp"
+#include "umpire/rules/json_reader.hpp"
 
 namespace umpire::cli {
 

@@ -7,14 +7,15 @@
 #include <set>
 
 #include "cli/storage_cli.hpp"
-#include "rules/calendar.hpp"
-#include "rules/scenario_io.hpp"
+#include "documents/json_file.hpp"
+#include "documents/orders_json.hpp"
+#include "documents/scenario_io.hpp"
 #include "storage/archive.hpp"
 #include "storage/campaign_service.hpp"
 #include "storage/private_files.hpp"
 #include "storage/replay.hpp"
 #include "storage/sqlite_store.hpp"
-#include "rules/orders_json.hpp"
+#include "umpire/rules/calendar.hpp"
 
 namespace umpire::cli {
 

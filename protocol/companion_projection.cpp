@@ -2,7 +2,8 @@
 
 #include <algorithm>
 
-#include "rules/battle_record_json.hpp"
+#include "documents/battle_companion_json.hpp"
+#include "umpire/rules/battle_record_json.hpp"
 
 namespace umpire::protocol {
 

@@ -6,9 +6,9 @@
 #include <optional>
 
 #include "protocol/viewer.hpp"
-#include "rules/battle_companion.hpp"
-#include "rules/battle_record.hpp"
-#include "rules/world.hpp"
+#include "umpire/rules/battle_companion.hpp"
+#include "umpire/rules/battle_record.hpp"
+#include "umpire/rules/world.hpp"
 
 namespace umpire::protocol {
 

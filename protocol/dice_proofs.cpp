@@ -1,6 +1,6 @@
 #include "protocol/dice_proofs.hpp"
 
-#include "rules/stream_dice.hpp"
+#include "umpire/rules/stream_dice.hpp"
 
 namespace umpire::protocol {
 

@@ -1,7 +1,7 @@
 #pragma once
 // What a player is given to check its dice (docs/protocol.md, "Dice"): for each roll it may see,
-// the derived seed of the roll's stream (rules/stream_dice.hpp), never the period's seed. A
-// derived seed gives that roll's value and nothing else: no other roll, no state version.
+// the derived seed of the roll's stream (include/umpire/rules/stream_dice.hpp), never the period's
+// seed. A derived seed gives that roll's value and nothing else: no other roll, no state version.
 #include <string>
 
 #include "protocol/projection.hpp"

@@ -271,7 +271,7 @@ constexpr std::array<EventFieldSpec, 7> kFields43{{
     EventFieldSpec{"half_period"sv, "string"sv, false, false},
     EventFieldSpec{"hour"sv, "integer"sv, false, false},
     EventFieldSpec{"record"sv, "battle_record"sv, false, false},
-    EventFieldSpec{"sides"sv, "object"sv, false, false},
+    EventFieldSpec{"sides"sv, "battle_sides"sv, false, false},
 }};
 constexpr std::array<EventFieldSpec, 9> kFields44{{
     EventFieldSpec{"attacker"sv, "battle_side_result"sv, false, false},

@@ -1,7 +1,7 @@
 #pragma once
 // One line of plain English per event, for people reading a resolution: `umpire resolve
 // --format text`, `umpire client report` and the e-mailed turn report (report_text.hpp).
-#include "rules/json_reader.hpp"
+#include "umpire/rules/json_reader.hpp"
 
 #include <string>
 

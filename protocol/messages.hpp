@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "protocol/errors.hpp"
-#include "rules/json_reader.hpp"
+#include "umpire/rules/json_reader.hpp"
 
 namespace umpire::protocol {
 
@@ -137,8 +137,8 @@ struct GmCommand {
     int hours = 0;        // invite: hours until it expires (0: the server's default)
 };
 // One battle companion action (RULEBOOK) in a battle of the open period: `battle` is the
-// battle record's id, `action` a companion action as rules/battle_companion.hpp reads it
-// (checked by the server, which knows the battle).
+// battle record's id, `action` a companion action as include/umpire/rules/battle_companion.hpp
+// reads it (checked by the server, which knows the battle).
 struct BattleAction {
     std::string campaign;
     std::string battle;

@@ -18,7 +18,7 @@
 #include "protocol/notices.hpp"
 #include "protocol/project_notification.hpp"
 #include "protocol/viewer.hpp"
-#include "rules/world.hpp"
+#include "umpire/rules/world.hpp"
 
 namespace umpire::protocol {
 

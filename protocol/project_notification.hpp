@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-#include "rules/json_reader.hpp"
+#include "umpire/rules/json_reader.hpp"
 
 namespace umpire::protocol {
 

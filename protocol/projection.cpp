@@ -1,10 +1,10 @@
 #include "protocol/projection.hpp"
 
+#include "documents/scenario_io.hpp"
+#include "documents/scenario_view_write.hpp"
 #include "protocol/event_visibility.hpp"
-#include "rules/audience.hpp"
-#include "rules/events.hpp"
-#include "rules/scenario_io.hpp"
-#include "rules/scenario_view_write.hpp"
+#include "umpire/rules/audience.hpp"
+#include "umpire/rules/events.hpp"
 
 namespace umpire::protocol {
 

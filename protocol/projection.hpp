@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "protocol/viewer.hpp"
-#include "rules/json_reader.hpp"
-#include "rules/world.hpp"
+#include "umpire/rules/json_reader.hpp"
+#include "umpire/rules/world.hpp"
 
 namespace umpire::protocol {
 

@@ -6,7 +6,7 @@
 // decisions waiting for it, and the next deadline in UTC and the campaign's zone.
 #include <string>
 
-#include "rules/json_reader.hpp"
+#include "umpire/rules/json_reader.hpp"
 
 namespace umpire::protocol {
 

@@ -2,7 +2,7 @@
 // Who is looking: the GM, one player, or an observer. Every projection takes a Viewer.
 #include <string>
 
-#include "rules/json_reader.hpp"
+#include "umpire/rules/json_reader.hpp"
 
 namespace umpire::protocol {
 

@@ -5,12 +5,13 @@
   protocol/schemas/decisions/<kind>.json    a JSON Schema per decision kind's typed context
   protocol/event_catalogue.generated.cpp    the catalogue as a C++ table (the projection reads
                                             each type's private fields from it)
-  rules/event_records.generated.hpp         a typed record per event type, which the rules
+  rules/events/event_records.generated.hpp  a typed record per event type, which the rules
                                             record events with
-  rules/shapes.generated.hpp                a plain struct per shape made only of typed members
+  rules/events/shapes.generated.hpp         a plain struct per shape made only of typed members
                                             (no "object" or "any"), and the knowledge facts'
                                             variant (the catalogue's "facts"): no JSON in it
-  rules/shapes_json.generated.{hpp,cpp}     one writer and one reader per such shape: the
+  include/umpire/rules/shapes_json.generated.hpp and rules/events/shapes_json.generated.cpp
+                                            one writer and one reader per such shape: the
                                             only code that turns them into JSON and back
   web-client/src/logic/events.generated.ts  the web client's TypeScript types
   docs/events.md                            the table of event types, between its markers
@@ -29,10 +30,10 @@ CATALOGUE = os.path.join(ROOT, "protocol", "events.json")
 SCHEMAS = os.path.join(ROOT, "protocol", "schemas", "events")
 CONTEXT_SCHEMAS = os.path.join(ROOT, "protocol", "schemas", "decisions")
 CPP = os.path.join(ROOT, "protocol", "event_catalogue.generated.cpp")
-RECORDS = os.path.join(ROOT, "rules", "event_records.generated.hpp")
-SHAPES_HPP = os.path.join(ROOT, "rules", "shapes.generated.hpp")
-SHAPES_JSON_HPP = os.path.join(ROOT, "rules", "shapes_json.generated.hpp")
-SHAPES_JSON_CPP = os.path.join(ROOT, "rules", "shapes_json.generated.cpp")
+RECORDS = os.path.join(ROOT, "rules", "events", "event_records.generated.hpp")
+SHAPES_HPP = os.path.join(ROOT, "rules", "events", "shapes.generated.hpp")
+SHAPES_JSON_HPP = os.path.join(ROOT, "include", "umpire", "rules", "shapes_json.generated.hpp")
+SHAPES_JSON_CPP = os.path.join(ROOT, "rules", "events", "shapes_json.generated.cpp")
 TS = os.path.join(ROOT, "web-client", "src", "logic", "events.generated.ts")
 DOCS = os.path.join(ROOT, "docs", "events.md")
 DOCS_BEGIN = "<!-- event table: scripts/gen_event_types.py writes it from protocol/events.json -->"
@@ -45,9 +46,10 @@ SCALARS = {"string", "integer", "number", "boolean", "hex", "fraction", "modifie
 # in the header named): for events only; their schema and TypeScript type are as loose as
 # "object" or "any" says.
 EDGE_TYPES = {
-    "answer": ("Answer", "rules/answer_json.hpp", "any"),
-    "battle_record": ("BattleRecord", "rules/battle_record_json.hpp", "object"),
-    "battle_report": ("BattleReport", "rules/battle_record_json.hpp", "object"),
+    "answer": ("Answer", "umpire/rules/answer_json.hpp", "any"),
+    "battle_record": ("BattleRecord", "umpire/rules/battle_record_json.hpp", "object"),
+    "battle_report": ("BattleReport", "umpire/rules/battle_record_json.hpp", "object"),
+    "battle_sides": ("BattleSides", "umpire/rules/battle_record_json.hpp", "object"),
 }
 SCALARS |= set(EDGE_TYPES)
 SHAPES = {}  # the catalogue's named object shapes, by name (load_catalogue fills it)
@@ -315,8 +317,8 @@ def records_header(catalogue):
              "#include <utility>",
              "#include <vector>",
              "",
-             "#include \"rules/events.hpp\"",
-             "#include \"rules/shapes_json.generated.hpp\"",
+             "#include \"umpire/rules/events.hpp\"",
+             "#include \"umpire/rules/shapes_json.generated.hpp\"",
              *[f"#include \"{h}\"" for h in sorted({t[1] for t in EDGE_TYPES.values()})],
              "",
              "namespace umpire::rules::event {",
@@ -349,7 +351,7 @@ def records_header(catalogue):
              "    EventModifiers(const shape::Modifiers& v) : value(&v) {}",
              "};",
              "",
-             "// A typed shape (rules/shapes.generated.hpp), or a list of them, that the record refers to.",
+             "// A typed shape (rules/events/shapes.generated.hpp), or a list of them, that the record refers to.",
              "template <typename Shape>",
              "struct EventShape {",
              "    const Shape* value;",
@@ -459,7 +461,7 @@ def shapes_header():
              "#pragma once",
              "// The catalogue's shapes made only of typed members, as plain structs: what the rules fill",
              "// (and keep, as knowledge) instead of writing JSON. Their JSON is written and read only by",
-             "// rules/shapes_json.generated.{hpp,cpp}.",
+             "// include/umpire/rules/shapes_json.generated.hpp, rules/events/shapes_json.generated.cpp.",
              "#include <array>",
              "#include <optional>",
              "#include <string>",
@@ -468,7 +470,7 @@ def shapes_header():
              "#include <variant>",
              "#include <vector>",
              "",
-             "#include \"rules/hex.hpp\"",
+             "#include \"umpire/rules/hex.hpp\"",
              "",
              "namespace umpire::rules::shape {",
              "",
@@ -512,9 +514,9 @@ def shapes_json_header():
              "#include <string>",
              "#include <vector>",
              "",
-             "#include \"rules/event_fields.hpp\"",
-             "#include \"rules/json_reader.hpp\"",
-             "#include \"rules/shapes.generated.hpp\"",
+             "#include \"umpire/rules/event_fields.hpp\"",
+             "#include \"umpire/rules/json_reader.hpp\"",
+             "#include \"rules/events/shapes.generated.hpp\"",
              "",
              "namespace umpire::rules::shape {",
              ""]
@@ -628,7 +630,7 @@ def read_member(field, kind, optional, target):
 
 def shapes_json_source():
     lines = [f"// {BANNER}",
-             "#include \"rules/shapes_json.generated.hpp\"",
+             "#include \"umpire/rules/shapes_json.generated.hpp\"",
              "",
              "#include <limits>",
              "#include <utility>",

@@ -24,8 +24,8 @@ SHARED_RULEBOOK = os.path.join(os.path.dirname(ROOT), "shared", "RULEBOOK.md")
 
 RULE_HEADING = re.compile(r"^\*\*(R-\d+\.\d+)\b\s*([^*]*)\*\*", re.M)
 RULE_ID = re.compile(r"\bR-(\d+)\.(\d+)")
-SOURCE_DIRS = ["rules", "protocol", "server", "storage", "cli", "web-client/src", "rulesets",
-               "scenarios"]
+SOURCE_DIRS = ["rules", "include", "documents", "protocol", "server", "storage", "cli",
+               "web-client/src", "rulesets", "scenarios"]
 TEST_DIRS = ["tests", "web-client/test"]
 EXTENSIONS = (".cpp", ".hpp", ".h", ".ts", ".mjs", ".py", ".sh", ".json")
 SKIP = ("tests/cases", "tests/fuzz/corpus", "__pycache__", "node_modules", ".generated.")

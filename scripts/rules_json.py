@@ -1,31 +1,27 @@
 #!/usr/bin/env python3
-"""Which files of rules/ still touch JSON, held to a list that may only shrink (issue 28: the
-rules emit typed values, and JSON is written at the edge).
+"""No rule file touches JSON (issue 28: the rules emit typed values, and JSON is written at the
+edge), and the engine uses no document.
 
-Every file of rules/ that names a JSON type or writer (Json, OrderedJson, nlohmann, TextOut,
-Fields{...}, write_object, object_text, json_text, FieldValue::written/raw/named, .dump()) must
-be listed below under one of three headings:
+Every file of the engine (rules/ and its public headers, include/umpire/rules/) that names a
+JSON type or writer (Json, OrderedJson, nlohmann, TextOut, Fields{...}, write_object,
+object_text, json_text, FieldValue::written/raw/named, .dump()) must be one of the
+SERIALIZERS below, all of the events area (rules/events/): the event writer and the typed
+shapes' generated writers and readers, and those of the answers, requests and battle records
+(the battle event carries its record, a report request's context holds it). The engine's
+documents (scenarios, rulesets, orders, standing instructions, dice scripts, companion actions
+and state, order previews, the state's version, JSON files) are read and written in documents/,
+which no file of rules/ may include.
 
-  SERIALIZERS  the edge inside the engine: the event writer and the typed shapes' generated
-               writers and readers, and those of the answers, requests and battle records
-               (the battle event carries its record, a report request's context holds it).
-               These stay.
-  DOCUMENTS    reading and writing the engine's documents (scenarios, rulesets, orders, battle
-               records, companion state): to move out of rules/ to an I/O layer.
-  DECISIONS    rule files that still build decision contexts, options and answers as JSON:
-               none left (answers are read and written by answer_json, requests by
-               decision_json).
-
-The check fails when a file touches JSON and is not listed (a rule file started writing JSON),
-or when a listed DOCUMENTS or DECISIONS file no longer does (take it off the list: it only
-shrinks). Usage: rules_json.py [--check]; without --check it prints the lists' sizes.
+The check fails when a file of the engine touches JSON and is not a serializer, or includes
+documents/. Usage: rules_json.py [--check]; without --check it prints the counts.
 """
 import os
 import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RULES = os.path.join(ROOT, "rules")
+# The engine: its areas (rules/<area>/) and its public headers.
+ENGINE = [os.path.join(ROOT, "rules"), os.path.join(ROOT, "include", "umpire", "rules")]
 TOUCHES_JSON = re.compile(r"\bJson\b|OrderedJson|nlohmann|TextOut|Fields\{|write_object|"
                           r"object_text|json_text|FieldValue::(written|raw|named)|\.dump\(")
 
@@ -36,45 +32,40 @@ events.cpp events.hpp event_records.generated.hpp shapes_json.generated.cpp
 shapes_json.generated.hpp json_reader.cpp json_reader.hpp
 """.split()
 
-DOCUMENTS = """
-scenario_check.cpp scenario_force_read.cpp scenario_history_io.cpp scenario_io.cpp
-scenario_io.hpp scenario_io_detail.cpp scenario_io_detail.hpp scenario_map_read.cpp
-scenario_map_write.cpp scenario_settings_io.cpp scenario_view_write.hpp scenario_write.cpp
-ruleset.cpp ruleset.hpp ruleset_load_combat.cpp ruleset_load_contact.cpp
-ruleset_load_world.cpp ruleset_loading.hpp dice_script.cpp dice_script.hpp order_plan.cpp
-order_plan.hpp battle_companion.cpp battle_companion.hpp state_version.cpp orders_json.cpp
-orders_json.hpp standing_instructions_json.cpp standing_instructions_json.hpp
-""".split()
-
-# Empty since answers, options and the battle's contexts are typed (rules/answer.hpp): no rule
-# file builds a decision as JSON any more, and none may start to.
-DECISIONS = []
+INCLUDES_DOCUMENTS = re.compile(r'#include "documents/')
 
 
-def touching():
-    out = []
-    for name in sorted(os.listdir(RULES)):
-        if name.endswith((".cpp", ".hpp")):
-            with open(os.path.join(RULES, name)) as f:
-                if TOUCHES_JSON.search(f.read()):
-                    out.append(name)
-    return out
+def scan():
+    """(files touching JSON, files including documents/, all files) of the engine, as paths."""
+    touching, including, names = [], [], []
+    for top in ENGINE:
+        for base, _, files in sorted(os.walk(top)):
+            for name in sorted(files):
+                if not name.endswith((".cpp", ".hpp")):
+                    continue
+                path = os.path.relpath(os.path.join(base, name), ROOT)
+                names.append(path)
+                with open(os.path.join(base, name)) as f:
+                    text = f.read()
+                if TOUCHES_JSON.search(text):
+                    touching.append(path)
+                if INCLUDES_DOCUMENTS.search(text):
+                    including.append(path)
+    return touching, including, names
 
 
 def main():
     check = sys.argv[1:] == ["--check"]
     if sys.argv[1:] not in ([], ["--check"]):
         sys.exit(__doc__)
-    found = set(touching())
-    listed = set(SERIALIZERS) | set(DOCUMENTS) | set(DECISIONS)
-    problems = [f"rules/{n} touches JSON and is on no list (rules emit typed values; see "
-                "docs/events.md, \"Shapes and facts\")" for n in sorted(found - listed)]
-    problems += [f"rules/{n} no longer touches JSON (or is gone): take it off the list"
-                 for n in sorted((set(DOCUMENTS) | set(DECISIONS)) - found)]
-    total = len([n for n in os.listdir(RULES) if n.endswith((".cpp", ".hpp"))])
-    print(f"rules/: {total} files; {total - len(found)} free of JSON; the edge "
-          f"{len(set(SERIALIZERS) & found)}, documents {len(DOCUMENTS)}, "
-          f"decisions {len(DECISIONS)}")
+    touching, including, names = scan()
+    problems = [f"{p} touches JSON and is not a serializer (rules emit typed values; see "
+                "docs/events.md, \"Shapes and facts\"; documents belong in documents/)"
+                for p in touching if os.path.basename(p) not in SERIALIZERS]
+    problems += [f"{p} includes documents/: the engine reads and writes no documents"
+                 for p in including]
+    print(f"the engine: {len(names)} files; {len(names) - len(touching)} free of JSON; the "
+          f"edge's serializers {len(touching) - len(problems)}")
     if problems:
         print("\n".join(problems))
         if check:

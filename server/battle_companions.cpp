@@ -2,10 +2,11 @@
 
 #include <stdexcept>
 
-#include "rules/battle_record_json.hpp"
-#include "rules/companion_start.hpp"
+#include "documents/battle_companion_json.hpp"
 #include "server/errors.hpp"
 #include "storage/decision_codec.hpp"
+#include "umpire/rules/battle_record_json.hpp"
+#include "umpire/rules/companion_start.hpp"
 
 namespace umpire::server {
 

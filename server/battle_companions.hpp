@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "rules/battle_companion.hpp"
-#include "rules/battle_record.hpp"
 #include "storage/battle_action_store.hpp"
 #include "storage/campaign_service.hpp"
+#include "umpire/rules/battle_companion.hpp"
+#include "umpire/rules/battle_record.hpp"
 
 namespace umpire::server {
 

@@ -4,7 +4,8 @@
 
 #include <fstream>
 
-#include "rules/scenario_io.hpp"
+#include "documents/json_file.hpp"
+#include "documents/scenario_io.hpp"
 #include "server/credentials.hpp"
 
 namespace umpire::server {

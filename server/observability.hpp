@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "rules/json_reader.hpp"
+#include "umpire/rules/json_reader.hpp"
 
 namespace umpire::server {
 

@@ -11,8 +11,8 @@
 #include <string>
 
 #include "protocol/viewer.hpp"
-#include "rules/json_reader.hpp"
 #include "server/rate_limiter.hpp"
+#include "umpire/rules/json_reader.hpp"
 
 namespace umpire::server {
 

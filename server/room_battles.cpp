@@ -5,6 +5,7 @@
 // connections — each through the companion projection.
 #include <map>
 
+#include "documents/battle_companion_json.hpp"
 #include "protocol/companion_projection.hpp"
 #include "server/battle_companions.hpp"
 #include "server/errors.hpp"

@@ -2,11 +2,11 @@
 // resolution when every played player has confirmed, and reports and history by period.
 #include <spdlog/spdlog.h>
 
-#include "rules/orders.hpp"
-#include "rules/orders_json.hpp"
+#include "documents/orders_json.hpp"
 #include "server/errors.hpp"
 #include "server/observability.hpp"
 #include "server/room.hpp"
+#include "umpire/rules/orders.hpp"
 
 namespace umpire::server {
 

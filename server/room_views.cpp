@@ -5,12 +5,12 @@
 // per distinct viewer and shared.
 #include <map>
 
-#include "rules/event_fields.hpp"
 #include "protocol/project.hpp"
 #include "server/errors.hpp"
 #include "server/room.hpp"
-#include "storage/engine_call.hpp"
 #include "storage/decision_codec.hpp"
+#include "storage/engine_call.hpp"
+#include "umpire/rules/event_fields.hpp"
 
 namespace umpire::server {
 

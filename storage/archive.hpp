@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "rules/json_reader.hpp"
 #include "storage/campaign_store.hpp"
+#include "umpire/rules/json_reader.hpp"
 
 namespace umpire::storage {
 

@@ -1,7 +1,7 @@
 #pragma once
-// The battle companion's accepted actions (schema v5), in the order they were accepted, per
-// battle of an open period. The server commits each action here before it answers or
-// broadcasts it, and rebuilds the companion by replaying them (rules/battle_companion.hpp).
+// The battle companion's accepted actions (schema v5), in the order they were accepted, per battle
+// of an open period. The server commits each action here before it answers or broadcasts it, and
+// rebuilds the companion by replaying them (include/umpire/rules/battle_companion.hpp).
 //
 // An attempt of a period is named by its index and its seed hash: a rollback reopens the period
 // with a fresh seed, so earlier attempts' actions stay stored as history and are never read as

@@ -2,8 +2,8 @@
 // committed as they arrive. The requests themselves are stored by resolve_period.
 #include "storage/campaign_service.hpp"
 
-#include "rules/decision_json.hpp"
 #include "storage/decision_codec.hpp"
+#include "umpire/rules/decision_json.hpp"
 
 namespace umpire::storage {
 

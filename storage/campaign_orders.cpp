@@ -2,11 +2,12 @@
 // a receipt only once on disk.
 #include <set>
 
-#include "rules/order_plan.hpp"
-#include "rules/orders.hpp"
-#include "rules/orders_json.hpp"
+#include "documents/order_plan_json.hpp"
+#include "documents/orders_json.hpp"
 #include "storage/campaign_service.hpp"
 #include "storage/receipt.hpp"
+#include "umpire/rules/order_plan.hpp"
+#include "umpire/rules/orders.hpp"
 
 namespace umpire::storage {
 

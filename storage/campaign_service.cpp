@@ -5,12 +5,13 @@
 #include <filesystem>
 #include <set>
 
-#include "rules/scenario_io.hpp"
-#include "rules/period.hpp"  // state_version_of_text
+#include "documents/scenario_io.hpp"
+#include "documents/state_version.hpp"
 #include "storage/decision_codec.hpp"
 #include "storage/engine_call.hpp"
 #include "storage/period_codec.hpp"
 #include "storage/seeds.hpp"
+#include "umpire/rules/period.hpp"
 
 namespace umpire::storage {
 
@@ -85,7 +86,7 @@ Campaign Campaign::create(CampaignStore& store, rules::CampaignState scenario,
     r.ruleset_name = ruleset.name;
     r.ruleset_version = ruleset.version;
     r.ruleset_hash = ruleset.hash;
-    r.ruleset = ruleset.document.dump();
+    r.ruleset = ruleset.document;
     r.settings = options.settings.dump();
     r.deadline_policy = options.deadline_policy.dump();
     r.time_zone = options.time_zone;

@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "rules/decisions.hpp"
-#include "rules/orders.hpp"
-#include "rules/ruleset.hpp"
-#include "rules/world.hpp"
 #include "storage/campaign_store.hpp"
 #include "storage/clock.hpp"
 #include "storage/seeds.hpp"
+#include "umpire/rules/decisions.hpp"
+#include "umpire/rules/orders.hpp"
+#include "umpire/rules/ruleset.hpp"
+#include "umpire/rules/world.hpp"
 
 namespace umpire::storage {
 
@@ -34,7 +34,7 @@ struct Receipt {
     int period_index = 0;
     std::string player;
     std::size_t orders = 0;
-    // What each order with a path asks if nothing stops it (rules/order_plan.hpp).
+    // What each order with a path asks if nothing stops it (include/umpire/rules/order_plan.hpp).
     rules::Json plan = rules::Json::array();
 };
 

@@ -1,6 +1,6 @@
 #include "storage/decision_checks.hpp"
 
-#include "rules/decision_json.hpp"
+#include "umpire/rules/decision_json.hpp"
 
 #include "storage/decision_codec.hpp"
 #include "storage/error.hpp"

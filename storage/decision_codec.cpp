@@ -1,7 +1,7 @@
 #include "storage/decision_codec.hpp"
 
-#include "rules/decision_json.hpp"
 #include "storage/error.hpp"
+#include "umpire/rules/decision_json.hpp"
 
 namespace umpire::storage {
 

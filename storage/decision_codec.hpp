@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "rules/decisions.hpp"
 #include "storage/records.hpp"
+#include "umpire/rules/decisions.hpp"
 
 namespace umpire::storage {
 

@@ -2,12 +2,13 @@
 
 #include <memory>
 
-#include "rules/dice.hpp"
-#include "rules/answer_json.hpp"
-#include "rules/period.hpp"
-#include "rules/sha256.hpp"
-#include "rules/stream_dice.hpp"
+#include "documents/state_version.hpp"
 #include "storage/seeds.hpp"
+#include "umpire/rules/answer_json.hpp"
+#include "umpire/rules/dice.hpp"
+#include "umpire/rules/period.hpp"
+#include "umpire/rules/sha256.hpp"
+#include "umpire/rules/stream_dice.hpp"
 
 namespace umpire::storage {
 
@@ -38,7 +39,8 @@ EngineOutcome run_engine(const rules::CampaignState& before, const rules::Rulese
                                      std::move(start_version),
                                      version_key_of(dice),
                                      dice.scheme < 2,
-                                     std::move(lapsed)};
+                                     std::move(lapsed),
+                                     &rules::state_version};
     rules::PeriodOutcome period = rules::resolve_period(before, ruleset, inputs, *source);
     EngineOutcome outcome;
     outcome.complete = period.complete;

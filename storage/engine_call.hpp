@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "rules/decisions.hpp"
-#include "rules/events.hpp"
-#include "rules/orders.hpp"
-#include "rules/ruleset.hpp"
-#include "rules/world.hpp"
 #include "storage/records.hpp"
+#include "umpire/rules/decisions.hpp"
+#include "umpire/rules/events.hpp"
+#include "umpire/rules/orders.hpp"
+#include "umpire/rules/ruleset.hpp"
+#include "umpire/rules/world.hpp"
 
 namespace umpire::storage {
 
@@ -50,7 +50,7 @@ EngineOutcome run_engine(const rules::CampaignState& before, const rules::Rulese
 // seed while the campaign runs (docs/protocol.md, "Dice").
 // The key of the period's state versions (scheme 2; scheme 1 versions are plain digests: "").
 std::string version_key_of(const PeriodDice& dice);
-// The key the period's dice streams are derived from (rules/stream_dice.hpp).
+// The key the period's dice streams are derived from (include/umpire/rules/stream_dice.hpp).
 std::string dice_key_of(const std::string& sealed_seed);
 
 }  // namespace umpire::storage

@@ -1,8 +1,9 @@
 #include "storage/period_codec.hpp"
 
-#include "rules/scenario_io.hpp"
+#include "documents/orders_json.hpp"
+#include "documents/ruleset_load.hpp"
+#include "documents/scenario_io.hpp"
 #include "storage/error.hpp"
-#include "rules/orders_json.hpp"
 
 namespace umpire::storage {
 

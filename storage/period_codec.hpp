@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "rules/events.hpp"
-#include "rules/orders.hpp"
-#include "rules/ruleset.hpp"
-#include "rules/world.hpp"
 #include "storage/records.hpp"
+#include "umpire/rules/events.hpp"
+#include "umpire/rules/orders.hpp"
+#include "umpire/rules/ruleset.hpp"
+#include "umpire/rules/world.hpp"
 
 namespace umpire::storage {
 

@@ -1,7 +1,7 @@
 #include "storage/receipt.hpp"
 
-#include "rules/json_reader.hpp"
 #include "storage/seeds.hpp"
+#include "umpire/rules/json_reader.hpp"
 
 namespace umpire::storage {
 

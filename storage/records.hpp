@@ -110,8 +110,8 @@ struct ReceiptRecord {
     std::string issued_at;
 };
 
-// A decision request of the engine (rules/decisions.hpp) and its answer. Ids are unique among
-// the live (not rolled back) requests of a period.
+// A decision request of the engine (include/umpire/rules/decisions.hpp) and its answer. Ids are
+// unique among the live (not rolled back) requests of a period.
 struct DecisionRecord {
     std::string campaign_id;
     int no = 0;  // per campaign, from 1

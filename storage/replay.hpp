@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "rules/ruleset.hpp"
 #include "storage/campaign_store.hpp"
+#include "umpire/rules/ruleset.hpp"
 
 namespace umpire::storage {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "rules/scenario_io.hpp"
+#include "documents/scenario_io.hpp"
 #include "storage/error.hpp"
 #include "storage/period_codec.hpp"
 

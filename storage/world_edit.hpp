@@ -7,8 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "rules/ruleset.hpp"
-#include "rules/world.hpp"
+#include "umpire/rules/json_reader.hpp"
+#include "umpire/rules/ruleset.hpp"
+#include "umpire/rules/world.hpp"
 
 namespace umpire::storage {
 

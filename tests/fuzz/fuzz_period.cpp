@@ -4,10 +4,10 @@
 #include <stdexcept>
 
 #include "fuzz_support.hpp"
-#include "rules/answer_json.hpp"
-#include "rules/decisions.hpp"
-#include "rules/dice.hpp"
-#include "rules/period.hpp"
+#include "umpire/rules/answer_json.hpp"
+#include "umpire/rules/decisions.hpp"
+#include "umpire/rules/dice.hpp"
+#include "umpire/rules/period.hpp"
 
 namespace {
 

@@ -1,6 +1,7 @@
 // Fuzz target: ruleset loading. Any bytes: never crashes; a problem is reported, not thrown.
 #include <cstdint>
 
+#include "documents/ruleset_load.hpp"
 #include "fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "rules/ruleset.hpp"
-#include "rules/scenario_io.hpp"
+#include "documents/scenario_io.hpp"
+#include "umpire/rules/ruleset.hpp"
 
 namespace umpire::fuzz {
 

@@ -3,11 +3,12 @@
 // campaign's other players see nothing — not even that the battle exists.
 #include <gtest/gtest.h>
 
+#include "documents/battle_companion_json.hpp"
+#include "documents/scenario_io.hpp"
 #include "protocol/companion_projection.hpp"
-#include "rules/battle_record_json.hpp"
-#include "rules/companion_start.hpp"
-#include "rules/dice.hpp"
-#include "rules/scenario_io.hpp"
+#include "umpire/rules/battle_record_json.hpp"
+#include "umpire/rules/companion_start.hpp"
+#include "umpire/rules/dice.hpp"
 
 namespace umpire::protocol {
 namespace {

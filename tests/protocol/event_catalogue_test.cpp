@@ -1,8 +1,8 @@
-// The event catalogue (protocol/events.json) against what uses it: the rules write every event
-// as a typed record generated from it (rules/event_records.generated.hpp), every declared type
+// The event catalogue (protocol/events.json) against what uses it: the rules write every event as a
+// typed record generated from it (rules/events/event_records.generated.hpp), every declared type
 // has its schema, private fields are declared fields, and the projection strips exactly the
-// declared private fields. The generated files' drift is
-// checked by protocol.event_types_generated (scripts/gen_event_types.py --check).
+// declared private fields. The generated files' drift is checked by protocol.event_types_generated
+// (scripts/gen_event_types.py --check).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -74,7 +74,8 @@ TEST(EventCatalogue, TheRulesWriteEveryEventAsATypedRecordOfTheCatalogue) {
     std::set<std::string> declared;
     for (const auto& spec : event_catalogue()) declared.insert(record_name(spec.type));
     for (const auto& name : found.records) EXPECT_TRUE(declared.count(name)) << name << " is not declared";
-    declared.erase("DiceRoll");  // written by the log itself, EventLog::roll (rules/events.cpp)
+    // Written by the log itself, EventLog::roll (rules/events/events.cpp).
+    declared.erase("DiceRoll");
     for (const auto& name : declared)
         EXPECT_TRUE(found.records.count(name)) << name << " is declared but no rule writes it";
     EXPECT_GT(found.records.size(), 50u);

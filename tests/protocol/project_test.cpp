@@ -9,8 +9,8 @@
 #include <regex>
 #include <sstream>
 
+#include "documents/scenario_io.hpp"
 #include "protocol/project.hpp"
-#include "rules/scenario_io.hpp"
 
 namespace umpire::protocol {
 namespace {

@@ -3,11 +3,12 @@
 // byte P is sent unchanged.
 #include <gtest/gtest.h>
 
+#include "documents/json_file.hpp"
+#include "documents/orders_json.hpp"
+#include "documents/scenario_io.hpp"
 #include "protocol/projection.hpp"
-#include "rules/audience.hpp"
-#include "rules/period.hpp"
-#include "rules/scenario_io.hpp"
-#include "rules/orders_json.hpp"
+#include "umpire/rules/audience.hpp"
+#include "umpire/rules/period.hpp"
 
 namespace umpire::protocol {
 namespace {

@@ -1,11 +1,12 @@
-// Answers (rules/answer.hpp) as the edge reads and writes them (rules/answer_json.hpp): each form
-// docs/decisions.md gives reads without the request and writes back to the same JSON; anything
-// else is Unreadable and never allowed; a battle report is echoed exactly as the player wrote
-// it, and two reports that say the same once read are the same answer.
+// Answers (rules/knowledge/answer.hpp) as the edge reads and writes them
+// (include/umpire/rules/answer_json.hpp): each form docs/decisions.md gives reads without the
+// request and writes back to the same JSON; anything else is Unreadable and never allowed; a battle
+// report is echoed exactly as the player wrote it, and two reports that say the same once read are
+// the same answer.
 #include <gtest/gtest.h>
 
-#include "rules/answer_json.hpp"
-#include "rules/decisions.hpp"
+#include "umpire/rules/answer_json.hpp"
+#include "umpire/rules/decisions.hpp"
 
 namespace umpire::rules {
 namespace {

@@ -1,12 +1,13 @@
 // Audiences: the players a list of forces or a side comes to, distinct and sorted, as a
-// JSON list and its text; made once per thread and shared after (rules/audience.hpp).
+// JSON list and its text; made once per thread and shared after
+// (include/umpire/rules/audience.hpp).
 #include <gtest/gtest.h>
 
 #include <thread>
 
 #include "retreat_fixture.hpp"
-#include "rules/audience.hpp"
-#include "rules/events.hpp"
+#include "umpire/rules/audience.hpp"
+#include "umpire/rules/events.hpp"
 
 namespace umpire::rules {
 namespace {

@@ -2,10 +2,10 @@
 // with the rule it breaks; the GM's options; the recovery choice and its default.
 #include <gtest/gtest.h>
 
-#include "rules/battle_answers.hpp"
-#include "rules/battle_record_json.hpp"
-#include "rules/decision_json.hpp"
+#include "rules/battle/battle_answers.hpp"
 #include "shipped_ruleset.hpp"
+#include "umpire/rules/battle_record_json.hpp"
+#include "umpire/rules/decision_json.hpp"
 
 namespace umpire::rules {
 namespace {

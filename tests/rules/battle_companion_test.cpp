@@ -5,9 +5,10 @@
 
 #include <stdexcept>
 
+#include "documents/battle_companion_json.hpp"
 #include "json_match.hpp"
-#include "rules/battle_companion.hpp"
 #include "shipped_ruleset.hpp"
+#include "umpire/rules/battle_companion.hpp"
 
 namespace umpire::rules {
 namespace {

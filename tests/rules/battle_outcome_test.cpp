@@ -2,9 +2,9 @@
 // one case per clause of, and reports refused with the rule they break.
 #include <gtest/gtest.h>
 
-#include "shipped_ruleset.hpp"
 #include "json_match.hpp"
-#include "rules/battle_outcome.hpp"
+#include "rules/battle/battle_outcome.hpp"
+#include "shipped_ruleset.hpp"
 
 namespace umpire::rules {
 namespace {

@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "json_match.hpp"
+#include "rules/recovery/battle_recovery.hpp"
 #include "shipped_ruleset.hpp"
-#include "rules/battle_recovery.hpp"
 
 namespace umpire::rules {
 namespace {

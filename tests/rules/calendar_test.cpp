@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "rules/calendar.hpp"
-#include "rules/hex.hpp"
+#include "umpire/rules/calendar.hpp"
+#include "umpire/rules/hex.hpp"
 
 namespace umpire::rules {
 namespace {

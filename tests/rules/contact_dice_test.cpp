@@ -5,11 +5,11 @@
 
 #include <array>
 
+#include "documents/scenario_io.hpp"
 #include "json_match.hpp"
+#include "rules/contact/contact_dice.hpp"
+#include "rules/movement/movement_costs.hpp"
 #include "shipped_ruleset.hpp"
-#include "rules/contact_dice.hpp"
-#include "rules/movement_costs.hpp"
-#include "rules/scenario_io.hpp"
 #include "tests/support/shape_json.hpp"
 
 namespace umpire::rules {

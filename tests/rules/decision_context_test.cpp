@@ -5,9 +5,9 @@
 // guessed). The battle report and dispute contexts carry the battle record, typed too.
 #include <gtest/gtest.h>
 
-#include "rules/decision_json.hpp"
-#include "rules/decisions.hpp"
 #include "shipped_ruleset.hpp"
+#include "umpire/rules/decision_json.hpp"
+#include "umpire/rules/decisions.hpp"
 
 namespace umpire::rules {
 namespace {

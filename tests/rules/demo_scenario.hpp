@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "rules/scenario_io.hpp"
+#include "documents/scenario_io.hpp"
 
 namespace umpire::rules {
 

@@ -1,18 +1,19 @@
 // Dice streams (issue 28, defect 7): each roll comes from the stream of its contact, purpose and
-// subject, derived from the period's secret, so what a player draws never moves with rolls made for others. Under one
-// sequence a period (SeededDice), an enemy's secret scout moved every later roll of the period:
-// a player could tell from its own dice that the scout happened.
+// subject, derived from the period's secret, so what a player draws never moves with rolls made for
+// others. Under one sequence a period (SeededDice), an enemy's secret scout moved every later roll
+// of the period: a player could tell from its own dice that the scout happened.
 #include <gtest/gtest.h>
 
 #include "demo_scenario.hpp"
 
 #include <vector>
 
-#include "rules/period.hpp"
-#include "rules/scenario_io.hpp"
-#include "rules/sha256.hpp"
-#include "rules/stream_dice.hpp"
-#include "rules/orders_json.hpp"
+#include "documents/json_file.hpp"
+#include "documents/orders_json.hpp"
+#include "documents/scenario_io.hpp"
+#include "umpire/rules/period.hpp"
+#include "umpire/rules/sha256.hpp"
+#include "umpire/rules/stream_dice.hpp"
 
 namespace umpire::rules {
 namespace {
@@ -52,8 +53,9 @@ EventList resolve(const LoadedScenario& demo, const PeriodOrders& orders, DiceSo
 }
 
 // The first eight d6 of stream "s" under key "k": xoshiro256** from the four words of
-// HMAC-SHA256("k", "s") = a754f405 9b0a4c0a ... (a Python rendering of rules/stream_dice.hpp,
-// with its hmac module, agrees; so does the web client's, web-client/test/reports.test.mjs).
+// HMAC-SHA256("k", "s") = a754f405 9b0a4c0a ... (a Python rendering of
+// include/umpire/rules/stream_dice.hpp, with its hmac module, agrees; so does the web client's,
+// web-client/test/reports.test.mjs).
 const std::vector<int> kGoldenRollsKs{3, 2, 6, 4, 6, 5, 4, 4};
 
 TEST(DiceStreams, ARollIsTheValueOfItsDerivedSeed) {

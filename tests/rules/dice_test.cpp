@@ -4,10 +4,10 @@
 
 #include <array>
 
-#include "rules/dice.hpp"
-#include "rules/dice_script.hpp"
-#include "rules/events.hpp"
-#include "rules/rolloff.hpp"
+#include "documents/dice_script.hpp"
+#include "rules/dice/rolloff.hpp"
+#include "umpire/rules/dice.hpp"
+#include "umpire/rules/events.hpp"
 
 namespace umpire::rules {
 namespace {

@@ -3,11 +3,11 @@
 // percentage, proportional loss allocation, the displacement hex, and worked example 12.2.
 #include <gtest/gtest.h>
 
+#include "documents/scenario_io.hpp"
 #include "json_match.hpp"
+#include "rules/disengagement/assault_regiment.hpp"
+#include "rules/disengagement/disengagement.hpp"
 #include "shipped_ruleset.hpp"
-#include "rules/assault_regiment.hpp"
-#include "rules/disengagement.hpp"
-#include "rules/scenario_io.hpp"
 
 namespace umpire::rules {
 namespace {

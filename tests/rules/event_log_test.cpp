@@ -1,5 +1,5 @@
-// Events are written straight to JSON text (rules/event_fields.hpp): the text must be the very
-// bytes nlohmann::json writes for the same object, whatever the values hold.
+// Events are written straight to JSON text (include/umpire/rules/event_fields.hpp): the text must
+// be the very bytes nlohmann::json writes for the same object, whatever the values hold.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "rules/dice.hpp"
-#include "rules/events.hpp"
+#include "umpire/rules/dice.hpp"
+#include "umpire/rules/events.hpp"
 
 namespace umpire::rules {
 namespace {

@@ -1,6 +1,6 @@
-// The map's hexes are shared by copies of a state until one changes them (rules/hex_table.hpp):
-// a copy reads what the original holds, a change through either leaves the other as it was,
-// and lookups through the shared grid answer like the tree after any change.
+// The map's hexes are shared by copies of a state until one changes them
+// (rules/world/hex_table.hpp): a copy reads what the original holds, a change through either leaves
+// the other as it was, and lookups through the shared grid answer like the tree after any change.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,9 +8,9 @@
 #include <random>
 #include <vector>
 
+#include "documents/scenario_io.hpp"
 #include "retreat_fixture.hpp"
-#include "rules/period.hpp"
-#include "rules/scenario_io.hpp"
+#include "umpire/rules/period.hpp"
 
 namespace umpire::rules {
 namespace {

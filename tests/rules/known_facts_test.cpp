@@ -1,13 +1,13 @@
-// a player's knowledge facts are typed values (rules/shapes.generated.hpp), written and
-// read only by the generated code (rules/shapes_json.generated.cpp). Each kind comes back as it
-// went out, its text is the very bytes nlohmann::json writes for the same object, and a value
-// that does not fit its kind's shape is refused with the path of what is wrong.
+// a player's knowledge facts are typed values (rules/events/shapes.generated.hpp), written
+// and read only by the generated code (rules/events/shapes_json.generated.cpp). Each kind comes
+// back as it went out, its text is the very bytes nlohmann::json writes for the same object, and a
+// value that does not fit its kind's shape is refused with the path of what is wrong.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "rules/shapes_json.generated.hpp"
+#include "umpire/rules/shapes_json.generated.hpp"
 
 namespace umpire::rules {
 namespace {

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "retreat_fixture.hpp"
-#include "rules/morale.hpp"
+#include "rules/rout_morale/morale.hpp"
 
 namespace umpire::rules {
 namespace {

@@ -1,13 +1,14 @@
-// The orders preview's plan (issue 30, rules/order_plan.hpp): each step's cost is what movement
-// will charge, the points add up, a step the force cannot pay for is not reached (nor any after
-// it), and a force that does not move in the period reaches nothing.
+// The orders preview's plan (issue 30, include/umpire/rules/order_plan.hpp): each step's cost is
+// what movement will charge, the points add up, a step the force cannot pay for is not reached (nor
+// any after it), and a force that does not move in the period reaches nothing.
 #include <gtest/gtest.h>
 
 #include "demo_scenario.hpp"
 
-#include "rules/movement_costs.hpp"
-#include "rules/order_plan.hpp"
-#include "rules/scenario_io.hpp"
+#include "documents/order_plan_json.hpp"
+#include "documents/scenario_io.hpp"
+#include "rules/movement/movement_costs.hpp"
+#include "umpire/rules/order_plan.hpp"
 
 namespace umpire::rules {
 namespace {

@@ -5,11 +5,11 @@
 #include <map>
 #include <random>
 
+#include "documents/scenario_io.hpp"
+#include "documents/standing_instructions_json.hpp"
 #include "event_schemas.hpp"
-#include "rules/movement_costs.hpp"
-#include "rules/period.hpp"
-#include "rules/scenario_io.hpp"
-#include "rules/standing_instructions_json.hpp"
+#include "rules/movement/movement_costs.hpp"
+#include "umpire/rules/period.hpp"
 
 namespace umpire::rules {
 namespace {

@@ -2,11 +2,12 @@
 // deterministic, and what a commander learns from each contact score.
 #include <gtest/gtest.h>
 
+#include "documents/json_file.hpp"
+#include "documents/orders_json.hpp"
+#include "documents/scenario_io.hpp"
 #include "json_match.hpp"
-#include "rules/period.hpp"
-#include "rules/scenario_io.hpp"
 #include "tests/support/shape_json.hpp"
-#include "rules/orders_json.hpp"
+#include "umpire/rules/period.hpp"
 
 namespace umpire::rules {
 namespace {

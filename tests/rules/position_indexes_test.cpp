@@ -6,7 +6,7 @@
 #include <random>
 
 #include "retreat_fixture.hpp"
-#include "rules/side_positions.hpp"
+#include "rules/world/side_positions.hpp"
 
 namespace umpire::rules {
 namespace {

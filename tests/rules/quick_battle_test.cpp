@@ -2,9 +2,9 @@
 // losses rounded half up per engaged regiment, the loser's state, and the event.
 #include <gtest/gtest.h>
 
-#include "shipped_ruleset.hpp"
 #include "json_match.hpp"
-#include "rules/quick_battle.hpp"
+#include "rules/battle/quick_battle.hpp"
+#include "shipped_ruleset.hpp"
 
 namespace umpire::rules {
 namespace {

@@ -6,9 +6,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "rules/ruleset.hpp"
 #include "shipped_ruleset.hpp"
-#include "rules/world.hpp"
+#include "umpire/rules/ruleset.hpp"
+#include "umpire/rules/world.hpp"
 
 namespace umpire::rules {
 // Readable hexes in test failure messages.

@@ -10,8 +10,8 @@
 #include <tuple>
 
 #include "retreat_fixture.hpp"
-#include "rules/dice.hpp"
-#include "rules/retreat_paths.hpp"
+#include "rules/rout_morale/retreat_paths.hpp"
+#include "umpire/rules/dice.hpp"
 
 namespace umpire::rules {
 namespace {

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "retreat_fixture.hpp"
-#include "rules/retreat_paths.hpp"
+#include "rules/rout_morale/retreat_paths.hpp"
 
 namespace umpire::rules {
 namespace {

@@ -7,15 +7,15 @@
 #include <optional>
 #include <fstream>
 
+#include "documents/dice_script.hpp"
+#include "documents/orders_json.hpp"
+#include "documents/scenario_io.hpp"
 #include "event_schemas.hpp"
 #include "json_match.hpp"
 #include "shipped_ruleset.hpp"
-#include "rules/decision_json.hpp"
-#include "rules/dice_script.hpp"
-#include "rules/orders.hpp"
-#include "rules/orders_json.hpp"
-#include "rules/period.hpp"
-#include "rules/scenario_io.hpp"
+#include "umpire/rules/decision_json.hpp"
+#include "umpire/rules/orders.hpp"
+#include "umpire/rules/period.hpp"
 
 namespace umpire::rules {
 namespace {

@@ -4,9 +4,11 @@
 
 #include <string>
 
-#include "rules/json_reader.hpp"
-#include "rules/ruleset.hpp"
-#include "rules/sha256.hpp"
+#include "documents/json_file.hpp"
+#include "documents/ruleset_load.hpp"
+#include "umpire/rules/json_reader.hpp"
+#include "umpire/rules/ruleset.hpp"
+#include "umpire/rules/sha256.hpp"
 
 namespace umpire::rules {
 namespace {
@@ -428,7 +430,7 @@ TEST(RulesetHash, IsSha256OfCanonicalDump) {
     const Json document = valormr_document();
     const Ruleset r = load_valormr();
     EXPECT_EQ(r.hash, sha256_hex(document.dump()));
-    EXPECT_EQ(r.document, document);
+    EXPECT_EQ(r.document, document.dump());
 }
 
 TEST(RulesetHash, StableAcrossLoads) {

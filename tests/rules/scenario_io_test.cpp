@@ -8,7 +8,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "rules/scenario_io.hpp"
+#include "documents/ruleset_load.hpp"
+#include "documents/scenario_io.hpp"
 
 namespace umpire::rules {
 namespace {

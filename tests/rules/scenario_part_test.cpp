@@ -8,8 +8,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "rules/scenario_io.hpp"
-#include "rules/scenario_view_write.hpp"
+#include "documents/scenario_io.hpp"
+#include "documents/scenario_view_write.hpp"
 
 namespace umpire::rules {
 namespace {

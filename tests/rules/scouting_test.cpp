@@ -6,15 +6,15 @@
 #include <fstream>
 #include <set>
 
+#include "documents/orders_json.hpp"
+#include "documents/scenario_io.hpp"
 #include "json_match.hpp"
+#include "rules/scouting/scouting.hpp"
 #include "shipped_ruleset.hpp"
-#include "rules/audience.hpp"
-#include "rules/orders.hpp"
-#include "rules/orders_json.hpp"
-#include "rules/period.hpp"
-#include "rules/scenario_io.hpp"
-#include "rules/scouting.hpp"
 #include "tests/support/shape_json.hpp"
+#include "umpire/rules/audience.hpp"
+#include "umpire/rules/orders.hpp"
+#include "umpire/rules/period.hpp"
 
 namespace umpire::rules {
 namespace {

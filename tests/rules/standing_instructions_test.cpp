@@ -1,11 +1,12 @@
-// Standing instructions: held typed (rules/standing_instructions_value.hpp), read from
-// and written to JSON at the edge (rules/standing_instructions_json.hpp) exactly as given, and
-// answering decisions as docs/decisions.md says; instructions the engine does not know are
-// refused where they are given, with their path.
+// Standing instructions: held typed
+// (include/umpire/rules/standing_instructions_value.hpp), read from and written to JSON at the edge
+// (documents/standing_instructions_json.hpp) exactly as given, and answering decisions as
+// docs/decisions.md says; instructions the engine does not know are refused where they are given,
+// with their path.
 #include <gtest/gtest.h>
 
-#include "rules/standing_instructions.hpp"
-#include "rules/standing_instructions_json.hpp"
+#include "documents/standing_instructions_json.hpp"
+#include "rules/knowledge/standing_instructions.hpp"
 
 namespace umpire::rules {
 namespace {

@@ -5,10 +5,10 @@
 
 #include <map>
 
+#include "documents/scenario_io.hpp"
 #include "json_match.hpp"
+#include "rules/contact/terrain_cards.hpp"
 #include "shipped_ruleset.hpp"
-#include "rules/scenario_io.hpp"
-#include "rules/terrain_cards.hpp"
 
 namespace umpire::rules {
 namespace {

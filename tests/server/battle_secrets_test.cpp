@@ -1,15 +1,16 @@
-// What the two sides of the demo's battle are told (issue 28). A battle's state version
-// is what every participant sees of the secret start state; a plain SHA-256 of it let a player
-// who knows the scenario test guesses of the enemy's hidden figures offline (defect 1): it is
-// keyed with a key derived from the period's sealed seed, which players are never shown. Both sides see the same battlefield (R-6.6, defect 5).
+// What the two sides of the demo's battle are told (issue 28). A battle's state version is
+// what every participant sees of the secret start state; a plain SHA-256 of it let a player who
+// knows the scenario test guesses of the enemy's hidden figures offline (defect 1): it is keyed
+// with a key derived from the period's sealed seed, which players are never shown. Both sides see
+// the same battlefield (R-6.6, defect 5).
 #include <gtest/gtest.h>
 
 #include "demo_battle.hpp"
-#include "rules/period.hpp"
-#include "rules/sha256.hpp"
 #include "storage/engine_call.hpp"
 #include "storage/period_codec.hpp"
 #include "storage/sqlite_store.hpp"
+#include "umpire/rules/period.hpp"
+#include "umpire/rules/sha256.hpp"
 
 namespace umpire::testing {
 namespace {

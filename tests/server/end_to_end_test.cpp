@@ -8,10 +8,10 @@
 #include "json_schema.hpp"
 
 #include "server_fixture.hpp"
-#include "rules/stream_dice.hpp"
 #include "storage/engine_call.hpp"
 #include "storage/replay.hpp"
 #include "storage/sqlite_store.hpp"
+#include "umpire/rules/stream_dice.hpp"
 
 namespace umpire::testing {
 namespace {

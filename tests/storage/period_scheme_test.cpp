@@ -6,11 +6,11 @@
 
 #include <map>
 
-#include "rules/stream_dice.hpp"
 #include "storage/engine_call.hpp"
 #include "storage/replay.hpp"
 #include "storage/sqlite_connection.hpp"
 #include "test_support.hpp"
+#include "umpire/rules/stream_dice.hpp"
 
 namespace umpire::storage::testing {
 namespace {

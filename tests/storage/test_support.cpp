@@ -6,9 +6,10 @@
 #include <random>
 #include <sstream>
 
-#include "rules/json_reader.hpp"
-#include "rules/orders.hpp"
-#include "rules/orders_json.hpp"
+#include "documents/json_file.hpp"
+#include "documents/orders_json.hpp"
+#include "umpire/rules/json_reader.hpp"
+#include "umpire/rules/orders.hpp"
 
 namespace umpire::storage::testing {
 

@@ -1,10 +1,10 @@
 #pragma once
-// Typed shapes and knowledge facts (rules/shapes.generated.hpp) as the JSON they are stored and
-// sent as, for tests that compare them with expected JSON.
+// Typed shapes and knowledge facts (rules/events/shapes.generated.hpp) as the JSON they are stored
+// and sent as, for tests that compare them with expected JSON.
 #include <string>
 
-#include "rules/shapes_json.generated.hpp"
-#include "rules/world.hpp"
+#include "umpire/rules/shapes_json.generated.hpp"
+#include "umpire/rules/world.hpp"
 
 namespace umpire::testing {
 

@@ -3,7 +3,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "rules/ruleset.hpp"
+#include "documents/ruleset_load.hpp"
+#include "umpire/rules/ruleset.hpp"
 
 namespace umpire::rules {
 

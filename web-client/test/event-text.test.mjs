@@ -25,6 +25,7 @@ function sample(type, depth = 0) {
     case "answer": return { action: "avoid", hex: [3, 3] };
     case "battle_record": return { terrain: -1, general: { present: 1 } };
     case "battle_report": return { terrain: -1, general: { present: 1 } };
+    case "battle_sides": return { north: ["n1", "n2"], south: ["s1"] };
   }
   const shape = catalogue.shapes[t];
   assert.ok(shape, `unknown field type ${t}`);

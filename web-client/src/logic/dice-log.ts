@@ -1,7 +1,7 @@
 // Re-deriving a period's dice from its revealed seed (docs/storage.md "Seeds"; DESIGN habit
 // 5): the seed's SHA-256 must be the hash published before the period resolved, and the rolls
 // come from std::mt19937_64 seeded with the seed's first 16 hex digits, each die drawn by
-// rules/dice.hpp's bounded_uniform (reject the lowest 2^64 mod n outputs, then x mod n, + 1).
+// include/umpire/rules/dice.hpp's bounded_uniform (reject the lowest 2^64 mod n outputs, then x mod n, + 1).
 import { hmacSha256Hex, sha256Hex } from "./sha256.js";
 
 const MASK64 = (1n << 64n) - 1n;
@@ -100,7 +100,7 @@ export function companionPipDice(seedHex: string, battleId: string, bounds: numb
   return Array.from({ length: bounds }, () => boundedRoll(engine, 6));
 }
 
-// --- Dice streams (periods resolved since issue 28; rules/stream_dice.hpp) ----------------
+// --- Dice streams (periods resolved since issue 28; include/umpire/rules/stream_dice.hpp) ----------------
 // A roll comes from the stream of its contact and audience: derived = HMAC-SHA256(dice key,
 // stream name), and the stream's rolls take, in order, the words of xoshiro256** whose state is
 // derived's four big-endian 64-bit words, each by bounded_uniform. A player is given the

@@ -14,7 +14,7 @@ export const HALF_PERIODS: Record<PeriodKind, [string, string]> = {
   night: ["evening", "night"],
 };
 
-// Half-up division of non-negative integers (rules/rounding.hpp).
+// Half-up division of non-negative integers (rules/world/rounding.hpp).
 export function divideHalfUp(a: number, b: number): number {
   return Math.floor((2 * a + b) / (2 * b));
 }

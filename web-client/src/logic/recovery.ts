@@ -19,7 +19,7 @@ export function recoveryPlan(req: DecisionRequestOf<"recovery_choice">): Recover
   return { regiment, companies, recovered, penalty };
 }
 
-// Indexes by figures, largest first, ties by position (rules/battle_answers.cpp largest_first).
+// Indexes by figures, largest first, ties by position (rules/battle/battle_answers.cpp largest_first).
 function largestFirst(figures: number[]): number[] {
   return figures.map((_, i) => i).sort((a, b) => figures[b] - figures[a] || a - b);
 }

@@ -22,7 +22,7 @@ export function companyWords(c: CompanyLike): string {
   return typeof c?.name === "string" && c.name ? `${c.name} (${what})` : what;
 }
 
-// A knowledge fact's composition (rules/contact_dice.hpp: by the contact score, `{class}` the
+// A knowledge fact's composition (rules/contact/contact_dice.hpp: by the contact score, `{class}` the
 // class with most figures, `{types}`, `{companies: [{type, share_percent}]}` or, exact,
 // `{companies: [{type, figures, name?}]}`) in words; null for a shape not known here.
 export function compositionWords(comp: unknown): string | null {

@@ -1,0 +1,197 @@
+#include "umpire/rules/events.hpp"
+
+#include <array>
+#include <cassert>
+
+namespace umpire::rules {
+
+namespace {
+constexpr FieldKey kAudience = "audience", kType = "type", kPurpose = "purpose", kDie = "die",
+                   kValue = "value", kStream = "stream", kForce = "force", kOpponent = "opponent",
+                   kSide = "side", kRegiment = "regiment", kRound = "round",
+                   kAfterWithdrawal = "after_withdrawal", kNeeded = "needed";
+constexpr std::string_view kAll = "\"all\"";
+// The free room an event is written into; longer ones (a battle's record) are copied in.
+constexpr std::size_t kEventRoom = 1024;
+
+// "d6": the names of the dice rolled are few, taken from a table rather than built for every
+// roll (short enough to be copied without an allocation).
+std::string die_name(int sides) {
+    static const auto names = [] {
+        std::array<std::string, 65> n;
+        for (std::size_t i = 0; i < n.size(); ++i) n[i] = "d" + std::to_string(i);
+        return n;
+    }();
+    if (sides >= 0 && sides < static_cast<int>(names.size())) return names[sides];
+    return "d" + std::to_string(sides);
+}
+}  // namespace
+
+Json hex_json(Hex h) { return Json::array({h.q, h.r}); }
+
+std::vector<Json> events_json(const EventList& events) {
+    std::vector<Json> out;
+    out.reserve(events.size());
+    for (const auto& e : events) out.push_back(e.json());
+    return out;
+}
+
+void EventLog::add(std::string_view type, Fields fields, const FieldValue& audience) {
+    scratch_.clear();
+    for (const Field& f : fields)
+        if (!f.value.is_none()) scratch_.push_back({&f.key, &f.value});
+    write(type, audience);
+}
+
+void EventLog::add(std::string_view type, const Json& fields, const FieldValue& audience) {
+    assert((fields.is_object() || fields.is_null()) && "an event's fields are an object");
+    std::vector<FieldKey> keys;
+    std::vector<FieldValue> values;
+    keys.reserve(fields.size());
+    values.reserve(fields.size());
+    for (const auto& [key, value] : fields.items()) {
+        keys.push_back(FieldKey::of(key));
+        values.emplace_back(value);
+    }
+    scratch_.clear();
+    for (std::size_t i = 0; i < keys.size(); ++i) scratch_.push_back({&keys[i], &values[i]});
+    write(type, audience);
+}
+
+EventLog::StreamScope EventLog::stream_scope(std::string_view scope) {
+    const std::size_t outer = scope_.size();
+    scope_.push_back('/');
+    scope_.append(scope);
+    return StreamScope(*this, outer);
+}
+
+const std::string& EventLog::stream_name(const FieldValue& audience) {
+    // The audience as the event will carry it (narrowed, if "all" is narrowed), without quotes.
+    stream_out_.clear();
+    audience.write(stream_out_);
+    std::string_view seen = stream_out_.text();
+    if (!narrowings_.empty() && seen == kAll) seen = narrowings_.back();
+    stream_.assign(scope_).append("|");
+    for (const char c : seen)
+        if (c != '"') stream_.push_back(c);
+    return stream_;
+}
+
+int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose,
+                   const RollSubject& subject, const FieldValue& audience) {
+    const bool streams = dice.has_streams();
+    const int value = streams ? dice.roll_in_stream(sides, purpose, stream_name(audience))
+                              : dice.roll(sides, purpose);
+    const std::string die = die_name(sides);
+    const FieldValue force(subject.force), opponent(subject.opponent), side(subject.side),
+        regiment(subject.regiment), round(subject.round.value_or(0)),
+        after_withdrawal(subject.after_withdrawal.value_or(false)),
+        needed(subject.needed.value_or(0));
+    const FieldValue purpose_value(purpose), die_value(die), rolled(value), stream_value(stream_);
+    // Gathered on the stack and handed over at once: every die is an event, and a push onto the
+    // scratch list per member cost a call each.
+    EventField fields[11];
+    std::size_t n = 0;
+    if (!subject.force.empty()) fields[n++] = {&kForce, &force};
+    if (!subject.opponent.empty()) fields[n++] = {&kOpponent, &opponent};
+    if (!subject.side.empty()) fields[n++] = {&kSide, &side};
+    if (!subject.regiment.empty()) fields[n++] = {&kRegiment, &regiment};
+    if (subject.round) fields[n++] = {&kRound, &round};
+    if (subject.after_withdrawal) fields[n++] = {&kAfterWithdrawal, &after_withdrawal};
+    if (subject.needed) fields[n++] = {&kNeeded, &needed};
+    fields[n++] = {&kPurpose, &purpose_value};
+    if (streams) fields[n++] = {&kStream, &stream_value};
+    fields[n++] = {&kDie, &die_value};
+    fields[n++] = {&kValue, &rolled};
+    scratch_.assign(fields, fields + n);
+    write("dice_roll", audience);
+    return value;
+}
+
+// Writes {"audience":…, "type":…, fields…} with keys sorted, as nlohmann::json (std::map
+// objects) would, noting where the type and audience values sit.
+void EventLog::write(std::string_view type, const FieldValue& audience) {
+    const FieldValue type_value(type);
+    scratch_.push_back({&kAudience, &audience});
+    scratch_.push_back({&kType, &type_value});
+    const EventLayout& layout = layouts_.of(scratch_, type.data());
+
+    // Written where it will be kept, at the free end of the list's last block (or in out_'s own
+    // buffer for an event too long for that room), and kept only once whole: a value that
+    // cannot be written (text that is not UTF-8) throws and leaves the log as it was.
+    EventSpans spans;
+    const auto [room, room_size] = events_.free_room(kEventRoom);
+    out_.write_into(room, room_size);
+    for (std::size_t k = 0; k < layout.size(); ++k) {
+        out_.put(layout.piece(k));
+        const FieldValue* value = scratch_[layout.field(k)].value;
+        const std::size_t at = out_.size();
+        value->write_inline(out_);
+        if (value == &audience) {
+            if (!narrowings_.empty() && out_.text().substr(at) == kAll) {
+                out_.truncate(at);
+                out_.put(narrowings_.back());
+            }
+            spans.audience_at = static_cast<std::uint32_t>(at);
+            spans.audience_size = static_cast<std::uint32_t>(out_.size() - at);
+        } else if (value == &type_value) {
+            // The type is a plain name: its text sits between the quotes.
+            spans.type_at = static_cast<std::uint32_t>(at + 1);
+            spans.type_size = static_cast<std::uint32_t>(out_.size() - at - 2);
+        }
+    }
+    out_.put('}');
+    if (out_.in_lent_room())
+        events_.keep_written(out_.size(), spans);
+    else
+        events_.push_back(out_.text(), spans);
+}
+
+EventLog::Narrowing EventLog::narrowed_to(const FieldValue& audience) {
+    out_.clear();
+    audience.write(out_);
+    narrowings_.emplace_back(out_.text());
+    return Narrowing(*this);
+}
+
+void EventLog::restrict_since(std::size_t from, const FieldValue& audience) {
+    if (from >= events_.size()) return;
+    // The events from `from` on are the last written: set them aside, drop them and write
+    // them again, each for "all" with the audience replaced.
+    const EventList tail = [&] {
+        EventList kept;
+        for (std::size_t i = from; i < events_.size(); ++i) kept.push_back(events_[i]);
+        return kept;
+    }();
+    events_.truncate(from);
+    out_.clear();
+    audience.write(out_);
+    const std::string narrowed(out_.text());
+    for (const Event& e : tail) {
+        if (!e.for_all()) {
+            events_.push_back(e);
+            continue;
+        }
+        const std::string_view text = e.text();
+        const std::uint32_t at = static_cast<std::uint32_t>(e.audience().data() - text.data());
+        const std::uint32_t size = static_cast<std::uint32_t>(e.audience().size());
+        out_.clear();
+        out_.put(text.substr(0, at));
+        out_.put(narrowed);
+        out_.put(text.substr(at + size));
+        // "audience" sorts before "type", so the type moved by the difference.
+        const std::uint32_t type_at =
+            static_cast<std::uint32_t>(e.type().data() - text.data() + narrowed.size() - size);
+        events_.push_back(out_.text(), {type_at, static_cast<std::uint32_t>(e.type().size()), at,
+                                        static_cast<std::uint32_t>(narrowed.size())});
+    }
+}
+
+bool in_audience(const Json& audience, const std::string& player) {
+    if (audience.is_string()) return audience == "all";
+    for (const auto& p : audience)
+        if (p == player) return true;
+    return false;
+}
+
+}  // namespace umpire::rules
