@@ -2,7 +2,7 @@
 // loss allocation and displacement; and the avoid move.
 #include <algorithm>
 
-#include "rules/contact/contact_procedure_detail.hpp"
+#include "rules/contact/contact_steps.hpp"
 #include "rules/disengagement/assault_regiment.hpp"
 #include "rules/disengagement/disengagement.hpp"
 #include "rules/events/event_records.generated.hpp"
@@ -28,10 +28,11 @@ DisengagementParty party_of(const Ruleset& ruleset, const CampaignState& state, 
 
 }  // namespace
 
-void ContactProcedure::disengage(const std::string& id, const std::vector<std::string>& opponents,
-                                 const std::string& operation) {
-    Force& f = force(id);
-    r_.disengaged_.insert(id);
+void ContactDisengagement::disengage(const std::string& id,
+                                     const std::vector<std::string>& opponents,
+                                     const std::string& operation) {
+    Force& f = c_.force(id);
+    c_.disengaged.insert(id);
     // ▶ The opponents declare the maneuver action or aggressive pursuit ...
     const bool pursuable = f.order_state != OrderState::formed;
     std::vector<DecisionRequest> declarations;
@@ -39,92 +40,118 @@ void ContactProcedure::disengage(const std::string& id, const std::vector<std::s
     for (std::size_t i = 0; i < opponents.size(); ++i) {
         const std::string& o = opponents[i];
         auto context = [this, &o, &id, &operation] {
-            return shape::DisengagementContext{base_context(o), id, operation};
+            return shape::DisengagementContext{c_.base_context(o), id, operation};
         };
         // the maneuver action once per force per half period; not after a battle, which
         // used up the half period.
-        if (operation != "withdraw" && !r_.maneuvered_.count(o)) {
+        if (operation != "withdraw" && !c_.maneuvered.count(o)) {
             maneuver_at[i] = static_cast<int>(declarations.size());
-            declarations.push_back({decision_id(operation + "-" + id + "-maneuver", o),
-                                    force(o).player, o, "maneuver", "",
-                                    yes_or_no(), false, {}, context});
+            declarations.push_back({c_.decision_id(operation + "-" + id + "-maneuver", o),
+                                    c_.force(o).player,
+                                    o,
+                                    "maneuver",
+                                    "",
+                                    yes_or_no(),
+                                    false,
+                                    {},
+                                    context});
         }
         if (pursuable) {
             pursuit_at[i] = static_cast<int>(declarations.size());
-            declarations.push_back({decision_id(operation + "-" + id + "-pursuit", o),
-                                    force(o).player, o, "pursuit", "",
-                                    yes_or_no(), false, {}, context});
+            declarations.push_back({c_.decision_id(operation + "-" + id + "-pursuit", o),
+                                    c_.force(o).player,
+                                    o,
+                                    "pursuit",
+                                    "",
+                                    yes_or_no(),
+                                    false,
+                                    {},
+                                    context});
         }
     }
-    const auto declared = r_.decider_.ask_together(declarations);
+    const auto declared = c_.decider.ask_together(declarations);
     auto declared_at = [&](int at) { return at >= 0 && declared[at].yes(); };
     // ... then the disengager chooses a rearguard.
     bool rearguard = false;
-    if (can_detail_rearguard(r_.ruleset_, f))
-        rearguard = r_.decider_.ask({decision_id(operation + "-rearguard", id), f.player, id,
-                                     "rearguard", "", yes_or_no(), false, {},
-                                     context_of(id)})
+    if (can_detail_rearguard(c_.ruleset, f))
+        rearguard = c_.decider
+                        .ask({c_.decision_id(operation + "-rearguard", id),
+                              f.player,
+                              id,
+                              "rearguard",
+                              "",
+                              yes_or_no(),
+                              false,
+                              {},
+                              c_.context_of(id)})
                         .yes();
 
-    DisengagementParty disengager = party_of(r_.ruleset_, r_.state_, f, supporters_.count(id));
+    DisengagementParty disengager = party_of(c_.ruleset, c_.state, f, c_.supporters.count(id));
     disengager.rearguard = rearguard;
     std::vector<DisengagementParty> parties;
     std::vector<const Force*> opponent_forces;
     for (std::size_t i = 0; i < opponents.size(); ++i) {
         const std::string& o = opponents[i];
-        DisengagementParty p = party_of(r_.ruleset_, r_.state_, force(o), supporters_.count(o));
+        DisengagementParty p = party_of(c_.ruleset, c_.state, c_.force(o), c_.supporters.count(o));
         p.maneuver = declared_at(maneuver_at[i]);
         p.aggressive_pursuit = declared_at(pursuit_at[i]);
         if (p.maneuver) {
-            r_.maneuvered_.insert(o);
-            maneuvers_.push_back({o, id, operation});
+            c_.maneuvered.insert(o);
+            c_.maneuvers.push_back({o, id, operation});
         }
         parties.push_back(p);
-        opponent_forces.push_back(&force(o));
+        opponent_forces.push_back(&c_.force(o));
     }
-    const auto hex = displacement_hex(r_.state_, r_.ruleset_, f, opponent_forces);
+    const auto hex = displacement_hex(c_.state, c_.ruleset, f, opponent_forces);
     const Regiment* assault = assault_regiment(f);
     std::vector<std::string> involved = opponents;
     involved.push_back(id);
     const DisengagementOutcome outcome = [&] {
-        const auto narrowed = r_.log_.narrowed_to(audience(involved));
-        return resolve_disengagement(r_.ruleset_, disengager, parties,
-                                     assault ? assault->figures() : 0, hex.has_value(), r_.dice_,
-                                     r_.log_, player_audience(f.player));
+        const auto narrowed = c_.log.narrowed_to(c_.audience(involved));
+        return resolve_disengagement(c_.ruleset, disengager, parties,
+                                     assault ? assault->figures() : 0, hex.has_value(), c_.dice,
+                                     c_.log, player_audience(f.player));
     }();
     apply_losses(f, outcome.figures_lost, outcome.destroyed);
     // a supporter may reinforce and cancel the displacement; the losses stand.
-    if (on_map(f) && outcome.displaced && hex && !reinforced(id, operation, *hex)) {
+    if (on_map(f) && outcome.displaced && hex &&
+        !Reinforcement(c_).reinforced(id, operation, *hex)) {
         const Hex from = f.hex;
-        r_.state_.move_force(f, *hex);
-        r_.movement_.moved_outside(id, 0, r_.context_.half);
-        event::Displaced{.force = id, .from = from, .to = *hex}.write(r_.log_, everyone());
+        c_.state.move_force(f, *hex);
+        c_.movement.moved_outside(id, 0, c_.context.half);
+        event::Displaced{.force = id, .from = from, .to = *hex}.write(c_.log, c_.everyone());
     }
 }
 
-void ContactProcedure::apply_losses(Force& f, int figures, bool destroyed) {
+void ContactDisengagement::apply_losses(Force& f, int figures, bool destroyed) {
     if (f.regiments.empty() || figures <= 0) return;
     Regiment& assault = f.regiments.front();
     if (destroyed) {
-        event::RegimentDestroyed{.force = f.id, .regiment = assault.id}.write(r_.log_, everyone());
+        event::RegimentDestroyed{.force = f.id, .regiment = assault.id}.write(c_.log,
+                                                                              c_.everyone());
         f.regiments.erase(f.regiments.begin());
         if (f.regiments.empty()) {
-            r_.movement_.stop(f.id, "eliminated");
-            event::ForceEliminated{.force = f.id}.write(r_.log_, "all");
+            c_.movement.stop(f.id, "eliminated");
+            event::ForceEliminated{.force = f.id}.write(c_.log, "all");
         }
         return;
     }
     // ▶: the owner chooses which companies take the losses (default: proportional).
     auto context = [&] {
-        shape::LossAllocationContext c{base_context(f.id), figures, {}};
+        shape::LossAllocationContext c{c_.base_context(f.id), figures, {}};
         for (const auto& company : assault.companies) c.companies.push_back(company.figures);
         return c;
     };
     static const SoleOption kProportional("proportional");
-    const Answer answer = r_.decider_.ask({decision_id("losses-" + assault.id, f.id), f.player,
-                                         f.id, "loss_allocation", "",
-                                         kProportional.options, kProportional.answer, {},
-                                         context});
+    const Answer answer = c_.decider.ask({c_.decision_id("losses-" + assault.id, f.id),
+                                          f.player,
+                                          f.id,
+                                          "loss_allocation",
+                                          "",
+                                          kProportional.options,
+                                          kProportional.answer,
+                                          {},
+                                          context});
     const auto* chosen = answer.as<Numbers>();
     std::vector<int> split =
         chosen ? chosen->values : allocate_losses_proportionally(assault, figures);
@@ -138,28 +165,27 @@ void ContactProcedure::apply_losses(Force& f, int figures, bool destroyed) {
                   .force = f.id,
                   .regiment = assault.id,
                   .private_to = player_audience(f.player)}
-        .write(r_.log_, everyone());
+        .write(c_.log, c_.everyone());
     if (assault.companies.empty()) f.regiments.erase(f.regiments.begin());
 }
 
-std::vector<Hex> ContactProcedure::avoid_hexes(const Force& f,
-                                               const std::vector<std::string>& forces) const {
+std::vector<Hex> ContactDisengagement::avoid_hexes(const Force& f,
+                                                   const std::vector<std::string>& forces) const {
     // a target hex not adjacent to any enemy of this contact, that the force can pay for
     // with its points left or by forcing the march.
-    const ForceMovement& fm = r_.movement_.of(f.id);
+    const ForceMovement& fm = c_.movement.of(f.id);
     const int left = fm.available - fm.spent;
-    const int reserve = f.forced_march_blocked || fm.forced_march
-                            ? 0
-                            : forced_march_bonus(f, r_.ruleset_);
+    const int reserve =
+        f.forced_march_blocked || fm.forced_march ? 0 : forced_march_bonus(f, c_.ruleset);
     std::vector<Hex> enemies;
-    const std::string& own_side = r_.state_.side_of(f);
+    const std::string& own_side = c_.state.side_of(f);
     for (const auto& id : forces)
-        if (const SeenForce& e = seen(id); different_sides(*e.side, own_side))
+        if (const Contact::SeenForce& e = c_.seen(id); c_.different_sides(*e.side, own_side))
             enemies.push_back(e.force->hex);
     std::vector<std::pair<int, Hex>> ranked;
     for (Hex h : neighbours(f.hex)) {
-        const int cost = step_cost(r_.state_.map, r_.ruleset_, f.hex, h);
-        if (cost < 0 || cost > left + reserve || r_.state_.force_at(h)) continue;
+        const int cost = step_cost(c_.state.map, c_.ruleset, f.hex, h);
+        if (cost < 0 || cost > left + reserve || c_.state.force_at(h)) continue;
         int nearest = 1000000;
         for (Hex e : enemies) nearest = std::min(nearest, hex_distance(e, h));
         const bool next_to_enemy = nearest <= 1;
@@ -171,16 +197,16 @@ std::vector<Hex> ContactProcedure::avoid_hexes(const Force& f,
     return out;
 }
 
-void ContactProcedure::move_avoiding(Force& f, Hex to) {
-    if (r_.state_.force_at(to)) return;  // taken meanwhile: the force stays
-    const int cost = step_cost(r_.state_.map, r_.ruleset_, f.hex, to);
-    const ForceMovement& fm = r_.movement_.of(f.id);
-    if (cost > fm.available - fm.spent) r_.movement_.force_march(f.id);
+void ContactDisengagement::move_avoiding(Force& f, Hex to) {
+    if (c_.state.force_at(to)) return;  // taken meanwhile: the force stays
+    const int cost = step_cost(c_.state.map, c_.ruleset, f.hex, to);
+    const ForceMovement& fm = c_.movement.of(f.id);
+    if (cost > fm.available - fm.spent) c_.movement.force_march(f.id);
     const Hex from = f.hex;
-    r_.state_.move_force(f, to);
-    r_.movement_.moved_outside(f.id, cost, r_.context_.half);
+    c_.state.move_force(f, to);
+    c_.movement.moved_outside(f.id, cost, c_.context.half);
     event::Avoided{.cost = cost, .force = f.id, .from = from, .to = to}.write(
-        r_.log_, side_audience(r_.state_, f));
+        c_.log, side_audience(c_.state, f));
 }
 
 }  // namespace umpire::rules

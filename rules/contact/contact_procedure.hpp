@@ -82,7 +82,7 @@ public:
     const std::unordered_set<std::string>& used_up() const { return used_up_; }
 
 private:
-    friend class ContactProcedure;
+    friend class Contact;  // a procedure's steps share the half period's parts (contact.hpp)
     CampaignState& state_;
     const Ruleset& ruleset_;
     DiceSource& dice_;

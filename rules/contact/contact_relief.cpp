@@ -4,37 +4,36 @@
 #include <set>
 #include <tuple>
 
-#include "rules/contact/contact_procedure_detail.hpp"
+#include "rules/contact/contact_steps.hpp"
 #include "rules/events/event_records.generated.hpp"
 #include "rules/movement/movement_costs.hpp"
 #include "umpire/rules/audience.hpp"
 
 namespace umpire::rules {
 
-std::vector<std::string> ContactProcedure::offer_relief(std::vector<std::string> forces,
-                                                        const std::string& when) {
+std::vector<std::string> Relief::offer(std::vector<std::string> forces, const std::string& when) {
     // ▶ Each supporter of a force still in the contact may relieve it; asked together.
     std::vector<DecisionRequest> requests;
     std::vector<std::tuple<std::string, std::string, std::pair<int, int>>> offers;
     for (const auto& id : forces) {
-        const auto it = supporters_.find(id);
-        if (it == supporters_.end()) continue;
+        const auto it = c_.supporters.find(id);
+        if (it == c_.supporters.end()) continue;
         const std::string supporter = it->second;
-        const auto costs = relief_costs(id, supporter);
-        if (!costs) continue;
-        const Force& s = force(supporter);
-        const shape::ReliefContext context{.contact = id_,
+        const auto paid = costs(id, supporter);
+        if (!paid) continue;
+        const Force& s = c_.force(supporter);
+        const shape::ReliefContext context{.contact = c_.id,
                                            .relieves = id,
                                            .hex = s.hex,
-                                           .to = force(id).hex,
-                                           .cost = costs->second,
-                                           .relieved_cost = costs->first};
-        requests.push_back({decision_id("relief-" + when + "-" + id, supporter), s.player,
+                                           .to = c_.force(id).hex,
+                                           .cost = paid->second,
+                                           .relieved_cost = paid->first};
+        requests.push_back({c_.decision_id("relief-" + when + "-" + id, supporter), s.player,
                             supporter, "relief", when, yes_or_no(), false, context});
-        offers.emplace_back(id, supporter, *costs);
+        offers.emplace_back(id, supporter, *paid);
     }
     if (requests.empty()) return forces;
-    const auto answers = r_.decider_.ask_together(requests);
+    const auto answers = c_.decider.ask_together(requests);
     std::set<std::string> moved;  // a supporter of two forces relieves the first it accepted
     for (std::size_t i = 0; i < offers.size(); ++i) {
         const auto& [supported, supporter, costs] = offers[i];
@@ -48,22 +47,22 @@ std::vector<std::string> ContactProcedure::offer_relief(std::vector<std::string>
     return forces;
 }
 
-std::optional<std::pair<int, int>> ContactProcedure::relief_costs(const std::string& supported,
-                                                                  const std::string& supporter) {
-    const Force& a = force(supported);
-    const Force& s = force(supporter);
-    if (!on_map(a) || !on_map(s) || !adjacent(a.hex, s.hex) || r_.used_up_.count(supporter))
+std::optional<std::pair<int, int>> Relief::costs(const std::string& supported,
+                                                 const std::string& supporter) {
+    const Force& a = c_.force(supported);
+    const Force& s = c_.force(supporter);
+    if (!on_map(a) || !on_map(s) || !adjacent(a.hex, s.hex) || c_.used_up.count(supporter))
         return std::nullopt;
     // still holds for the supporter: it is out of contact.
-    for (const Force* e : forces_next_to(r_.state_, s.hex))
-        if (r_.state_.opposed(*e, s)) return std::nullopt;
+    for (const Force* e : forces_next_to(c_.state, s.hex))
+        if (c_.state.opposed(*e, s)) return std::nullopt;
     // each force's first relief in the period is free; a later one costs the move
     // points of the hex it enters, from the points it has left.
     auto cost = [&](const Force& f, Hex to) -> std::optional<int> {
-        const auto done = r_.period_.reliefs.find(f.id);
-        if (done == r_.period_.reliefs.end() || done->second == 0) return 0;
-        const int c = step_cost(r_.state_.map, r_.ruleset_, f.hex, to);
-        const ForceMovement& fm = r_.movement_.of(f.id);
+        const auto done = c_.period.reliefs.find(f.id);
+        if (done == c_.period.reliefs.end() || done->second == 0) return 0;
+        const int c = step_cost(c_.state.map, c_.ruleset, f.hex, to);
+        const ForceMovement& fm = c_.movement.of(f.id);
         if (c < 0 || c > fm.available - fm.spent) return std::nullopt;
         return c;
     };
@@ -73,44 +72,45 @@ std::optional<std::pair<int, int>> ContactProcedure::relief_costs(const std::str
     return std::pair{*relieved_cost, *relieving_cost};
 }
 
-void ContactProcedure::relieve(const std::string& supported, const std::string& supporter,
-                               std::pair<int, int> costs) {
-    Force& a = force(supported);
-    Force& s = force(supporter);
+void Relief::relieve(const std::string& supported, const std::string& supporter,
+                     std::pair<int, int> costs) {
+    Force& a = c_.force(supported);
+    Force& s = c_.force(supporter);
     const Hex supported_hex = a.hex;
-    r_.state_.move_force(a, s.hex);
-    r_.state_.move_force(s, supported_hex);
-    for (const auto& [id, cost] : {std::pair{supported, costs.first},
-                                   std::pair{supporter, costs.second}}) {
+    c_.state.move_force(a, s.hex);
+    c_.state.move_force(s, supported_hex);
+    for (const auto& [id, cost] :
+         {std::pair{supported, costs.first}, std::pair{supporter, costs.second}}) {
         // A free relief takes no points or time: the force has not moved.
         if (cost > 0)
-            r_.movement_.moved_outside(id, cost, r_.context_.half);
+            c_.movement.moved_outside(id, cost, c_.context.half);
         else
-            r_.movement_.repositioned(id);
-        ++r_.period_.reliefs[id];
+            c_.movement.repositioned(id);
+        ++c_.period.reliefs[id];
     }
     // The relieving force is the one in contact now: the same contact, not a new one.
-    r_.movement_.joined_contact(supporter);
-    r_.participants_.insert(supporter);
-    if (std::find(all_.begin(), all_.end(), supporter) == all_.end()) all_.push_back(supporter);
+    c_.movement.joined_contact(supporter);
+    c_.participants.insert(supporter);
+    if (std::find(c_.all.begin(), c_.all.end(), supporter) == c_.all.end())
+        c_.all.push_back(supporter);
     // The roles swap: the relieved force, next to it and out of contact, now supports it.
-    supporters_.erase(supported);
-    supporters_[supporter] = supported;
+    c_.supporters.erase(supported);
+    c_.supporters[supporter] = supported;
     // After the contact dice the relieving force keeps the relieved force's score (its place
     // in the procedure); the relieved player's private estimates stay with that player.
-    if (const auto it = scores_.find(supported); it != scores_.end()) {
+    if (const auto it = c_.scores.find(supported); it != c_.scores.end()) {
         ContactScore score = it->second;
         score.force = supporter;
-        scores_[supporter] = score;
+        c_.scores[supporter] = score;
     }
-    event::Relief{.contact = id_,
+    event::Relief{.contact = c_.id,
                   .cost = costs.second,
                   .force = supporter,
                   .relieved = supported,
                   .relieved_cost = costs.first,
                   .relieved_to = a.hex,
                   .to = s.hex}
-        .write(r_.log_, everyone());
+        .write(c_.log, c_.everyone());
 }
 
 }  // namespace umpire::rules

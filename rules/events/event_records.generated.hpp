@@ -15,10 +15,10 @@
 #include <utility>
 #include <vector>
 
-#include "umpire/rules/answer_json.hpp"
-#include "umpire/rules/battle_record_json.hpp"
 #include "umpire/rules/events.hpp"
 #include "umpire/rules/shapes_json.generated.hpp"
+#include "umpire/rules/answer_json.hpp"
+#include "umpire/rules/battle_record_json.hpp"
 
 namespace umpire::rules::event {
 

@@ -51,7 +51,9 @@ RulesSources scan_rules() {
     RulesSources found;
     const std::regex record(R"(\bevent::([A-Z]\w*)\s*\{)");
     const std::regex plain_add(R"(\badd\(\s*\"([a-z_]+)\")");
-    for (const auto& entry : fs::directory_iterator(fs::path(UMPIRE_SOURCE_DIR) / "rules")) {
+    // Every rule area's sources (rules/<area>/*.cpp).
+    for (const auto& entry :
+         fs::recursive_directory_iterator(fs::path(UMPIRE_SOURCE_DIR) / "rules")) {
         const auto name = entry.path().filename().string();
         // events.cpp is the log itself; the generated header holds the records' own add().
         if (entry.path().extension() != ".cpp" || name == "events.cpp") continue;

@@ -213,7 +213,8 @@ TEST(ScenarioRead, RefusesStandingInstructionsTheEngineCannotRead) {
                                                  {"cards", "auto"}};
     const CampaignState state = read_ok(doc);
     const std::string id = doc["forces"][0]["id"];
-    for (const auto& force : write_scenario(state)["forces"])
+    const Json written = write_scenario(state);  // kept: the loop reads inside it
+    for (const auto& force : written["forces"])
         if (force["id"] == id)
             EXPECT_EQ(force["standing_instructions"], doc["forces"][0]["standing_instructions"]);
     ASSERT_TRUE(state.find_force(id)->standing_instructions);

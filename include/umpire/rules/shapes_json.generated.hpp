@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "rules/events/shapes.generated.hpp"
 #include "umpire/rules/event_fields.hpp"
 #include "umpire/rules/json_reader.hpp"
+#include "rules/events/shapes.generated.hpp"
 
 namespace umpire::rules::shape {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "rules/battle/battle_answers.hpp"
-#include "rules/contact/contact_procedure_detail.hpp"
+#include "rules/contact/contact_steps.hpp"
 #include "rules/disengagement/assault_regiment.hpp"
 #include "rules/disengagement/disengagement.hpp"
 #include "rules/events/event_records.generated.hpp"
@@ -64,25 +64,26 @@ std::vector<RecoveryCompany> recovery_companies(const Regiment& regiment,
 
 }  // namespace
 
-void ContactProcedure::after_battle(const BattleRecord& record, const BattleSettlement& settled) {
+void BattleAftermath::run(const BattleRecord& record, const BattleSettlement& settled) {
     const auto lost = take_battle_losses(record, settled);
     withdraw_from_battle(record, settled);
     recover_after_battle(record, settled, lost);
     retreat_after_battle(record, settled);
-    const int period = r_.context_.period_ordinal();
+    const int period = c_.context.period_ordinal();
     for (const auto* side : {&record.attacker, &record.defender}) {
-        const BattleSideRecord& other = side == &record.attacker ? record.defender : record.attacker;
+        const BattleSideRecord& other =
+            side == &record.attacker ? record.defender : record.attacker;
         for (const auto& id : side->forces) {
-            Force* f = r_.state_.find_force(id);
+            Force* f = c_.state.find_force(id);
             if (!f || !on_map(*f)) continue;
             // cavalry that fought a battle tires.
-            if (cavalry_fought_battle(*f, r_.ruleset_))
+            if (cavalry_fought_battle(*f, c_.ruleset))
                 event::Readiness{
                     .force = id, .readiness = to_string(f->readiness), .reason = "fought a battle"}
-                    .write(r_.log_, side_audience(r_.state_, *f));
+                    .write(c_.log, side_audience(c_.state, *f));
             // a battle report tells each commander what it fought.
             for (const auto& r : other.regiments)
-                r_.state_.knowledge[f->player].push_back(
+                c_.state.knowledge[f->player].push_back(
                     {r.force,
                      shape::BattleFact{
                          .regiment = r.regiment,
@@ -97,13 +98,13 @@ void ContactProcedure::after_battle(const BattleRecord& record, const BattleSett
     }
 }
 
-std::map<std::string, std::vector<Company>> ContactProcedure::take_battle_losses(
+std::map<std::string, std::vector<Company>> BattleAftermath::take_battle_losses(
     const BattleRecord& record, const BattleSettlement& settled) {
     std::map<std::string, std::vector<Company>> lost;
     for (const auto* side : {&record.attacker, &record.defender})
         for (const auto& r : side->regiments) {
             auto it = settled.figures_lost.find(r.regiment);
-            Regiment* regiment = find_regiment(force(r.force), r.regiment);
+            Regiment* regiment = find_regiment(c_.force(r.force), r.regiment);
             if (it == settled.figures_lost.end() || it->second <= 0 || !regiment) continue;
             // Losses on the table are reported per regiment: they come off its companies in
             // proportion, and empty companies stay until recovery is done.
@@ -118,77 +119,84 @@ std::map<std::string, std::vector<Company>> ContactProcedure::take_battle_losses
                                 .figures = it->second,
                                 .force = r.force,
                                 .regiment = r.regiment,
-                                .private_to = player_audience(force(r.force).player)}
-                .write(r_.log_, everyone());
+                                .private_to = player_audience(c_.force(r.force).player)}
+                .write(c_.log, c_.everyone());
         }
     return lost;
 }
 
-void ContactProcedure::withdraw_from_battle(const BattleRecord& record,
-                                            const BattleSettlement& settled) {
+void BattleAftermath::withdraw_from_battle(const BattleRecord& record,
+                                           const BattleSettlement& settled) {
     for (const auto* side : {&record.attacker, &record.defender}) {
         if (!outcome_of(record, settled, *side).withdraw_disengagement) continue;
-        const BattleSideRecord& winner = side == &record.attacker ? record.defender : record.attacker;
+        const BattleSideRecord& winner =
+            side == &record.attacker ? record.defender : record.attacker;
         std::vector<std::string> opponents;
         for (const auto& id : winner.forces)
-            if (on_map(force(id))) opponents.push_back(id);
+            if (on_map(c_.force(id))) opponents.push_back(id);
         auto state = settled.withdraw_state.find(side->side);
         for (const auto& id : side->forces) {
-            Force& f = force(id);
+            Force& f = c_.force(id);
             const Regiment* assault = assault_regiment(f);
             // A force whose engaged figures were all lost has nobody left to withdraw.
             if (opponents.empty() || !assault || assault->figures() == 0) continue;
             // it disengages in the state it left the table in (R-7.3 order modifier).
-            if (state != settled.withdraw_state.end()) f.order_state = order_state_of(state->second);
-            disengage(id, opponents, "withdraw");
+            if (state != settled.withdraw_state.end())
+                f.order_state = order_state_of(state->second);
+            ContactDisengagement(c_).disengage(id, opponents, "withdraw");
         }
     }
 }
 
-void ContactProcedure::recover_after_battle(
+void BattleAftermath::recover_after_battle(
     const BattleRecord& record, const BattleSettlement& settled,
     const std::map<std::string, std::vector<Company>>& lost) {
-    const int per_element = std::max(1, r_.ruleset_.battle.figures_per_element);
+    const int per_element = std::max(1, c_.ruleset.battle.figures_per_element);
     for (const auto* side : {&record.attacker, &record.defender}) {
         const SideReport& report = report_of(record, settled, *side);
         if (report.elements_lost() == 0 && !report.general_lost && !report.camp_lost) continue;
-        const BattleRecovery recovery =
-            resolve_recovery(r_.ruleset_.recovery, report,
-                             outcome_of(record, settled, *side).outcome, r_.dice_, r_.log_,
-                             everyone());
+        const BattleRecovery recovery = resolve_recovery(c_.ruleset.recovery, report,
+                                                         outcome_of(record, settled, *side).outcome,
+                                                         c_.dice, c_.log, c_.everyone());
         for (const auto& r : side->regiments) {
-            Force& f = force(r.force);
+            Force& f = c_.force(r.force);
             Regiment* regiment = find_regiment(f, r.regiment);
             if (!regiment) continue;  // destroyed in the withdraw disengagement: nothing comes back
             int recovered = 0;
             for (const auto& rr : recovery.regiments)
                 if (rr.regiment == r.regiment)
-                    recovered = figures_for_elements(r_.ruleset_.battle, rr.recovered,
+                    recovered = figures_for_elements(c_.ruleset.battle, rr.recovered,
                                                      settled.figures_lost.at(r.regiment));
             const auto it = lost.find(r.regiment);
-            const auto companies =
-                recovery_companies(*regiment, it == lost.end() ? std::vector<Company>{} : it->second);
+            const auto companies = recovery_companies(
+                *regiment, it == lost.end() ? std::vector<Company>{} : it->second);
             int available = 0;
             for (const auto& c : companies) available += c.figures;
             // [H] The general and the camp are the CinC's: the penalty falls on his regiment.
-            const int penalty = r.force == side->forces.front()
-                                    ? std::min(recovery.penalty * per_element, available + recovered)
-                                    : 0;
+            const int penalty =
+                r.force == side->forces.front()
+                    ? std::min(recovery.penalty * per_element, available + recovered)
+                    : 0;
             if (recovered == 0 && penalty == 0) continue;
             // ▶: the owner chooses which companies come back and which pay the penalty;
             // a regiment of one company leaves nothing to choose.
             auto context = [&] {
-                return shape::RecoveryContext{base_context(r.force), r.regiment, companies,
+                return shape::RecoveryContext{c_.base_context(r.force), r.regiment, companies,
                                               recovered, penalty};
             };
             static const SoleOption kLargestFirst("largest_first");
             const Answer answer =
                 companies.size() < 2
                     ? kLargestFirst.answer
-                    : r_.decider_.ask({decision_id("recovery-" + r.regiment, r.force), f.player,
-                                       r.force, "recovery_choice", "",
-                                       kLargestFirst.options, kLargestFirst.answer, {},
-                                       context});
+                    : c_.decider.ask({c_.decision_id("recovery-" + r.regiment, r.force),
+                                      f.player,
+                                      r.force,
+                                      "recovery_choice",
+                                      "",
+                                      kLargestFirst.options,
+                                      kLargestFirst.answer,
+                                      {},
+                                      context});
             const RecoveryChoice choice =
                 recovery_choice_from_answer(companies, recovered, penalty, answer);
             for (std::size_t i = 0; i < companies.size(); ++i) {
@@ -206,31 +214,31 @@ void ContactProcedure::recover_after_battle(
                                    .recovered_by_company = choice.recovered,
                                    .regiment = r.regiment,
                                    .private_to = player_audience(f.player)}
-                .write(r_.log_, everyone());
+                .write(c_.log, c_.everyone());
         }
     }
     // Companies and regiments left with no figures are gone; a force with none is eliminated.
     for (const auto* side : {&record.attacker, &record.defender})
         for (const auto& id : side->forces) {
-            Force& f = force(id);
+            Force& f = c_.force(id);
             if (!on_map(f)) continue;
             for (auto& r : f.regiments)
                 std::erase_if(r.companies, [](const Company& c) { return c.figures <= 0; });
             std::erase_if(f.regiments, [](const Regiment& r) { return r.companies.empty(); });
             if (!on_map(f)) {
-                r_.movement_.stop(id, "eliminated");
-                event::ForceEliminated{.force = id}.write(r_.log_, "all");
+                c_.movement.stop(id, "eliminated");
+                event::ForceEliminated{.force = id}.write(c_.log, "all");
             }
         }
 }
 
-void ContactProcedure::retreat_after_battle(const BattleRecord& record,
-                                            const BattleSettlement& settled) {
+void BattleAftermath::retreat_after_battle(const BattleRecord& record,
+                                           const BattleSettlement& settled) {
     for (const auto* side : {&record.attacker, &record.defender}) {
         auto state = settled.withdraw_state.find(side->side);
         if (state == settled.withdraw_state.end()) continue;
         for (const auto& id : side->forces) {
-            Force& f = force(id);
+            Force& f = c_.force(id);
             if (!on_map(f)) continue;
             if (state->second == WithdrawState::formed) {
                 f.order_state = OrderState::formed;
@@ -239,17 +247,17 @@ void ContactProcedure::retreat_after_battle(const BattleRecord& record,
             // at once, a retreat or a full rout move.
             const RetreatKind kind =
                 state->second == WithdrawState::in_rout ? RetreatKind::rout : RetreatKind::retreat;
-            const std::size_t mark = r_.log_.size();
-            const RetreatOutcome out = make_retreat_move(r_.state_, r_.ruleset_, id, kind, r_.log_);
+            const std::size_t mark = c_.log.size();
+            const RetreatOutcome out = make_retreat_move(c_.state, c_.ruleset, id, kind, c_.log);
             // Those in the contact see it; a captor is told of the surrender.
-            std::vector<std::string> witnesses = all_;
+            std::vector<std::string> witnesses = c_.all;
             if (!out.captor.empty()) witnesses.push_back(out.captor);
-            r_.log_.restrict_since(mark, audience(witnesses));
-            f.retreat_since_half = r_.context_.half_ordinal();
+            c_.log.restrict_since(mark, c_.audience(witnesses));
+            f.retreat_since_half = c_.context.half_ordinal();
             if (!on_map(f))
-                r_.movement_.stop(id, "eliminated");
+                c_.movement.stop(id, "eliminated");
             else if (!out.path.empty())
-                r_.movement_.moved_outside(id, 0, r_.context_.half);
+                c_.movement.moved_outside(id, 0, c_.context.half);
         }
     }
 }

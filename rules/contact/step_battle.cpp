@@ -1,10 +1,8 @@
 // inside the contact procedure: the battle opens with its record, waits for
 // both sides' reports (or the GM's ruling when they disagree), and is settled from the report or
 // by quick battle.
-#include <cassert>
-
 #include "rules/battle/quick_battle.hpp"
-#include "rules/contact/contact_procedure_detail.hpp"
+#include "rules/contact/contact_steps.hpp"
 #include "rules/dice/rolloff.hpp"
 #include "rules/disengagement/assault_regiment.hpp"
 #include "rules/disengagement/disengagement.hpp"
@@ -13,50 +11,18 @@
 
 namespace umpire::rules {
 
-const std::string& PeriodContacts::state_version() {
-    if (!version_of_) return version_;  // given, or none to bind to
-    if (version_.empty()) version_ = version_of_(*start, version_key_);
-#ifndef NDEBUG
-    // A wrong version given would bind battles to another state: Debug builds check it once.
-    if (!version_checked_) assert(version_ == version_of_(*start, version_key_));
-    version_checked_ = true;
-#endif
-    return version_;
-}
-
-void PeriodContacts::index_history(const CampaignState& state, int period) {
-    if (recent_pairs_ && recent_since_ == period - 1) return;
-    recent_pairs_.emplace();
-    recent_since_ = period - 1;
-    for (const ContactRecord& h : state.contact_history)
-        if (h.period >= recent_since_) recent_pairs_->insert(std::minmax(h.a, h.b));
-}
-
-bool PeriodContacts::met_recently(const CampaignState& state, const std::string& a,
-                                  const std::string& b, int period) {
-    index_history(state, period);
-    return recent_pairs_->count(std::minmax(a, b)) != 0;
-}
-
-void PeriodContacts::record_contact(CampaignState& state, const std::string& a,
-                                    const std::string& b, int period) {
-    index_history(state, period);
-    state.contact_history.push_back({a, b, period});
-    recent_pairs_->insert(std::minmax(a, b));
-}
-
 // the side whose force moved into contact this half period attacks; if both or neither
 // did, the higher sum of unclamped modified contact scores (tie: roll-off).
-std::string ContactProcedure::attacking_side(
+std::string BattleStep::attacking_side(
     const std::map<std::string, std::vector<std::string>>& sides) {
     std::map<std::string, bool> moved;
     std::map<std::string, int> score_sum;
     for (const auto& [s, ids] : sides)
         for (const auto& id : ids) {
-            const ForceMovement& fm = r_.movement_.of(id);
-            moved[s] = moved[s] ||
-                       (r_.context_.half == 0 ? fm.moved_first_half : fm.moved_second_half);
-            score_sum[s] += scores_.count(id) ? scores_.at(id).modified : 0;
+            const ForceMovement& fm = c_.movement.of(id);
+            moved[s] =
+                moved[s] || (c_.context.half == 0 ? fm.moved_first_half : fm.moved_second_half);
+            score_sum[s] += c_.scores.count(id) ? c_.scores.at(id).modified : 0;
         }
     std::vector<std::string> side_ids;
     for (const auto& [s, ids] : sides) side_ids.push_back(s);
@@ -68,13 +34,13 @@ std::string ContactProcedure::attacking_side(
     std::vector<std::string> reps;
     for (const auto& s : side_ids) reps.push_back(sides.at(s).front());
     const std::string winner =
-        roll_off(reps, r_.dice_, r_.log_, "rolloff for attacker", {.contact = id_}, everyone());
-    return side(winner);
+        roll_off(reps, c_.dice, c_.log, "rolloff for attacker", {.contact = c_.id}, c_.everyone());
+    return c_.side(winner);
 }
 
-void ContactProcedure::open_battle(const std::vector<std::string>& forces) {
+void BattleStep::run(const std::vector<std::string>& forces) {
     std::map<std::string, std::vector<std::string>> sides;
-    for (const auto& id : forces) sides[side(id)].push_back(id);
+    for (const auto& id : forces) sides[c_.side(id)].push_back(id);
     const std::string attacker = attacking_side(sides);
     // Every side but the attacker's defends (a third side joins the defence).
     std::vector<std::string> defenders;
@@ -85,28 +51,28 @@ void ContactProcedure::open_battle(const std::vector<std::string>& forces) {
             defenders.insert(defenders.end(), ids.begin(), ids.end());
         }
     const BattleRecord record = make_battle_record(
-        r_.ruleset_, id_, r_.period_.state_version(), to_string(r_.context_.half_period()),
-        hour_.value_or(0), battle_side_record(r_.state_, r_.ruleset_, attacker, sides[attacker]),
-        battle_side_record(r_.state_, r_.ruleset_, defender_side, defenders));
+        c_.ruleset, c_.id, c_.period.state_version(), to_string(c_.context.half_period()),
+        c_.hour.value_or(0), battle_side_record(c_.state, c_.ruleset, attacker, sides[attacker]),
+        battle_side_record(c_.state, c_.ruleset, defender_side, defenders));
     event::Battle{.attacker = attacker,
-                  .battlefield = battlefield_,
-                  .contact = id_,
+                  .battlefield = c_.battlefield,
+                  .contact = c_.id,
                   .half_period = record.half_period,
-                  .hour = hour_.value_or(0),
+                  .hour = c_.hour.value_or(0),
                   .record = record,
                   .sides = BattleSides{std::move(sides)}}
-        .write(r_.log_, everyone());
+        .write(c_.log, c_.everyone());
     // the battle takes the half period.
     for (const auto& id : forces) {
-        r_.used_up_.insert(id);
-        r_.movement_.stop(id, "battle");
+        c_.used_up.insert(id);
+        c_.movement.stop(id, "battle");
     }
-    after_battle(record, settle_battle(record));
+    BattleAftermath(c_).run(record, settle(record));
 }
 
 // both sides report; agreeing reports stand, anything else goes to the GM, whose default
 // (the deadline passed) is a quick battle.
-BattleSettlement ContactProcedure::settle_battle(const BattleRecord& record) {
+BattleSettlement BattleStep::settle(const BattleRecord& record) {
     static const AnswerList kReportOptions = answer_list({"no_report", "quick_battle"});
     std::vector<DecisionRequest> requests;
     requests.reserve(2);
@@ -115,13 +81,20 @@ BattleSettlement ContactProcedure::settle_battle(const BattleRecord& record) {
         auto context = [this, &record, &first, attacker = s == &record.attacker] {
             // Every placed card, the same for both sides: the card_placement requests
             // each side answered show only the cards placed before its own.
-            return BattleReportContext{base_context(first), record,
-                                       attacker ? "attacker" : "defender", battlefield_};
+            return BattleReportContext{c_.base_context(first), record,
+                                       attacker ? "attacker" : "defender", c_.battlefield};
         };
-        requests.push_back({decision_id("battle-report", first), s->player, first,
-                            "battle_report", "", kReportOptions, "no_report", {}, context});
+        requests.push_back({c_.decision_id("battle-report", first),
+                            s->player,
+                            first,
+                            "battle_report",
+                            "",
+                            kReportOptions,
+                            "no_report",
+                            {},
+                            context});
     }
-    const auto reports = r_.decider_.ask_together(requests);
+    const auto reports = c_.decider.ask_together(requests);
     const auto* attacker_report = reports[0].as<ReportAnswer>();
     const auto* defender_report = reports[1].as<ReportAnswer>();
     if (reports[0].is("quick_battle") && reports[1].is("quick_battle")) return quick_battle(record);
@@ -132,11 +105,16 @@ BattleSettlement ContactProcedure::settle_battle(const BattleRecord& record) {
     std::vector<Answer> options{"quick_battle"};
     if (attacker_report) options.emplace_back("attacker_report");
     if (defender_report) options.emplace_back("defender_report");
-    auto context = [&] { return BattleDisputeContext{id_, record, reports[0], reports[1]}; };
-    const Answer ruling = r_.decider_.ask({decision_id("battle-dispute", kGameMaster), kGameMaster,
-                                           record.attacker.forces.front(), "battle_dispute", "",
-                                           answer_list(std::move(options)), "quick_battle", {},
-                                           context});
+    auto context = [&] { return BattleDisputeContext{c_.id, record, reports[0], reports[1]}; };
+    const Answer ruling = c_.decider.ask({c_.decision_id("battle-dispute", kGameMaster),
+                                          kGameMaster,
+                                          record.attacker.forces.front(),
+                                          "battle_dispute",
+                                          "",
+                                          answer_list(std::move(options)),
+                                          "quick_battle",
+                                          {},
+                                          context});
     const Answer& chosen = ruling.is("attacker_report")   ? reports[0]
                            : ruling.is("defender_report") ? reports[1]
                                                           : ruling;
@@ -145,8 +123,7 @@ BattleSettlement ContactProcedure::settle_battle(const BattleRecord& record) {
     return quick_battle(record);
 }
 
-BattleSettlement ContactProcedure::table_battle(const BattleRecord& record,
-                                                const BattleReport& report) {
+BattleSettlement BattleStep::table_battle(const BattleRecord& record, const BattleReport& report) {
     const BattleJudgement judged = judge_battle(record.judging_rules(), report, record.time_limit);
     if (!judged.accepted()) return quick_battle(record);  // answers are checked on arrival
     BattleSettlement s;
@@ -163,7 +140,7 @@ BattleSettlement ContactProcedure::table_battle(const BattleRecord& record,
         // a side that left the table leaves in the state its figures left in; an attacker
         // removed under darkness executed no withdrawal.
         if (out.outcome != BattleOutcome::won && !out.darkness)
-            s.withdraw_state[side->side] = classify_withdrawal(r_.ruleset_, *side, sr);
+            s.withdraw_state[side->side] = classify_withdrawal(c_.ruleset, *side, sr);
     }
     event::BattleResult{.attacker = side_result(report.attacker, s.result.attacker),
                         .battle = record.id,
@@ -174,29 +151,29 @@ BattleSettlement ContactProcedure::table_battle(const BattleRecord& record,
                         .pursuit = s.result.pursuit,
                         .report = report,
                         .time_limit_reached = report.time_limit_reached}
-        .write(r_.log_, everyone());
+        .write(c_.log, c_.everyone());
     return s;
 }
 
-BattleSettlement ContactProcedure::quick_battle(const BattleRecord& record) {
+BattleSettlement BattleStep::quick_battle(const BattleRecord& record) {
     auto side_of_record = [&](const BattleSideRecord& rec) {
         QuickBattleSide q;
         q.side = rec.side;
         for (const auto& r : rec.regiments) q.regiments.push_back({r.regiment, r.figures});
-        const Force& first = force(rec.forces.front());
+        const Force& first = c_.force(rec.forces.front());
         q.formed = first.order_state == OrderState::formed;
         // [H] like the disengagement terrain modifier: the terrain of the side's own hex.
         q.favoured_terrain =
-            favourable_terrain(r_.ruleset_, first, *r_.state_.map.terrain_at(first.hex));
-        for (const auto& id : rec.forces) q.supported = q.supported || supporters_.count(id);
+            favourable_terrain(c_.ruleset, first, *c_.state.map.terrain_at(first.hex));
+        for (const auto& id : rec.forces) q.supported = q.supported || c_.supporters.count(id);
         return q;
     };
     const QuickBattleResult q =
-        resolve_quick_battle(r_.ruleset_, side_of_record(record.attacker),
-                             side_of_record(record.defender), r_.dice_, r_.log_, everyone());
+        resolve_quick_battle(c_.ruleset, side_of_record(record.attacker),
+                             side_of_record(record.defender), c_.dice, c_.log, c_.everyone());
     BattleSettlement s;
     s.quick = true;
-    const BattleRules& rules = r_.ruleset_.battle;
+    const BattleRules& rules = c_.ruleset.battle;
     auto settle_side = [&](const BattleSideRecord& rec, const QuickBattleSideResult& res,
                            SideReport& report, SideOutcome& out) {
         report.side = rec.side;
@@ -222,7 +199,7 @@ BattleSettlement ContactProcedure::quick_battle(const BattleRecord& record) {
                         .defender = quick_result(record.defender, q.defender),
                         .rule = s.result.rule,
                         .settled_by = "quick_battle"}
-        .write(r_.log_, everyone());
+        .write(c_.log, c_.everyone());
     return s;
 }
 
