@@ -47,25 +47,13 @@ void ContactDisengagement::disengage(const std::string& id,
         if (operation != "withdraw" && !c_.maneuvered.count(o)) {
             maneuver_at[i] = static_cast<int>(declarations.size());
             declarations.push_back({c_.decision_id(operation + "-" + id + "-maneuver", o),
-                                    c_.force(o).player,
-                                    o,
-                                    "maneuver",
-                                    "",
-                                    yes_or_no(),
-                                    false,
-                                    {},
+                                    c_.force(o).player, o, "maneuver", "", yes_or_no(), false, {},
                                     context});
         }
         if (pursuable) {
             pursuit_at[i] = static_cast<int>(declarations.size());
             declarations.push_back({c_.decision_id(operation + "-" + id + "-pursuit", o),
-                                    c_.force(o).player,
-                                    o,
-                                    "pursuit",
-                                    "",
-                                    yes_or_no(),
-                                    false,
-                                    {},
+                                    c_.force(o).player, o, "pursuit", "", yes_or_no(), false, {},
                                     context});
         }
     }
@@ -75,15 +63,8 @@ void ContactDisengagement::disengage(const std::string& id,
     bool rearguard = false;
     if (can_detail_rearguard(c_.ruleset, f))
         rearguard = c_.decider
-                        .ask({c_.decision_id(operation + "-rearguard", id),
-                              f.player,
-                              id,
-                              "rearguard",
-                              "",
-                              yes_or_no(),
-                              false,
-                              {},
-                              c_.context_of(id)})
+                        .ask({c_.decision_id(operation + "-rearguard", id), f.player, id,
+                              "rearguard", "", yes_or_no(), false, {}, c_.context_of(id)})
                         .yes();
 
     DisengagementParty disengager = party_of(c_.ruleset, c_.state, f, c_.supporters.count(id));
@@ -143,15 +124,9 @@ void ContactDisengagement::apply_losses(Force& f, int figures, bool destroyed) {
         return c;
     };
     static const SoleOption kProportional("proportional");
-    const Answer answer = c_.decider.ask({c_.decision_id("losses-" + assault.id, f.id),
-                                          f.player,
-                                          f.id,
-                                          "loss_allocation",
-                                          "",
-                                          kProportional.options,
-                                          kProportional.answer,
-                                          {},
-                                          context});
+    const Answer answer = c_.decider.ask({c_.decision_id("losses-" + assault.id, f.id), f.player,
+                                          f.id, "loss_allocation", "", kProportional.options,
+                                          kProportional.answer, {}, context});
     const auto* chosen = answer.as<Numbers>();
     std::vector<int> split =
         chosen ? chosen->values : allocate_losses_proportionally(assault, figures);

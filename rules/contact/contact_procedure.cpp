@@ -81,15 +81,9 @@ void ContactProcedure::run(std::vector<std::string> forces) {
             std::vector<DecisionRequest> requests;
             requests.reserve(forces.size());
             for (const auto& id : forces)
-                requests.push_back({c_.decision_id("engagements", id),
-                                    c_.force(id).player,
-                                    id,
-                                    "separate_engagements",
-                                    "before_contact",
-                                    options,
-                                    "one_battle",
-                                    {},
-                                    c_.context_of(id)});
+                requests.push_back({c_.decision_id("engagements", id), c_.force(id).player, id,
+                                    "separate_engagements", "before_contact", options, "one_battle",
+                                    {}, c_.context_of(id)});
             const auto answers = c_.decider.ask_together(requests);
             separate = std::all_of(answers.begin(), answers.end(),
                                    [](const Answer& a) { return a.is("separate"); });

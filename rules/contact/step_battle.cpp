@@ -84,15 +84,8 @@ BattleSettlement BattleStep::settle(const BattleRecord& record) {
             return BattleReportContext{c_.base_context(first), record,
                                        attacker ? "attacker" : "defender", c_.battlefield};
         };
-        requests.push_back({c_.decision_id("battle-report", first),
-                            s->player,
-                            first,
-                            "battle_report",
-                            "",
-                            kReportOptions,
-                            "no_report",
-                            {},
-                            context});
+        requests.push_back({c_.decision_id("battle-report", first), s->player, first,
+                            "battle_report", "", kReportOptions, "no_report", {}, context});
     }
     const auto reports = c_.decider.ask_together(requests);
     const auto* attacker_report = reports[0].as<ReportAnswer>();
@@ -107,14 +100,9 @@ BattleSettlement BattleStep::settle(const BattleRecord& record) {
     if (defender_report) options.emplace_back("defender_report");
     auto context = [&] { return BattleDisputeContext{c_.id, record, reports[0], reports[1]}; };
     const Answer ruling = c_.decider.ask({c_.decision_id("battle-dispute", kGameMaster),
-                                          kGameMaster,
-                                          record.attacker.forces.front(),
-                                          "battle_dispute",
-                                          "",
-                                          answer_list(std::move(options)),
-                                          "quick_battle",
-                                          {},
-                                          context});
+                                          kGameMaster, record.attacker.forces.front(),
+                                          "battle_dispute", "", answer_list(std::move(options)),
+                                          "quick_battle", {}, context});
     const Answer& chosen = ruling.is("attacker_report")   ? reports[0]
                            : ruling.is("defender_report") ? reports[1]
                                                           : ruling;

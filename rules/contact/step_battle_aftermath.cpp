@@ -188,15 +188,9 @@ void BattleAftermath::recover_after_battle(
             const Answer answer =
                 companies.size() < 2
                     ? kLargestFirst.answer
-                    : c_.decider.ask({c_.decision_id("recovery-" + r.regiment, r.force),
-                                      f.player,
-                                      r.force,
-                                      "recovery_choice",
-                                      "",
-                                      kLargestFirst.options,
-                                      kLargestFirst.answer,
-                                      {},
-                                      context});
+                    : c_.decider.ask({c_.decision_id("recovery-" + r.regiment, r.force), f.player,
+                                      r.force, "recovery_choice", "", kLargestFirst.options,
+                                      kLargestFirst.answer, {}, context});
             const RecoveryChoice choice =
                 recovery_choice_from_answer(companies, recovered, penalty, answer);
             for (std::size_t i = 0; i < companies.size(); ++i) {

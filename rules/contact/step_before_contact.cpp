@@ -27,14 +27,8 @@ BeforeContactChoices BeforeContactWindow::run(const std::vector<std::string>& fo
         auto context = [this, &id, avoid = targets[id]] {
             return shape::ContactWindowContext{c_.base_context(id), avoid};
         };
-        requests.push_back({c_.decision_id("before", id),
-                            f.player,
-                            id,
-                            "contact_window",
-                            "before_contact",
-                            window_options(options),
-                            window_default(rest),
-                            {},
+        requests.push_back({c_.decision_id("before", id), f.player, id, "contact_window",
+                            "before_contact", window_options(options), window_default(rest), {},
                             context});
         requests.back().sizes = c_.sizes_of(id);
     }

@@ -17,15 +17,8 @@ std::vector<std::string> EngageOrEvadeWindow::run(const std::vector<std::string>
         const unsigned options =
             (rest ? unsigned{kRest} : 0u) | kEngage | (aware ? unsigned{kEvade} : 0u);
         auto context = [this, &id] { return shape::ContactWindowContext{c_.base_context(id)}; };
-        requests.push_back({c_.decision_id(window_, id),
-                            c_.force(id).player,
-                            id,
-                            "contact_window",
-                            window_,
-                            window_options(options),
-                            window_default(rest),
-                            {},
-                            context});
+        requests.push_back({c_.decision_id(window_, id), c_.force(id).player, id, "contact_window",
+                            window_, window_options(options), window_default(rest), {}, context});
         requests.back().sizes = c_.sizes_of(id);
     }
     const auto answers = c_.decider.ask_together(requests);

@@ -41,14 +41,8 @@ void TerrainReconnaissance::run(const std::vector<std::string>& forces) {
         };
         static const SoleOption kAuto("auto");
         const Answer answer = c_.decider.ask({c_.decision_id("card" + std::to_string(i + 1), rep),
-                                              c_.force(rep).player,
-                                              rep,
-                                              "card_placement",
-                                              "",
-                                              kAuto.options,
-                                              kAuto.answer,
-                                              {},
-                                              context});
+                                              c_.force(rep).player, rep, "card_placement", "",
+                                              kAuto.options, kAuto.answer, {}, context});
         CardPlacement placement = automatic;
         if (const auto* cell = answer.as<CardCell>()) {
             CardPlacement wanted{deck[i], placing_side, cell->column, cell->row, cell->rotation};
