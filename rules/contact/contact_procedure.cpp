@@ -129,7 +129,7 @@ ContactStep ContactProcedure::run_step(ContactStep step, std::vector<std::string
             choices = BeforeContactWindow(c_).run(forces);
             return ContactStep::rest_avoid_delay;
         case ContactStep::rest_avoid_delay:
-            forces = RestAvoidDelay(c_).run(choices);
+            forces = RestAvoidDelay(c_).run(forces, choices);
             return unless_ended(ContactStep::relief_before_dice);
         case ContactStep::relief_before_dice:
             // a supporter may relieve the force it supports before the contact dice.

@@ -37,8 +37,7 @@ enum class ContactStep {
 // Step 1 ▶: each commander chooses rest, engage, avoid (with a hex) or delay; allies next to a
 // force in contact may take the support role. The answers, for step 2.
 struct BeforeContactChoices {
-    std::vector<std::string> forces;
-    std::vector<Answer> answers;                    // one per force, in `forces` order
+    std::vector<Answer> answers;                    // one per force asked, in the order asked
     std::map<std::string, std::vector<Hex>> avoid;  // force -> the hexes it may avoid to
 };
 class BeforeContactWindow {
@@ -55,7 +54,9 @@ private:
 class RestAvoidDelay {
 public:
     explicit RestAvoidDelay(Contact& contact) : c_(contact) {}
-    std::vector<std::string> run(const BeforeContactChoices& choices);
+    // `forces`: those the window asked, in the order asked.
+    std::vector<std::string> run(const std::vector<std::string>& forces,
+                                 const BeforeContactChoices& choices);
 
 private:
     Contact& c_;

@@ -64,7 +64,7 @@ BeforeContactChoices BeforeContactWindow::run(const std::vector<std::string>& fo
     }
     // The support roles are settled: what is left are the forces' choices, for step 2.
     answers.erase(answers.begin() + static_cast<std::ptrdiff_t>(forces.size()), answers.end());
-    return {forces, answers, std::move(targets)};
+    return {std::move(answers), std::move(targets)};
 }
 
 }  // namespace umpire::rules

@@ -7,8 +7,8 @@
 
 namespace umpire::rules {
 
-std::vector<std::string> RestAvoidDelay::run(const BeforeContactChoices& choices) {
-    const std::vector<std::string>& forces = choices.forces;
+std::vector<std::string> RestAvoidDelay::run(const std::vector<std::string>& forces,
+                                             const BeforeContactChoices& choices) {
     const std::vector<Answer>& answers = choices.answers;
     std::vector<std::string> rest, engage, avoid, delay;
     std::map<std::string, Hex> avoid_to;

@@ -3,9 +3,9 @@
 // and the log what the next step reads.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <set>
 
+#include "case_scenario.hpp"
 #include "documents/scenario_io.hpp"
 #include "rules/contact/contact_steps.hpp"
 #include "shipped_ruleset.hpp"
@@ -16,19 +16,8 @@ namespace {
 // Two forces of opposing sides next to each other on open ground (tests/cases/base), neither
 // having moved: force "a" of player p1 (north) at (1, 0), force "b" of p2 (south) at (2, 0).
 CampaignState two_forces() {
-    std::ifstream in(std::string(UMPIRE_TEST_DATA_DIR) + "/cases/base/two-sides.json");
-    Json doc = Json::parse(in);
-    const Json defaults = doc.at("force_defaults");
-    doc.erase("force_defaults");
-    for (const auto& [id, player, q] : {std::tuple{"a", "p1", 1}, std::tuple{"b", "p2", 2}}) {
-        Json force = defaults;
-        force["id"] = id;
-        force["player"] = player;
-        force["hex"] = {q, 0};
-        for (Json& r : force["regiments"])
-            r["id"] = std::string(id) + "-" + r["id"].get<std::string>();
-        doc["forces"].push_back(force);
-    }
+    const Json doc = umpire::testing::case_scenario(Json::parse(R"({"forces": [
+        {"id": "a", "hex": [1, 0]}, {"id": "b", "hex": [2, 0], "player": "p2"}]})"));
     Problems problems;
     auto state = read_scenario(doc, problems);
     if (!state) throw std::runtime_error(problems.to_text());
@@ -72,7 +61,7 @@ TEST(ContactSteps, EveryoneRestingFightsOnTheMorrow) {
     ASSERT_EQ(choices.answers.size(), 2u);
     EXPECT_TRUE(choices.answers[0].is("rest"));  // neither moved: the default is rest
     EXPECT_TRUE(choices.answers[1].is("rest"));
-    EXPECT_TRUE(RestAvoidDelay(c.contact).run(choices).empty());
+    EXPECT_TRUE(RestAvoidDelay(c.contact).run(c.forces, choices).empty());
     ASSERT_EQ(c.events("contact_rested").size(), 1u);
     EXPECT_EQ(c.events("contact_rested")[0]["forces"], Json({"a", "b"}));
     EXPECT_TRUE(c.contact.used_up.count("a") && c.contact.used_up.count("b"));
@@ -84,7 +73,7 @@ TEST(ContactSteps, EngagingForcesGoOnToTheContactDice) {
     const auto choices = BeforeContactWindow(c.contact).run(c.forces);
     EXPECT_TRUE(choices.answers[0].is("engage"));
     // One declines to rest, so the one that chose rest engages too (R-5.3).
-    EXPECT_EQ(RestAvoidDelay(c.contact).run(choices), c.forces);
+    EXPECT_EQ(RestAvoidDelay(c.contact).run(c.forces, choices), c.forces);
     EXPECT_TRUE(c.events("contact_rested").empty());
 }
 

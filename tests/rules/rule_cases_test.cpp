@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <optional>
-#include <fstream>
 
 #include "documents/dice_script.hpp"
 #include "documents/orders_json.hpp"
+#include "case_scenario.hpp"
 #include "documents/scenario_io.hpp"
 #include "event_schemas.hpp"
 #include "json_match.hpp"
@@ -21,40 +21,10 @@ namespace umpire::rules {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::case_scenario;
 using testing::json_mismatch;
-
-const fs::path kCasesDir = fs::path(UMPIRE_TEST_DATA_DIR) / "cases";
-
-Json read_json(const fs::path& file) {
-    std::ifstream in(file);
-    return Json::parse(in);
-}
-
-// The case's scenario: its base file, with the case's members replacing the base's, and each
-// force merged over the base's "force_defaults" (a test-only member).
-Json build_scenario(const Json& c) {
-    const Json& spec = c.at("scenario");
-    Json doc = read_json(kCasesDir / "base" / spec.value("base", "two-sides.json"));
-    const Json defaults = doc.value("force_defaults", Json::object());
-    doc.erase("force_defaults");
-    for (auto it = spec.begin(); it != spec.end(); ++it) {
-        if (it.key() == "base") continue;
-        if (it.key() == "forces") {
-            doc["forces"] = Json::array();
-            for (const Json& f : it.value()) {
-                Json force = defaults;
-                // Default regiments get ids of their own force: regiment ids are unique.
-                for (Json& r : force["regiments"])
-                    r["id"] = f.value("id", "") + "-" + r["id"].get<std::string>();
-                force.merge_patch(f);
-                doc["forces"].push_back(force);
-            }
-        } else {
-            doc[it.key()] = it.value();
-        }
-    }
-    return doc;
-}
+using testing::kCasesDir;
+using testing::read_json;
 
 std::vector<fs::path> case_files() {
     std::vector<fs::path> files;
@@ -77,7 +47,7 @@ TEST_P(RuleCase, Reproduces) {
     const Ruleset& ruleset = valormr();
 
     Problems problems;
-    const Json scenario = build_scenario(c);
+    const Json scenario = case_scenario(c.at("scenario"));
     auto state = read_scenario(scenario, problems);
     if (state) check_scenario_against_ruleset(*state, ruleset, problems, &scenario);
     ASSERT_TRUE(problems.empty()) << problems.to_text();
