@@ -80,7 +80,7 @@ std::vector<rules::ForceOrder> march(const rules::CampaignState& state, const ch
         rules::ForceOrder order;
         order.player = player;
         order.force = f.id;
-        order.path = {{f.hex.q + step, f.hex.r}};
+        order.path = {{f.hex().q + step, f.hex().r}};
         mine.push_back(order);
     }
     return mine;

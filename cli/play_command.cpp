@@ -26,8 +26,9 @@ std::optional<rules::Json> parse_answer(const std::string& line) {
 }
 
 void prompt(const rules::DecisionRequest& r) {
-    std::cout << "\n? " << r.player << ", " << r.force << ": " << r.kind
-              << (r.window.empty() ? "" : " (" + r.window + ")") << "\n"
+    const std::string_view window = rules::to_string(r.window);
+    std::cout << "\n? " << r.player << ", " << r.force << ": " << rules::to_string(r.kind)
+              << (window.empty() ? "" : " (" + std::string(window) + ")") << "\n"
               << "  options: " << rules::answer_list_json(r.options).dump()
               << "   default: " << rules::answer_json(r.default_answer).dump()
               << "\n  context: " << rules::context_json(r.known()).dump() << "\n> " << std::flush;

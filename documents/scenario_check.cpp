@@ -80,12 +80,12 @@ bool on_morale_scale(int morale, MoraleDice dice) {
 
 void check_force(const Force& force, const std::string& path, const Map& map,
                  const Ruleset& ruleset, Problems& problems) {
-    if (const MapHex* hex = map.at(force.hex)) {
+    if (const MapHex* hex = map.at(force.hex())) {
         const TerrainType* terrain = ruleset.find_terrain(hex->terrain);
         if (terrain && !terrain->passable)
             problems.add(member_path(path, "hex"), "on impassable terrain " +
                                                        json_quoted(hex->terrain) + " at " +
-                                                       to_string(force.hex));
+                                                       to_string(force.hex()));
     }
     if (force.saved_points > ruleset.movement.max_saved_points)
         problems.add(member_path(path, "saved_points"),

@@ -115,7 +115,7 @@ void read_forces(const Json& forces, const std::string& path, const ForceContext
             force.player = *player;
         }
         if (auto h = reader.hex("hex")) {
-            force.hex = *h;
+            force.place_at(*h);
             if (context.hexes_known && !context.map.contains(*h)) {
                 problems.add(reader.path_of("hex"), off_map_message(*h));
             } else {

@@ -40,7 +40,7 @@ OrderedJson write_force(const Force& force) {
         {"id", force.id},
         {"name", force.name},
         {"player", force.player},
-        {"hex", hex_json(force.hex)},
+        {"hex", hex_json(force.hex())},
         {"general", {{"name", force.general.name}, {"leadership", force.general.leadership}}},
         {"camp", force.has_camp},
         {"order_state", to_string(force.order_state)},

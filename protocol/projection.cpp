@@ -79,7 +79,7 @@ Json view_for(const Viewer& viewer, const rules::CampaignState& state, const Vis
                 allies.push_back({{"id", f.id},
                                   {"name", f.name},
                                   {"player", f.player},
-                                  {"hex", Json::array({f.hex.q, f.hex.r})}});
+                                  {"hex", Json::array({f.hex().q, f.hex().r})}});
         }
     }
     view["allies"] = std::move(allies);

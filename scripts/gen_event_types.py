@@ -403,8 +403,9 @@ def records_header(catalogue):
         # && : a record is recorded once, where it is made; its written values move into the log.
         lines.append("    void write(EventLog& log, const FieldValue& audience = \"all\") && {")
         if members:
+            # In key order, as the event's text has them: the log then only checks the order.
             pairs = [f"{{\"{m}\", std::move({m})}}" if written else f"{{\"{m}\", detail::value_of({m})}}"
-                     for m, written in members]
+                     for m, written in sorted(members)]
             lines.append(f"        log.add(\"{name}\",")
             lines.append("                Fields{" + (",\n                       ".join(pairs)) + "},")
             lines.append("                audience);")
@@ -657,7 +658,7 @@ def shapes_json_source():
     for name in typed_in_order():
         n = shape_name(name)
         fields = SHAPES[name]
-        members = [write_member(f, *parse_type(t, name)) for f, t in fields.items()]
+        members = [write_member(f, *parse_type(t, name)) for f, t in sorted(fields.items())]
         lines.append(f"void write_json(TextOut& out, const {n}& value) {{")
         lines.append("    write_object(out, Fields{" + ",\n                             ".join(members) + "});")
         lines += ["}", ""]

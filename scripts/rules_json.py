@@ -27,7 +27,7 @@ TOUCHES_JSON = re.compile(r"\bJson\b|OrderedJson|nlohmann|TextOut|Fields\{|write
 
 SERIALIZERS = """
 answer_json.cpp answer_json.hpp battle_record_json.cpp battle_record_json.hpp decision_json.cpp
-decision_json.hpp event_fields.cpp event_fields.hpp event_layouts.cpp event_layouts.hpp event_list.hpp
+decision_json.hpp event_fields.cpp event_fields.hpp event_list.hpp
 events.cpp events.hpp event_records.generated.hpp shapes_json.generated.cpp
 shapes_json.generated.hpp json_reader.cpp json_reader.hpp
 """.split()

@@ -9,7 +9,11 @@ Checks, and fails (with --check) naming what is wrong:
     only public headers ("umpire/rules/..."), never an area's ("rules/<area>/..."); unit tests
     (tests/) may include an area's headers to test it alone;
   - every public header is included from outside the engine (a header only the engine uses
-    belongs in its area).
+    belongs in its area);
+  - the engine keeps its invariants: it reads the ruleset only through const references (a
+    ruleset is fixed once loaded), and moves forces only through CampaignState::move_force,
+    which keeps the state's index of forces by hex exact (Force::place_at is for building a
+    state outside the engine).
 Usage: rules_layout.py [--check]
 """
 import os
@@ -23,6 +27,10 @@ OUTSIDE = ["documents", "protocol", "storage", "server", "cli", "bench"]
 AREA_ROW = re.compile(r"^\| `([a-z_]+)/` \|", re.M)
 PRIVATE_INCLUDE = re.compile(r'#include "rules/([a-z_]+/[a-z0-9_.]+)"')
 PUBLIC_INCLUDE = re.compile(r'#include "umpire/rules/([a-z0-9_.]+)"')
+MUTABLE_RULESET = re.compile(r"(?<!const )\bRuleset\s*[&*]")
+PLACES_FORCE = re.compile(r"\bplace_at\(|(\.|->)hex_\b")
+MOVES_FORCES = {os.path.join("include", "umpire", "rules", "world.hpp"),
+                os.path.join("rules", "world", "world.cpp")}
 
 
 def sources(top):
@@ -58,6 +66,17 @@ def main():
     public = {n for n in os.listdir(PUBLIC) if n.endswith(".hpp")}
     problems += [f"include/umpire/rules/{n} is used by no code outside the engine: move it to its "
                  "area" for n in sorted(public - used)]
+    for path in list(sources(RULES)) + list(sources(PUBLIC)):
+        name = os.path.relpath(path, ROOT)
+        with open(path) as f:
+            lines = f.read().split("\n")
+        for number, line in enumerate(lines, 1):
+            code = line.split("//")[0]
+            if MUTABLE_RULESET.search(code):
+                problems.append(f"{name}:{number}: the engine takes the ruleset as const")
+            if PLACES_FORCE.search(code) and name not in MOVES_FORCES:
+                problems.append(f"{name}:{number}: the engine moves a force only through "
+                                "CampaignState::move_force")
     areas = len(folders)
     print(f"the engine: {areas} areas under rules/, {len(public)} public headers")
     if problems:

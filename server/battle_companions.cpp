@@ -16,7 +16,7 @@ std::optional<rules::BattleRecord> find_open_battle(storage::CampaignStore& stor
     // Answered requests count too: a side that sent its report may still follow the table.
     for (const auto& d : storage::decisions_of(store.decisions(campaign.id()),
                                                campaign.period_index())) {
-        if (d.kind != "battle_report") continue;
+        if (d.kind != rules::to_string(rules::DecisionKind::battle_report)) continue;
         const auto request = rules::Json::parse(d.request, nullptr, false);
         const rules::Json battle = request.is_object()
                                        ? request.value("context", rules::Json::object())

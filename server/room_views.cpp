@@ -64,8 +64,7 @@ std::vector<std::string> Room::unplayed_players() const {
 }
 
 std::vector<Room::OrderFlag> Room::order_flags() const {
-    auto& self = const_cast<storage::Campaign&>(campaign_);
-    const auto orders = self.current_orders();
+    const auto orders = campaign_.current_orders();
     std::vector<OrderFlag> flags;
     for (const auto& p : campaign_.state().players) {
         std::string state = "none";
@@ -87,7 +86,6 @@ std::vector<protocol::GmAction> Room::gm_actions() const {
 }
 
 protocol::ViewFacts Room::view_facts() const {
-    auto& self = const_cast<storage::Campaign&>(campaign_);
     protocol::ViewFacts f;
     f.name = campaign_.record().name;
     f.status = campaign_.record().status;
@@ -95,9 +93,9 @@ protocol::ViewFacts Room::view_facts() const {
     f.seed_hash = campaign_.seed_hash();
     if (const auto deadline = current_deadline(); deadline && deadline->due_at)
         f.deadline = *deadline->due_at;
-    for (const auto& o : self.current_orders())
+    for (const auto& o : campaign_.current_orders())
         f.orders.push_back({o.player, o.state, o.receipt, o.updated_at, o.orders});
-    for (const auto& d : self.pending_decisions()) f.pending.push_back(decision_facts(d));
+    for (const auto& d : campaign_.pending_decisions()) f.pending.push_back(decision_facts(d));
     f.actions = gm_actions();
     return f;
 }

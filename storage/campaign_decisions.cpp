@@ -33,12 +33,13 @@ void Campaign::answer_decision(const std::string& player, const std::string& dec
     if (const std::string why = rules::answer_refusal(request, answer); !why.empty())
         throw StorageError(ErrorKind::invalid_input,
                            answer.dump() + " is not an allowed answer to decision \"" +
-                               decision_id + "\" (" + request.kind + "): " + why);
+                               decision_id + "\" (" + std::string(rules::to_string(request.kind)) +
+                               "): " + why);
     // The store checks again inside its transaction: another process may have been quicker.
     store_->answer_decision(record_.id, open_.index, decision_id, player, answer.dump(), clock_());
 }
 
-std::vector<DecisionRecord> Campaign::pending_decisions(const std::string& player) {
+std::vector<DecisionRecord> Campaign::pending_decisions(const std::string& player) const {
     std::vector<DecisionRecord> out;
     for (auto& d : decisions_of(store_->decisions(record_.id), open_.index))
         if (d.state == "pending" && !d.lapsed_at && (player.empty() || d.player == player))

@@ -105,7 +105,7 @@ Receipt Campaign::confirm_orders(const std::string& player) {
             rules::Json::array()};
 }
 
-std::vector<OrderRecord> Campaign::current_orders() {
+std::vector<OrderRecord> Campaign::current_orders() const {
     return store_->orders(record_.id, open_.index);
 }
 

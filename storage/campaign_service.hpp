@@ -104,7 +104,7 @@ public:
                                const std::vector<rules::ForceOrder>& orders) const;
     // Confirms the player's current orders (an empty set if none): they can no longer change.
     Receipt confirm_orders(const std::string& player);
-    std::vector<OrderRecord> current_orders();
+    std::vector<OrderRecord> current_orders() const;
 
     // Resolves the open period with its submitted and confirmed orders (of a draft only its
     // standing instructions are used; a force without orders holds), its sealed seed and every
@@ -135,7 +135,7 @@ public:
                          const rules::Json& answer);
     // The requests of the open period still waiting for an answer (of one player, if given);
     // lapsed ones wait no more.
-    std::vector<DecisionRecord> pending_decisions(const std::string& player = "");
+    std::vector<DecisionRecord> pending_decisions(const std::string& player = "") const;
     // Asynchronous play: these requests' own deadline passed unanswered. Committed at once;
     // from then on they cannot be answered, and every resolution of the period settles them by
     // standing instructions or defaults while later windows still wait. Returns how many.

@@ -17,7 +17,7 @@ void check_request(const DecisionRecord& d, std::vector<std::string>& out) {
     try {
         const auto request = parse_request(d.request, name_of(d) + " request");
         if (request.id != d.decision_id || request.player != d.player ||
-            request.force != d.force || request.kind != d.kind)
+            request.force != d.force || rules::to_string(request.kind) != d.kind)
             out.push_back(name_of(d) + ": its id, player, force or kind differ from its request");
         if (d.answer) {
             const auto answer = rules::Json::parse(*d.answer, nullptr, false);

@@ -29,7 +29,7 @@ DecisionRecord decision_record(const std::string& campaign, int period_index,
     d.decision_id = request.id;
     d.player = request.player;
     d.force = request.force;
-    d.kind = request.kind;
+    d.kind = rules::to_string(request.kind);
     d.request = rules::to_json(request).dump();
     d.state = "pending";
     d.requested_at = at;
@@ -46,8 +46,12 @@ rules::DecisionRequest parse_request(const std::string& text, const std::string&
     r.id = value["id"];
     r.player = value["player"];
     r.force = value["force"];
-    r.kind = value["kind"];
-    r.window = value["window"];
+    const auto kind = rules::decision_kind_from_string(value["kind"].get<std::string>());
+    if (!kind) corrupt(what, "an unknown kind " + value["kind"].dump());
+    const auto window = rules::decision_window_from_string(value["window"].get<std::string>());
+    if (!window) corrupt(what, "an unknown window " + value["window"].dump());
+    r.kind = *kind;
+    r.window = *window;
     r.options = rules::answer_list_from_json(value.value("options", Json()));
     r.default_answer = rules::answer_from_json(value.value("default", Json()));
     r.context = rules::context_from_json(r.kind, value.value("context", Json()));

@@ -75,14 +75,15 @@ std::string recovery_refusal(const DecisionRequest& request, const Answer& answe
 }  // namespace
 
 std::string battle_answer_refusal(const DecisionRequest& request, const Answer& answer) {
-    if (request.kind == "battle_report" || request.kind == "battle_dispute") {
+    if (request.kind == DecisionKind::battle_report ||
+        request.kind == DecisionKind::battle_dispute) {
         if (const auto* report = answer.as<ReportAnswer>()) return report_refusal(request, *report);
         // JSON that is no answer says why (an object: what is wrong with it as a report).
         const auto* unreadable = answer.as<Unreadable>();
         return "answer one of " + options_text(request) + " or a battle report (R-8.6)" +
                (unreadable ? ": " + unreadable->why : "");
     }
-    if (request.kind == "recovery_choice") return recovery_refusal(request, answer);
+    if (request.kind == DecisionKind::recovery_choice) return recovery_refusal(request, answer);
     return "not a battle decision";
 }
 

@@ -135,7 +135,7 @@ shape::ContactContext Contact::base_context(const std::string& force_id) const {
     const Force& f = force(force_id);
     const DecisionRequest::Sizes sizes = sizes_of(force_id);
     shape::ContactContext c{.contact = id,
-                            .hex = f.hex,
+                            .hex = f.hex(),
                             .own_assault_figures = sizes.own_assault_figures,
                             .may_rest = may_rest(force_id),
                             .largest_estimated_opponent = sizes.largest_estimated_opponent,
@@ -150,7 +150,7 @@ shape::ContactContext Contact::base_context(const std::string& force_id) const {
     for (const auto& other : opponents_of(force_id, all)) {
         shape::OpponentInView& o = c.opponents.emplace_back();
         o.force = other;
-        o.hex = force(other).hex;
+        o.hex = force(other).hex();
         if (learned != intel.end())
             if (auto fact = learned->second.find(other); fact != learned->second.end())
                 o.known = fact->second;

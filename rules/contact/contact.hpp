@@ -17,6 +17,7 @@
 #include "rules/contact/contact_dice.hpp"
 #include "rules/contact/contact_procedure.hpp"
 #include "rules/contact/terrain_cards.hpp"
+#include "rules/disengagement/disengagement.hpp"
 #include "umpire/rules/audience.hpp"
 
 namespace umpire::rules {
@@ -64,7 +65,7 @@ public:
     struct Maneuver {
         std::string force;      // declared the maneuver action
         std::string target;     // the force that disengaged
-        std::string operation;  // avoid, delay or evade: names the decision
+        DisengageOperation operation;  // avoid, delay or evade: names the decision
     };
     std::vector<Maneuver> maneuvers;  // declared in this procedure, followed after it
     int second_contacts = 0;          // numbers the nested procedures "<id>-m<n>"

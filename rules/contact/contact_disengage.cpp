@@ -19,7 +19,7 @@ DisengagementParty party_of(const Ruleset& ruleset, const CampaignState& state, 
     p.force = f.id;
     p.order_state = f.order_state;
     p.supported = supported;
-    p.favourable_terrain = favourable_terrain(ruleset, f, *state.map.terrain_at(f.hex));
+    p.favourable_terrain = favourable_terrain(ruleset, f, *state.map.terrain_at(f.hex()));
     const Regiment* assault = assault_regiment(f);
     p.exhausted_cavalry = f.readiness == CavalryReadiness::exhausted && assault &&
                           main_troop_class(*assault, ruleset) == TroopClass::cavalry;
@@ -30,7 +30,8 @@ DisengagementParty party_of(const Ruleset& ruleset, const CampaignState& state, 
 
 void ContactDisengagement::disengage(const std::string& id,
                                      const std::vector<std::string>& opponents,
-                                     const std::string& operation) {
+                                     DisengageOperation operation) {
+    const std::string name(to_string(operation));  // in the decisions' ids and contexts
     Force& f = c_.force(id);
     c_.disengaged.insert(id);
     // ▶ The opponents declare the maneuver action or aggressive pursuit ...
@@ -39,22 +40,22 @@ void ContactDisengagement::disengage(const std::string& id,
     std::vector<int> maneuver_at(opponents.size(), -1), pursuit_at(opponents.size(), -1);
     for (std::size_t i = 0; i < opponents.size(); ++i) {
         const std::string& o = opponents[i];
-        auto context = [this, &o, &id, &operation] {
-            return shape::DisengagementContext{c_.base_context(o), id, operation};
+        auto context = [this, &o, &id, &name] {
+            return shape::DisengagementContext{c_.base_context(o), id, name};
         };
         // the maneuver action once per force per half period; not after a battle, which
         // used up the half period.
-        if (operation != "withdraw" && !c_.maneuvered.count(o)) {
+        if (operation != DisengageOperation::withdraw && !c_.maneuvered.count(o)) {
             maneuver_at[i] = static_cast<int>(declarations.size());
-            declarations.push_back({c_.decision_id(operation + "-" + id + "-maneuver", o),
-                                    c_.force(o).player, o, "maneuver", "", yes_or_no(), false, {},
-                                    context});
+            declarations.push_back({c_.decision_id(name + "-" + id + "-maneuver", o),
+                                    c_.force(o).player, o, DecisionKind::maneuver,
+                                    DecisionWindow::none, yes_or_no(), false, {}, context});
         }
         if (pursuable) {
             pursuit_at[i] = static_cast<int>(declarations.size());
-            declarations.push_back({c_.decision_id(operation + "-" + id + "-pursuit", o),
-                                    c_.force(o).player, o, "pursuit", "", yes_or_no(), false, {},
-                                    context});
+            declarations.push_back({c_.decision_id(name + "-" + id + "-pursuit", o),
+                                    c_.force(o).player, o, DecisionKind::pursuit,
+                                    DecisionWindow::none, yes_or_no(), false, {}, context});
         }
     }
     const auto declared = c_.decider.ask_together(declarations);
@@ -63,8 +64,9 @@ void ContactDisengagement::disengage(const std::string& id,
     bool rearguard = false;
     if (can_detail_rearguard(c_.ruleset, f))
         rearguard = c_.decider
-                        .ask({c_.decision_id(operation + "-rearguard", id), f.player, id,
-                              "rearguard", "", yes_or_no(), false, {}, c_.context_of(id)})
+                        .ask({c_.decision_id(name + "-rearguard", id), f.player, id,
+                              DecisionKind::rearguard, DecisionWindow::none, yes_or_no(), false,
+                              {}, c_.context_of(id)})
                         .yes();
 
     DisengagementParty disengager = party_of(c_.ruleset, c_.state, f, c_.supporters.count(id));
@@ -97,7 +99,7 @@ void ContactDisengagement::disengage(const std::string& id,
     // a supporter may reinforce and cancel the displacement; the losses stand.
     if (on_map(f) && outcome.displaced && hex &&
         !Reinforcement(c_).reinforced(id, operation, *hex)) {
-        const Hex from = f.hex;
+        const Hex from = f.hex();
         c_.state.move_force(f, *hex);
         c_.movement.moved_outside(id, 0, c_.context.half);
         event::Displaced{.force = id, .from = from, .to = *hex}.write(c_.log, c_.everyone());
@@ -125,7 +127,8 @@ void ContactDisengagement::apply_losses(Force& f, int figures, bool destroyed) {
     };
     static const SoleOption kProportional("proportional");
     const Answer answer = c_.decider.ask({c_.decision_id("losses-" + assault.id, f.id), f.player,
-                                          f.id, "loss_allocation", "", kProportional.options,
+                                          f.id, DecisionKind::loss_allocation,
+                                          DecisionWindow::none, kProportional.options,
                                           kProportional.answer, {}, context});
     const auto* chosen = answer.as<Numbers>();
     std::vector<int> split =
@@ -156,10 +159,10 @@ std::vector<Hex> ContactDisengagement::avoid_hexes(const Force& f,
     const std::string& own_side = c_.state.side_of(f);
     for (const auto& id : forces)
         if (const Contact::SeenForce& e = c_.seen(id); c_.different_sides(*e.side, own_side))
-            enemies.push_back(e.force->hex);
+            enemies.push_back(e.force->hex());
     std::vector<std::pair<int, Hex>> ranked;
-    for (Hex h : neighbours(f.hex)) {
-        const int cost = step_cost(c_.state.map, c_.ruleset, f.hex, h);
+    for (Hex h : neighbours(f.hex())) {
+        const int cost = step_cost(c_.state.map, c_.ruleset, f.hex(), h);
         if (cost < 0 || cost > left + reserve || c_.state.force_at(h)) continue;
         int nearest = 1000000;
         for (Hex e : enemies) nearest = std::min(nearest, hex_distance(e, h));
@@ -174,10 +177,10 @@ std::vector<Hex> ContactDisengagement::avoid_hexes(const Force& f,
 
 void ContactDisengagement::move_avoiding(Force& f, Hex to) {
     if (c_.state.force_at(to)) return;  // taken meanwhile: the force stays
-    const int cost = step_cost(c_.state.map, c_.ruleset, f.hex, to);
+    const int cost = step_cost(c_.state.map, c_.ruleset, f.hex(), to);
     const ForceMovement& fm = c_.movement.of(f.id);
     if (cost > fm.available - fm.spent) c_.movement.force_march(f.id);
-    const Hex from = f.hex;
+    const Hex from = f.hex();
     c_.state.move_force(f, to);
     c_.movement.moved_outside(f.id, cost, c_.context.half);
     event::Avoided{.cost = cost, .force = f.id, .from = from, .to = to}.write(

@@ -29,9 +29,9 @@ void ManeuverActions::follow() {
         const ForceMovement& fm = c_.movement.of(m.force);
         std::vector<Answer> options;
         shape::ManeuverMoveContext context{.contact = c_.id,
-                                           .hex = mover.hex,
+                                           .hex = mover.hex(),
                                            .target = m.target,
-                                           .target_hex = c_.force(m.target).hex,
+                                           .target_hex = c_.force(m.target).hex(),
                                            .candidates = {},
                                            .points_left = fm.available - fm.spent};
         for (const auto& [cost, h] : hexes) {
@@ -41,16 +41,17 @@ void ManeuverActions::follow() {
         Answer first = options.front();
         options.emplace_back(false);
         const Answer answer = c_.decider.ask(
-            {c_.decision_id(m.operation + "-" + m.target + "-maneuver-move", m.force), mover.player,
-             m.force, "maneuver_move", "", answer_list(std::move(options)), std::move(first),
-             context});
+            {c_.decision_id(std::string(to_string(m.operation)) + "-" + m.target + "-maneuver-move",
+                            m.force),
+             mover.player, m.force, DecisionKind::maneuver_move, DecisionWindow::none,
+             answer_list(std::move(options)), std::move(first), context});
         const auto* hex = answer.as<Numbers>();
         if (!hex) continue;  // it stays (an allowed list is one of the offered hexes)
         const Hex to{hex->values[0], hex->values[1]};
         const int cost = std::find_if(hexes.begin(), hexes.end(), [&](const auto& c) {
                              return c.second == to;
                          })->first;
-        const Hex from = mover.hex;
+        const Hex from = mover.hex();
         c_.state.move_force(mover, to);
         c_.movement.moved_outside(m.force, cost, c_.context.half);
         std::vector<std::string> pair{m.force, m.target};
@@ -93,9 +94,9 @@ std::vector<std::pair<int, Hex>> ManeuverActions::reachable_hexes(const Force& m
     const ForceMovement& fm = c_.movement.of(mover.id);
     const int left = fm.available - fm.spent;
     std::vector<std::pair<int, Hex>> out;
-    for (Hex h : neighbours(mover.hex)) {
-        if (!adjacent(h, target.hex) || c_.state.force_at(h)) continue;
-        const int cost = step_cost(c_.state.map, c_.ruleset, mover.hex, h);
+    for (Hex h : neighbours(mover.hex())) {
+        if (!adjacent(h, target.hex()) || c_.state.force_at(h)) continue;
+        const int cost = step_cost(c_.state.map, c_.ruleset, mover.hex(), h);
         if (cost >= 0 && cost <= left) out.push_back({cost, h});
     }
     std::sort(out.begin(), out.end());  // cheapest, then lowest (q, r)

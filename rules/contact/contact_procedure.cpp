@@ -35,11 +35,11 @@ void ContactResolver::resolve(const std::vector<MapContact>& contacts) {
         if (done.count(contact.a) || done.count(contact.b)) continue;
         const Force* a = state_.find_force(contact.a);
         const Force* b = state_.find_force(contact.b);
-        if (!a || !b || !on_map(*a) || !on_map(*b) || !adjacent(a->hex, b->hex)) continue;
+        if (!a || !b || !on_map(*a) || !on_map(*b) || !adjacent(a->hex(), b->hex())) continue;
         std::vector<std::string> group{contact.a};
         for (std::size_t i = 0; i < group.size(); ++i) {
             const Force& f = *state_.find_force(group[i]);
-            for (const Force* g : forces_next_to(state_, f.hex))
+            for (const Force* g : forces_next_to(state_, f.hex()))
                 if (state_.opposed(f, *g) &&
                     std::find(group.begin(), group.end(), g->id) == group.end() &&
                     !done.count(g->id))
@@ -82,8 +82,9 @@ void ContactProcedure::run(std::vector<std::string> forces) {
             requests.reserve(forces.size());
             for (const auto& id : forces)
                 requests.push_back({c_.decision_id("engagements", id), c_.force(id).player, id,
-                                    "separate_engagements", "before_contact", options, "one_battle",
-                                    {}, c_.context_of(id)});
+                                    DecisionKind::separate_engagements,
+                                    DecisionWindow::before_contact, options, "one_battle", {},
+                                    c_.context_of(id)});
             const auto answers = c_.decider.ask_together(requests);
             separate = std::all_of(answers.begin(), answers.end(),
                                    [](const Answer& a) { return a.is("separate"); });
@@ -96,7 +97,8 @@ void ContactProcedure::run(std::vector<std::string> forces) {
                 for (std::size_t j = i + 1; j < forces.size(); ++j) {
                     const Force& a = c_.force(forces[i]);
                     const Force& b = c_.force(forces[j]);
-                    if (on_map(a) && on_map(b) && adjacent(a.hex, b.hex) && c_.state.opposed(a, b))
+                    if (on_map(a) && on_map(b) && adjacent(a.hex(), b.hex()) &&
+                        c_.state.opposed(a, b))
                         ContactProcedure(c_.resolver, c_.id + "-" + std::to_string(++pair))
                             .run({forces[i], forces[j]});
                 }
@@ -133,19 +135,19 @@ ContactStep ContactProcedure::run_step(ContactStep step, std::vector<std::string
             return unless_ended(ContactStep::relief_before_dice);
         case ContactStep::relief_before_dice:
             // a supporter may relieve the force it supports before the contact dice.
-            forces = Relief(c_).offer(std::move(forces), "before_dice");
+            forces = Relief(c_).offer(std::move(forces), DecisionWindow::before_dice);
             return ContactStep::contact_dice;
         case ContactStep::contact_dice:
             ContactDiceStep(c_).run(forces);
             return ContactStep::after_contact_dice;
         case ContactStep::after_contact_dice:
-            forces = EngageOrEvadeWindow(c_, "after_contact_dice").run(forces);
+            forces = EngageOrEvadeWindow(c_, DecisionWindow::after_contact_dice).run(forces);
             return unless_ended(ContactStep::terrain_reconnaissance);
         case ContactStep::terrain_reconnaissance:
             TerrainReconnaissance(c_).run(forces);
             return ContactStep::after_terrain;
         case ContactStep::after_terrain:
-            forces = EngageOrEvadeWindow(c_, "after_terrain").run(forces);
+            forces = EngageOrEvadeWindow(c_, DecisionWindow::after_terrain).run(forces);
             return unless_ended(ContactStep::battle);
         case ContactStep::battle: BattleStep(c_).run(forces); return ContactStep::ended;
         case ContactStep::ended: break;

@@ -11,7 +11,7 @@
 
 namespace umpire::rules {
 
-std::vector<std::string> Relief::offer(std::vector<std::string> forces, const std::string& when) {
+std::vector<std::string> Relief::offer(std::vector<std::string> forces, DecisionWindow when) {
     // ▶ Each supporter of a force still in the contact may relieve it; asked together.
     std::vector<DecisionRequest> requests;
     std::vector<std::tuple<std::string, std::string, std::pair<int, int>>> offers;
@@ -24,12 +24,13 @@ std::vector<std::string> Relief::offer(std::vector<std::string> forces, const st
         const Force& s = c_.force(supporter);
         const shape::ReliefContext context{.contact = c_.id,
                                            .relieves = id,
-                                           .hex = s.hex,
-                                           .to = c_.force(id).hex,
+                                           .hex = s.hex(),
+                                           .to = c_.force(id).hex(),
                                            .cost = paid->second,
                                            .relieved_cost = paid->first};
-        requests.push_back({c_.decision_id("relief-" + when + "-" + id, supporter), s.player,
-                            supporter, "relief", when, yes_or_no(), false, context});
+        const std::string step = "relief-" + std::string(to_string(when)) + "-" + id;
+        requests.push_back({c_.decision_id(step, supporter), s.player, supporter,
+                            DecisionKind::relief, when, yes_or_no(), false, context});
         offers.emplace_back(id, supporter, *paid);
     }
     if (requests.empty()) return forces;
@@ -51,23 +52,23 @@ std::optional<std::pair<int, int>> Relief::costs(const std::string& supported,
                                                  const std::string& supporter) {
     const Force& a = c_.force(supported);
     const Force& s = c_.force(supporter);
-    if (!on_map(a) || !on_map(s) || !adjacent(a.hex, s.hex) || c_.used_up.count(supporter))
+    if (!on_map(a) || !on_map(s) || !adjacent(a.hex(), s.hex()) || c_.used_up.count(supporter))
         return std::nullopt;
     // still holds for the supporter: it is out of contact.
-    for (const Force* e : forces_next_to(c_.state, s.hex))
+    for (const Force* e : forces_next_to(c_.state, s.hex()))
         if (c_.state.opposed(*e, s)) return std::nullopt;
     // each force's first relief in the period is free; a later one costs the move
     // points of the hex it enters, from the points it has left.
     auto cost = [&](const Force& f, Hex to) -> std::optional<int> {
         const auto done = c_.period.reliefs.find(f.id);
         if (done == c_.period.reliefs.end() || done->second == 0) return 0;
-        const int c = step_cost(c_.state.map, c_.ruleset, f.hex, to);
+        const int c = step_cost(c_.state.map, c_.ruleset, f.hex(), to);
         const ForceMovement& fm = c_.movement.of(f.id);
         if (c < 0 || c > fm.available - fm.spent) return std::nullopt;
         return c;
     };
-    const auto relieved_cost = cost(a, s.hex);
-    const auto relieving_cost = cost(s, a.hex);
+    const auto relieved_cost = cost(a, s.hex());
+    const auto relieving_cost = cost(s, a.hex());
     if (!relieved_cost || !relieving_cost) return std::nullopt;
     return std::pair{*relieved_cost, *relieving_cost};
 }
@@ -76,8 +77,8 @@ void Relief::relieve(const std::string& supported, const std::string& supporter,
                      std::pair<int, int> costs) {
     Force& a = c_.force(supported);
     Force& s = c_.force(supporter);
-    const Hex supported_hex = a.hex;
-    c_.state.move_force(a, s.hex);
+    const Hex supported_hex = a.hex();
+    c_.state.move_force(a, s.hex());
     c_.state.move_force(s, supported_hex);
     for (const auto& [id, cost] :
          {std::pair{supported, costs.first}, std::pair{supporter, costs.second}}) {
@@ -108,8 +109,8 @@ void Relief::relieve(const std::string& supported, const std::string& supporter,
                   .force = supporter,
                   .relieved = supported,
                   .relieved_cost = costs.first,
-                  .relieved_to = a.hex,
-                  .to = s.hex}
+                  .relieved_to = a.hex(),
+                  .to = s.hex()}
         .write(c_.log, c_.everyone());
 }
 

@@ -77,14 +77,13 @@ private:
 // then relief after a disengagement. Returns the forces still in contact, or none.
 class EngageOrEvadeWindow {
 public:
-    // `window`: "after_contact_dice" or "after_terrain".
-    EngageOrEvadeWindow(Contact& contact, std::string window)
-        : c_(contact), window_(std::move(window)) {}
+    // `window`: after_contact_dice or after_terrain.
+    EngageOrEvadeWindow(Contact& contact, DecisionWindow window) : c_(contact), window_(window) {}
     std::vector<std::string> run(const std::vector<std::string>& forces);
 
 private:
     Contact& c_;
-    std::string window_;
+    DecisionWindow window_;
 };
 
 // Step 5: terrain reconnaissance, the terrain cards placed in turn.
@@ -149,10 +148,9 @@ private:
 class ContactDisengagement {
 public:
     explicit ContactDisengagement(Contact& contact) : c_(contact) {}
-    // `force` disengages from `opponents` (engaging forces of other sides) by `operation`:
-    // avoid, delay, evade or withdraw.
+    // `force` disengages from `opponents` (engaging forces of other sides) by `operation`.
     void disengage(const std::string& force, const std::vector<std::string>& opponents,
-                   const std::string& operation);
+                   DisengageOperation operation);
     // the hexes a force may avoid to, farthest from the enemy first.
     std::vector<Hex> avoid_hexes(const Force& force, const std::vector<std::string>& forces) const;
     void move_avoiding(Force& force, Hex to);
@@ -169,7 +167,7 @@ public:
     explicit Relief(Contact& contact) : c_(contact) {}
     // Returns the forces in the contact afterwards. `when`: before_dice, or the window whose
     // disengagements it follows.
-    std::vector<std::string> offer(std::vector<std::string> forces, const std::string& when);
+    std::vector<std::string> offer(std::vector<std::string> forces, DecisionWindow when);
 
 private:
     // The move points each of the two forces pays, or nullopt if the relief cannot be made.
@@ -185,7 +183,7 @@ private:
 class Reinforcement {
 public:
     explicit Reinforcement(Contact& contact) : c_(contact) {}
-    bool reinforced(const std::string& force, const std::string& operation, Hex displacement);
+    bool reinforced(const std::string& force, DisengageOperation operation, Hex displacement);
 
 private:
     Contact& c_;

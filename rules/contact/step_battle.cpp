@@ -85,7 +85,8 @@ BattleSettlement BattleStep::settle(const BattleRecord& record) {
                                        attacker ? "attacker" : "defender", c_.battlefield};
         };
         requests.push_back({c_.decision_id("battle-report", first), s->player, first,
-                            "battle_report", "", kReportOptions, "no_report", {}, context});
+                            DecisionKind::battle_report, DecisionWindow::none, kReportOptions,
+                            "no_report", {}, context});
     }
     const auto reports = c_.decider.ask_together(requests);
     const auto* attacker_report = reports[0].as<ReportAnswer>();
@@ -101,8 +102,9 @@ BattleSettlement BattleStep::settle(const BattleRecord& record) {
     auto context = [&] { return BattleDisputeContext{c_.id, record, reports[0], reports[1]}; };
     const Answer ruling = c_.decider.ask({c_.decision_id("battle-dispute", kGameMaster),
                                           kGameMaster, record.attacker.forces.front(),
-                                          "battle_dispute", "", answer_list(std::move(options)),
-                                          "quick_battle", {}, context});
+                                          DecisionKind::battle_dispute, DecisionWindow::none,
+                                          answer_list(std::move(options)), "quick_battle", {},
+                                          context});
     const Answer& chosen = ruling.is("attacker_report")   ? reports[0]
                            : ruling.is("defender_report") ? reports[1]
                                                           : ruling;
@@ -152,7 +154,7 @@ BattleSettlement BattleStep::quick_battle(const BattleRecord& record) {
         q.formed = first.order_state == OrderState::formed;
         // [H] like the disengagement terrain modifier: the terrain of the side's own hex.
         q.favoured_terrain =
-            favourable_terrain(c_.ruleset, first, *c_.state.map.terrain_at(first.hex));
+            favourable_terrain(c_.ruleset, first, *c_.state.map.terrain_at(first.hex()));
         for (const auto& id : rec.forces) q.supported = q.supported || c_.supporters.count(id);
         return q;
     };

@@ -143,7 +143,7 @@ void BattleAftermath::withdraw_from_battle(const BattleRecord& record,
             // it disengages in the state it left the table in (R-7.3 order modifier).
             if (state != settled.withdraw_state.end())
                 f.order_state = order_state_of(state->second);
-            ContactDisengagement(c_).disengage(id, opponents, "withdraw");
+            ContactDisengagement(c_).disengage(id, opponents, DisengageOperation::withdraw);
         }
     }
 }
@@ -189,7 +189,8 @@ void BattleAftermath::recover_after_battle(
                 companies.size() < 2
                     ? kLargestFirst.answer
                     : c_.decider.ask({c_.decision_id("recovery-" + r.regiment, r.force), f.player,
-                                      r.force, "recovery_choice", "", kLargestFirst.options,
+                                      r.force, DecisionKind::recovery_choice,
+                                      DecisionWindow::none, kLargestFirst.options,
                                       kLargestFirst.answer, {}, context});
             const RecoveryChoice choice =
                 recovery_choice_from_answer(companies, recovered, penalty, answer);

@@ -27,28 +27,30 @@ BeforeContactChoices BeforeContactWindow::run(const std::vector<std::string>& fo
         auto context = [this, &id, avoid = targets[id]] {
             return shape::ContactWindowContext{c_.base_context(id), avoid};
         };
-        requests.push_back({c_.decision_id("before", id), f.player, id, "contact_window",
-                            "before_contact", window_options(options), window_default(rest), {},
-                            context});
+        requests.push_back({c_.decision_id("before", id), f.player, id,
+                            DecisionKind::contact_window, DecisionWindow::before_contact,
+                            window_options(options), window_default(rest), {}, context});
         requests.back().sizes = c_.sizes_of(id);
     }
     // an allied force next to one in contact, itself out of contact, may support it.
     std::vector<std::pair<std::string, std::string>> offers;  // supporter, supported
     for (const auto& id : forces) {
         const Force& f = c_.force(id);
-        for (const Force* neighbour : forces_next_to(c_.state, f.hex)) {
+        for (const Force* neighbour : forces_next_to(c_.state, f.hex())) {
             const Force& ally = *neighbour;
             if (ally.id == id || c_.state.opposed(ally, f) || c_.participants.count(ally.id))
                 continue;
-            const auto next_to_ally = forces_next_to(c_.state, ally.hex);
+            const auto next_to_ally = forces_next_to(c_.state, ally.hex());
             const bool in_contact =
                 std::any_of(next_to_ally.begin(), next_to_ally.end(),
                             [&](const Force* e) { return c_.state.opposed(*e, ally); });
             if (in_contact) continue;
             offers.push_back({ally.id, id});
-            const shape::SupportContext context{.contact = c_.id, .supports = id, .hex = ally.hex};
+            const shape::SupportContext context{
+                .contact = c_.id, .supports = id, .hex = ally.hex()};
             requests.push_back({c_.decision_id("support-" + id, ally.id), ally.player, ally.id,
-                                "support_role", "before_contact", yes_or_no(), false, context});
+                                DecisionKind::support_role, DecisionWindow::before_contact,
+                                yes_or_no(), false, context});
         }
     }
     auto answers = c_.decider.ask_together(requests);

@@ -19,7 +19,7 @@ void ContactDiceStep::run(const std::vector<std::string>& forces) {
         c.side = c_.side(id);
         c.daily_allowance = c_.movement.of(id).daily;
         c.regiments = static_cast<int>(f.regiments.size());
-        c.terrain = *c_.state.map.terrain_at(f.hex);
+        c.terrain = *c_.state.map.terrain_at(f.hex());
         const auto opponents = c_.opponents_of(id, forces);
         c.scouted_opponent = has_successful_scout(c_.state, c_.ruleset, id, opponents, period);
         c.captured_opponent_scout = has_captured_scout(c_.state, c_.ruleset, id, opponents, period);

@@ -17,8 +17,9 @@ std::vector<std::string> EngageOrEvadeWindow::run(const std::vector<std::string>
         const unsigned options =
             (rest ? unsigned{kRest} : 0u) | kEngage | (aware ? unsigned{kEvade} : 0u);
         auto context = [this, &id] { return shape::ContactWindowContext{c_.base_context(id)}; };
-        requests.push_back({c_.decision_id(window_, id), c_.force(id).player, id, "contact_window",
-                            window_, window_options(options), window_default(rest), {}, context});
+        requests.push_back({c_.decision_id(to_string(window_), id), c_.force(id).player, id,
+                            DecisionKind::contact_window, window_, window_options(options),
+                            window_default(rest), {}, context});
         requests.back().sizes = c_.sizes_of(id);
     }
     const auto answers = c_.decider.ask_together(requests);
@@ -37,21 +38,23 @@ std::vector<std::string> EngageOrEvadeWindow::run(const std::vector<std::string>
     }
     if (engage.empty()) {
         // nobody engages, so every evasion succeeds without dice.
-        event::ContactEnded{.contact = c_.id, .step = window_, .evaded = evade}.write(
+        event::ContactEnded{.contact = c_.id, .step = to_string(window_), .evaded = evade}.write(
             c_.log, c_.everyone());
         return {};
     }
     bool disengaged = false;
     for (const auto& id : evade) {
         const auto opponents = c_.opponents_of(id, engage);
-        if (!opponents.empty()) ContactDisengagement(c_).disengage(id, opponents, "evade");
+        if (!opponents.empty())
+            ContactDisengagement(c_).disengage(id, opponents, DisengageOperation::evade);
         disengaged = disengaged || !opponents.empty();
     }
     std::vector<std::string> remaining;
     for (const auto& id : engage)
         if (on_map(c_.force(id))) remaining.push_back(id);
     if (!c_.both_sides(remaining)) {
-        event::ContactEnded{.contact = c_.id, .step = window_}.write(c_.log, c_.everyone());
+        event::ContactEnded{.contact = c_.id, .step = to_string(window_)}.write(c_.log,
+                                                                                c_.everyone());
         return {};
     }
     // after a disengagement, a supporter may relieve a force still in the contact.

@@ -43,13 +43,14 @@ std::vector<std::string> RestAvoidDelay::run(const std::vector<std::string>& for
         if (!avoids && !delays) continue;
         const auto opponents = c_.opponents_of(id, engage);
         Force& f = c_.force(id);
-        const Hex before = f.hex;
+        const Hex before = f.hex();
         if (!opponents.empty())
-            ContactDisengagement(c_).disengage(id, opponents, avoids ? "avoid" : "delay");
+            ContactDisengagement(c_).disengage(
+                id, opponents, avoids ? DisengageOperation::avoid : DisengageOperation::delay);
         if (!on_map(f)) continue;
         if (avoids) {
             // A force displaced by its roll has already moved away.
-            if (f.hex == before) ContactDisengagement(c_).move_avoiding(f, avoid_to[id]);
+            if (f.hex() == before) ContactDisengagement(c_).move_avoiding(f, avoid_to[id]);
         } else {
             for (const auto& o : c_.opponents_of(id, forces))
                 c_.state.delays.push_back({id, o, c_.context.half_ordinal()});

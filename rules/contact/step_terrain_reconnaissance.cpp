@@ -12,7 +12,7 @@ void TerrainReconnaissance::run(const std::vector<std::string>& forces) {
     for (const auto& id : forces) {
         const ContactScore& s = c_.scores.at(id);
         candidates.push_back({id, c_.side(id), s.modified, s.die});
-        terrains.push_back(*c_.state.map.terrain_at(c_.force(id).hex));
+        terrains.push_back(*c_.state.map.terrain_at(c_.force(id).hex()));
     }
     // The battlefield sketch is shown to every participant of the contact.
     ReconOrder order;
@@ -41,7 +41,8 @@ void TerrainReconnaissance::run(const std::vector<std::string>& forces) {
         };
         static const SoleOption kAuto("auto");
         const Answer answer = c_.decider.ask({c_.decision_id("card" + std::to_string(i + 1), rep),
-                                              c_.force(rep).player, rep, "card_placement", "",
+                                              c_.force(rep).player, rep,
+                                              DecisionKind::card_placement, DecisionWindow::none,
                                               kAuto.options, kAuto.answer, {}, context});
         CardPlacement placement = automatic;
         if (const auto* cell = answer.as<CardCell>()) {

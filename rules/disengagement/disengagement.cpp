@@ -18,6 +18,16 @@ int total_of(int die, const NamedModifiers& modifiers) {
 
 }  // namespace
 
+std::string_view to_string(DisengageOperation operation) {
+    switch (operation) {
+        case DisengageOperation::avoid: return "avoid";
+        case DisengageOperation::delay: return "delay";
+        case DisengageOperation::evade: return "evade";
+        case DisengageOperation::withdraw: return "withdraw";
+    }
+    return "unknown";
+}
+
 DisengagementOutcome resolve_disengagement(const Ruleset& ruleset,
                                            const DisengagementParty& disengager,
                                            const std::vector<DisengagementParty>& opponents,

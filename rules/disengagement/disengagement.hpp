@@ -3,6 +3,7 @@
 // modifiers by category, the losses table, destruction, loss allocation and displacement.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -14,6 +15,11 @@
 #include "umpire/rules/world.hpp"
 
 namespace umpire::rules {
+
+// the four operations by which a force leaves a contact.
+enum class DisengageOperation { avoid, delay, evade, withdraw };
+// Its name ("avoid"): in the disengagement's decision ids and contexts.
+std::string_view to_string(DisengageOperation operation);
 
 // What looks at for one commander.
 struct DisengagementParty {

@@ -39,12 +39,12 @@ std::optional<Hex> displacement_hex(const CampaignState& state, const Ruleset& r
     std::optional<Hex> best;
     int best_distance = 0;
     int best_cost = 0;
-    for (Hex h : neighbours(force.hex)) {
-        const int cost = step_cost(state.map, ruleset, force.hex, h);  // -1: off map, impassable
+    for (Hex h : neighbours(force.hex())) {
+        const int cost = step_cost(state.map, ruleset, force.hex(), h);  // -1: off map, impassable
         if (cost < 0 || state.force_at(h)) continue;
         // one hex away from its opponents: farther from each of them than now.
         const bool away = std::all_of(opponents.begin(), opponents.end(), [&](const Force* o) {
-            return hex_distance(h, o->hex) > hex_distance(force.hex, o->hex);
+            return hex_distance(h, o->hex()) > hex_distance(force.hex(), o->hex());
         });
         if (!away) continue;
         // Farthest from enemies, then cheapest to enter, then lowest (q, r).

@@ -77,22 +77,24 @@ Json to_json(const DecisionRequest& r) {
     return Json{{"id", r.id},
                 {"player", r.player},
                 {"force", r.force},
-                {"kind", r.kind},
-                {"window", r.window},
+                {"kind", to_string(r.kind)},
+                {"window", to_string(r.window)},
                 {"options", answer_list_json(r.options)},
                 {"default", answer_json(r.default_answer)},
                 {"context", context_json(r.known())}};
 }
 
-DecisionRequest::Context context_from_json(const std::string& kind, const Json& value) {
-    if (kind == "battle_report") {
+DecisionRequest::Context context_from_json(DecisionKind kind, const Json& value) {
+    if (kind == DecisionKind::battle_report) {
         if (auto c = report_context(value)) return std::move(*c);
-    } else if (kind == "battle_dispute") {
+    } else if (kind == DecisionKind::battle_dispute) {
         if (auto c = dispute_context(value)) return std::move(*c);
     } else {
         Problems problems;
         shape::DecisionContext typed;
-        if (shape::read_decision_context(kind, value, "$.context", problems, typed)) return typed;
+        if (shape::read_decision_context(std::string(to_string(kind)), value, "$.context",
+                                         problems, typed))
+            return typed;
     }
     return StoredContext{value.dump()};
 }

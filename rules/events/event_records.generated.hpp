@@ -114,8 +114,8 @@ struct OrderResult {
                 Fields{{"force", detail::value_of(force)},
                        {"order", detail::value_of(order)},
                        {"player", detail::value_of(player)},
-                       {"status", detail::value_of(status)},
-                       {"reason", detail::value_of(reason)}},
+                       {"reason", detail::value_of(reason)},
+                       {"status", detail::value_of(status)}},
                 audience);
     }
 };
@@ -185,17 +185,17 @@ struct DiceRoll {
 
     void write(EventLog& log, const FieldValue& audience = "all") && {
         log.add("dice_roll",
-                Fields{{"die", detail::value_of(die)},
+                Fields{{"after_withdrawal", detail::value_of(after_withdrawal)},
+                       {"die", detail::value_of(die)},
                        {"force", detail::value_of(force)},
-                       {"purpose", detail::value_of(purpose)},
-                       {"stream", detail::value_of(stream)},
-                       {"value", detail::value_of(value)},
-                       {"opponent", detail::value_of(opponent)},
-                       {"side", detail::value_of(side)},
-                       {"after_withdrawal", detail::value_of(after_withdrawal)},
                        {"needed", detail::value_of(needed)},
+                       {"opponent", detail::value_of(opponent)},
+                       {"purpose", detail::value_of(purpose)},
                        {"regiment", detail::value_of(regiment)},
-                       {"round", detail::value_of(round)}},
+                       {"round", detail::value_of(round)},
+                       {"side", detail::value_of(side)},
+                       {"stream", detail::value_of(stream)},
+                       {"value", detail::value_of(value)}},
                 audience);
     }
 };
@@ -215,12 +215,12 @@ struct Rolloff {
         log.add("rolloff",
                 Fields{{"contact", detail::value_of(contact)},
                        {"forces", std::move(forces)},
+                       {"hex", detail::value_of(hex)},
                        {"purpose", detail::value_of(purpose)},
                        {"rounds", detail::value_of(rounds)},
-                       {"winner", detail::value_of(winner)},
-                       {"hex", detail::value_of(hex)},
+                       {"side", detail::value_of(side)},
                        {"t", detail::value_of(t)},
-                       {"side", detail::value_of(side)}},
+                       {"winner", detail::value_of(winner)}},
                 audience);
     }
 };
@@ -314,8 +314,8 @@ struct Contact {
                        {"hexes", std::move(hexes)},
                        {"hour", detail::value_of(hour)},
                        {"period", detail::value_of(period)},
-                       {"t", detail::value_of(t)},
-                       {"renewed", detail::value_of(renewed)}},
+                       {"renewed", detail::value_of(renewed)},
+                       {"t", detail::value_of(t)}},
                 audience);
     }
 };
@@ -732,8 +732,8 @@ struct Disengagement {
                        {"modifiers", detail::value_of(modifiers)},
                        {"no_hex_percent", detail::value_of(no_hex_percent)},
                        {"opponents", detail::value_of(opponents)},
-                       {"total", detail::value_of(total)},
-                       {"private_to", std::move(private_to)}},
+                       {"private_to", std::move(private_to)},
+                       {"total", detail::value_of(total)}},
                 audience);
     }
 };
@@ -751,8 +751,8 @@ struct Losses {
                 Fields{{"by_company", std::move(by_company)},
                        {"figures", detail::value_of(figures)},
                        {"force", detail::value_of(force)},
-                       {"regiment", detail::value_of(regiment)},
-                       {"private_to", std::move(private_to)}},
+                       {"private_to", std::move(private_to)},
+                       {"regiment", detail::value_of(regiment)}},
                 audience);
     }
 };
@@ -805,8 +805,8 @@ struct ContactEnded {
     void write(EventLog& log, const FieldValue& audience = "all") && {
         log.add("contact_ended",
                 Fields{{"contact", detail::value_of(contact)},
-                       {"step", detail::value_of(step)},
-                       {"evaded", std::move(evaded)}},
+                       {"evaded", std::move(evaded)},
+                       {"step", detail::value_of(step)}},
                 audience);
     }
 };
@@ -850,12 +850,12 @@ struct BattleResult {
         log.add("battle_result",
                 Fields{{"attacker", detail::value_of(attacker)},
                        {"battle", detail::value_of(battle)},
-                       {"defender", detail::value_of(defender)},
-                       {"rule", detail::value_of(rule)},
-                       {"settled_by", detail::value_of(settled_by)},
                        {"bounds", detail::value_of(bounds)},
+                       {"defender", detail::value_of(defender)},
                        {"pursuit", detail::value_of(pursuit)},
                        {"report", detail::value_of(report)},
+                       {"rule", detail::value_of(rule)},
+                       {"settled_by", detail::value_of(settled_by)},
                        {"time_limit_reached", detail::value_of(time_limit_reached)}},
                 audience);
     }
@@ -891,8 +891,8 @@ struct BattleLosses {
                        {"by_company", std::move(by_company)},
                        {"figures", detail::value_of(figures)},
                        {"force", detail::value_of(force)},
-                       {"regiment", detail::value_of(regiment)},
-                       {"private_to", std::move(private_to)}},
+                       {"private_to", std::move(private_to)},
+                       {"regiment", detail::value_of(regiment)}},
                 audience);
     }
 };
@@ -937,10 +937,10 @@ struct RecoveryApplied {
                        {"force", detail::value_of(force)},
                        {"penalty", detail::value_of(penalty)},
                        {"penalty_by_company", std::move(penalty_by_company)},
+                       {"private_to", std::move(private_to)},
                        {"recovered", detail::value_of(recovered)},
                        {"recovered_by_company", std::move(recovered_by_company)},
-                       {"regiment", detail::value_of(regiment)},
-                       {"private_to", std::move(private_to)}},
+                       {"regiment", detail::value_of(regiment)}},
                 audience);
     }
 };
@@ -1051,8 +1051,8 @@ struct RoutToRefuge {
         log.add("rout_to_refuge",
                 Fields{{"force", detail::value_of(force)},
                        {"from", detail::value_of(from)},
-                       {"refuge", detail::value_of(refuge)},
-                       {"path", std::move(path)}},
+                       {"path", std::move(path)},
+                       {"refuge", detail::value_of(refuge)}},
                 audience);
     }
 };

@@ -1,7 +1,10 @@
 #include "umpire/rules/events.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cassert>
+#include <span>
+#include <stdexcept>
 
 namespace umpire::rules {
 
@@ -24,6 +27,25 @@ std::string die_name(int sides) {
     }();
     if (sides >= 0 && sides < static_cast<int>(names.size())) return names[sides];
     return "d" + std::to_string(sides);
+}
+
+[[noreturn]] void named_twice(const FieldKey& key) {
+    throw std::logic_error("the event field \"" + std::string(key.text()) + "\" is named twice");
+}
+
+bool ascending(std::span<const EventField> fields) {
+    for (std::size_t k = 1; k < fields.size(); ++k)
+        if (!(*fields[k - 1].key < *fields[k].key)) return false;
+    return true;
+}
+
+// Fields given out of key order (tests, hand-written events), sorted; a name given twice is
+// refused, as nlohmann::json would have kept only one of them.
+void sort_fields(std::vector<EventField>& fields) {
+    const auto by_key = [](const EventField& a, const EventField& b) { return *a.key < *b.key; };
+    std::sort(fields.begin(), fields.end(), by_key);
+    for (std::size_t k = 1; k < fields.size(); ++k)
+        if (*fields[k - 1].key == *fields[k].key) named_twice(*fields[k].key);
 }
 }  // namespace
 
@@ -90,18 +112,18 @@ int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose,
     const FieldValue purpose_value(purpose), die_value(die), rolled(value), stream_value(stream_);
     // Gathered on the stack and handed over at once: every die is an event, and a push onto the
     // scratch list per member cost a call each.
-    EventField fields[11];
+    EventField fields[11];  // in key order (write's check then finds them sorted)
     std::size_t n = 0;
+    if (subject.after_withdrawal) fields[n++] = {&kAfterWithdrawal, &after_withdrawal};
+    fields[n++] = {&kDie, &die_value};
     if (!subject.force.empty()) fields[n++] = {&kForce, &force};
+    if (subject.needed) fields[n++] = {&kNeeded, &needed};
     if (!subject.opponent.empty()) fields[n++] = {&kOpponent, &opponent};
-    if (!subject.side.empty()) fields[n++] = {&kSide, &side};
+    fields[n++] = {&kPurpose, &purpose_value};
     if (!subject.regiment.empty()) fields[n++] = {&kRegiment, &regiment};
     if (subject.round) fields[n++] = {&kRound, &round};
-    if (subject.after_withdrawal) fields[n++] = {&kAfterWithdrawal, &after_withdrawal};
-    if (subject.needed) fields[n++] = {&kNeeded, &needed};
-    fields[n++] = {&kPurpose, &purpose_value};
+    if (!subject.side.empty()) fields[n++] = {&kSide, &side};
     if (streams) fields[n++] = {&kStream, &stream_value};
-    fields[n++] = {&kDie, &die_value};
     fields[n++] = {&kValue, &rolled};
     scratch_.assign(fields, fields + n);
     write("dice_roll", audience);
@@ -111,10 +133,12 @@ int EventLog::roll(DiceSource& dice, int sides, const std::string& purpose,
 // Writes {"audience":…, "type":…, fields…} with keys sorted, as nlohmann::json (std::map
 // objects) would, noting where the type and audience values sit.
 void EventLog::write(std::string_view type, const FieldValue& audience) {
+    // The generated event records name their fields in key order and JSON objects keep theirs,
+    // so sorting is a check; "audience" and "type" are merged in as the fields are written.
+    if (!ascending(scratch_)) sort_fields(scratch_);
     const FieldValue type_value(type);
-    scratch_.push_back({&kAudience, &audience});
-    scratch_.push_back({&kType, &type_value});
-    const EventLayout& layout = layouts_.of(scratch_, type.data());
+    const EventField extras[] = {{&kAudience, &audience}, {&kType, &type_value}};
+    std::size_t next_extra = 0;
 
     // Written where it will be kept, at the free end of the list's last block (or in out_'s own
     // buffer for an event too long for that room), and kept only once whole: a value that
@@ -122,24 +146,33 @@ void EventLog::write(std::string_view type, const FieldValue& audience) {
     EventSpans spans;
     const auto [room, room_size] = events_.free_room(kEventRoom);
     out_.write_into(room, room_size);
-    for (std::size_t k = 0; k < layout.size(); ++k) {
-        out_.put(layout.piece(k));
-        const FieldValue* value = scratch_[layout.field(k)].value;
+    const auto write_field = [&](const EventField& field) {
+        out_.put(out_.size() ? ',' : '{');
+        write_key(out_, *field.key);
+        out_.put(':');
         const std::size_t at = out_.size();
-        value->write_inline(out_);
-        if (value == &audience) {
+        field.value->write_inline(out_);
+        if (field.value == &audience) {
             if (!narrowings_.empty() && out_.text().substr(at) == kAll) {
                 out_.truncate(at);
                 out_.put(narrowings_.back());
             }
             spans.audience_at = static_cast<std::uint32_t>(at);
             spans.audience_size = static_cast<std::uint32_t>(out_.size() - at);
-        } else if (value == &type_value) {
+        } else if (field.value == &type_value) {
             // The type is a plain name: its text sits between the quotes.
             spans.type_at = static_cast<std::uint32_t>(at + 1);
             spans.type_size = static_cast<std::uint32_t>(out_.size() - at - 2);
         }
+    };
+    for (const EventField& field : scratch_) {
+        for (; next_extra < 2 && !(*field.key < *extras[next_extra].key); ++next_extra) {
+            if (*field.key == *extras[next_extra].key) named_twice(*field.key);
+            write_field(extras[next_extra]);
+        }
+        write_field(field);
     }
+    for (; next_extra < 2; ++next_extra) write_field(extras[next_extra]);
     out_.put('}');
     if (out_.in_lent_room())
         events_.keep_written(out_.size(), spans);

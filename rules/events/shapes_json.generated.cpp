@@ -24,8 +24,8 @@ namespace {
 }  // namespace
 
 void write_json(TextOut& out, const SizeEstimate& value) {
-    write_object(out, Fields{{"estimate", FieldValue(value.estimate)},
-                             {"accuracy_percent", FieldValue(value.accuracy_percent)}});
+    write_object(out, Fields{{"accuracy_percent", FieldValue(value.accuracy_percent)},
+                             {"estimate", FieldValue(value.estimate)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, SizeEstimate& out) {
@@ -65,10 +65,10 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, S
 }
 
 void write_json(TextOut& out, const ContactScore& value) {
-    write_object(out, Fields{{"force", FieldValue(value.force)},
-                             {"die", FieldValue(value.die)},
-                             {"modifiers", FieldValue::named(value.modifiers)},
+    write_object(out, Fields{{"die", FieldValue(value.die)},
+                             {"force", FieldValue(value.force)},
                              {"modified", FieldValue(value.modified)},
+                             {"modifiers", FieldValue::named(value.modifiers)},
                              {"table_score", FieldValue(value.table_score)}});
 }
 
@@ -89,9 +89,9 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, C
 }
 
 void write_json(TextOut& out, const FactSize& value) {
-    write_object(out, Fields{{"exact", value.exact ? FieldValue(*value.exact) : FieldValue::none()},
+    write_object(out, Fields{{"accuracy_percent", value.accuracy_percent ? FieldValue(*value.accuracy_percent) : FieldValue::none()},
                              {"estimate", value.estimate ? FieldValue(*value.estimate) : FieldValue::none()},
-                             {"accuracy_percent", value.accuracy_percent ? FieldValue(*value.accuracy_percent) : FieldValue::none()}});
+                             {"exact", value.exact ? FieldValue(*value.exact) : FieldValue::none()}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, FactSize& out) {
@@ -109,10 +109,10 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, F
 }
 
 void write_json(TextOut& out, const CompanyKnown& value) {
-    write_object(out, Fields{{"type", FieldValue(value.type)},
+    write_object(out, Fields{{"figures", value.figures ? FieldValue(*value.figures) : FieldValue::none()},
+                             {"name", value.name ? FieldValue(*value.name) : FieldValue::none()},
                              {"share_percent", value.share_percent ? FieldValue(*value.share_percent) : FieldValue::none()},
-                             {"figures", value.figures ? FieldValue(*value.figures) : FieldValue::none()},
-                             {"name", value.name ? FieldValue(*value.name) : FieldValue::none()}});
+                             {"type", FieldValue(value.type)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, CompanyKnown& out) {
@@ -132,8 +132,8 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, C
 
 void write_json(TextOut& out, const CompositionKnown& value) {
     write_object(out, Fields{{"class", value.class_ ? FieldValue(*value.class_) : FieldValue::none()},
-                             {"types", value.types ? FieldValue(*value.types) : FieldValue::none()},
-                             {"companies", value.companies ? FieldValue::of(*value.companies) : FieldValue::none()}});
+                             {"companies", value.companies ? FieldValue::of(*value.companies) : FieldValue::none()},
+                             {"types", value.types ? FieldValue(*value.types) : FieldValue::none()}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, CompositionKnown& out) {
@@ -166,11 +166,11 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, C
 }
 
 void write_json(TextOut& out, const IntelligenceFact& value) {
-    write_object(out, Fields{{"force", FieldValue(value.force)},
+    write_object(out, Fields{{"aware", FieldValue(value.aware)},
+                             {"composition", value.composition ? FieldValue::of(*value.composition) : FieldValue::none()},
+                             {"force", FieldValue(value.force)},
                              {"score", FieldValue(value.score)},
-                             {"aware", FieldValue(value.aware)},
-                             {"size", value.size ? FieldValue::of(*value.size) : FieldValue::none()},
-                             {"composition", value.composition ? FieldValue::of(*value.composition) : FieldValue::none()}});
+                             {"size", value.size ? FieldValue::of(*value.size) : FieldValue::none()}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, IntelligenceFact& out) {
@@ -217,8 +217,8 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, S
 }
 
 void write_json(TextOut& out, const ScoutCapturedFact& value) {
-    write_object(out, Fields{{"sent_by", FieldValue(value.sent_by)},
-                             {"captured_by", FieldValue(value.captured_by)}});
+    write_object(out, Fields{{"captured_by", FieldValue(value.captured_by)},
+                             {"sent_by", FieldValue(value.sent_by)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, ScoutCapturedFact& out) {
@@ -235,11 +235,11 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, S
 }
 
 void write_json(TextOut& out, const BattleFact& value) {
-    write_object(out, Fields{{"regiment", FieldValue(value.regiment)},
+    write_object(out, Fields{{"elements", FieldValue(value.elements)},
                              {"figures", FieldValue(value.figures)},
-                             {"elements", FieldValue(value.elements)},
                              {"figures_lost", FieldValue(value.figures_lost)},
-                             {"outcome", FieldValue(value.outcome)}});
+                             {"outcome", FieldValue(value.outcome)},
+                             {"regiment", FieldValue(value.regiment)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, BattleFact& out) {
@@ -260,10 +260,10 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, B
 
 void write_json(TextOut& out, const CardPlacement& value) {
     write_object(out, Fields{{"card", FieldValue(value.card)},
-                             {"side", FieldValue(value.side)},
                              {"column", FieldValue(value.column)},
+                             {"rotation", FieldValue(value.rotation)},
                              {"row", FieldValue(value.row)},
-                             {"rotation", FieldValue(value.rotation)}});
+                             {"side", FieldValue(value.side)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, CardPlacement& out) {
@@ -283,9 +283,9 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, C
 }
 
 void write_json(TextOut& out, const TerrainSwap& value) {
-    write_object(out, Fields{{"terrain", FieldValue(value.terrain)},
-                             {"in", FieldValue(value.in)},
-                             {"out", FieldValue(value.out)}});
+    write_object(out, Fields{{"in", FieldValue(value.in)},
+                             {"out", FieldValue(value.out)},
+                             {"terrain", FieldValue(value.terrain)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, TerrainSwap& out) {
@@ -317,13 +317,13 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, T
 }
 
 void write_json(TextOut& out, const DisengagementOpponent& value) {
-    write_object(out, Fields{{"force", FieldValue(value.force)},
-                             {"die", FieldValue(value.die)},
-                             {"modifiers", FieldValue::named(value.modifiers)},
-                             {"total", FieldValue(value.total)},
+    write_object(out, Fields{{"die", FieldValue(value.die)},
                              {"difference", FieldValue(value.difference)},
+                             {"displaced", FieldValue(value.displaced)},
+                             {"force", FieldValue(value.force)},
                              {"loss_percent", FieldValue(value.loss_percent)},
-                             {"displaced", FieldValue(value.displaced)}});
+                             {"modifiers", FieldValue::named(value.modifiers)},
+                             {"total", FieldValue(value.total)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, DisengagementOpponent& out) {
@@ -345,16 +345,16 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, D
 }
 
 void write_json(TextOut& out, const BattleSideResult& value) {
-    write_object(out, Fields{{"side", FieldValue(value.side)},
-                             {"outcome", FieldValue(value.outcome)},
-                             {"starting_elements", value.starting_elements ? FieldValue(*value.starting_elements) : FieldValue::none()},
+    write_object(out, Fields{{"camp_evacuated", value.camp_evacuated ? FieldValue(*value.camp_evacuated) : FieldValue::none()},
+                             {"camp_lost", value.camp_lost ? FieldValue(*value.camp_lost) : FieldValue::none()},
+                             {"darkness", value.darkness ? FieldValue(*value.darkness) : FieldValue::none()},
                              {"elements_lost", value.elements_lost ? FieldValue(*value.elements_lost) : FieldValue::none()},
+                             {"general_lost", value.general_lost ? FieldValue(*value.general_lost) : FieldValue::none()},
                              {"lost", value.lost ? FieldValue(*value.lost) : FieldValue::none()},
                              {"one_third", value.one_third ? FieldValue(*value.one_third) : FieldValue::none()},
-                             {"camp_lost", value.camp_lost ? FieldValue(*value.camp_lost) : FieldValue::none()},
-                             {"camp_evacuated", value.camp_evacuated ? FieldValue(*value.camp_evacuated) : FieldValue::none()},
-                             {"general_lost", value.general_lost ? FieldValue(*value.general_lost) : FieldValue::none()},
-                             {"darkness", value.darkness ? FieldValue(*value.darkness) : FieldValue::none()},
+                             {"outcome", FieldValue(value.outcome)},
+                             {"side", FieldValue(value.side)},
+                             {"starting_elements", value.starting_elements ? FieldValue(*value.starting_elements) : FieldValue::none()},
                              {"withdraw_disengagement", value.withdraw_disengagement ? FieldValue(*value.withdraw_disengagement) : FieldValue::none()}});
 }
 
@@ -381,8 +381,8 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, B
 }
 
 void write_json(TextOut& out, const RegimentFigures& value) {
-    write_object(out, Fields{{"regiment", FieldValue(value.regiment)},
-                             {"figures", FieldValue(value.figures)}});
+    write_object(out, Fields{{"figures", FieldValue(value.figures)},
+                             {"regiment", FieldValue(value.regiment)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, RegimentFigures& out) {
@@ -399,14 +399,14 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, R
 }
 
 void write_json(TextOut& out, const QuickBattleSide& value) {
-    write_object(out, Fields{{"side", FieldValue(value.side)},
+    write_object(out, Fields{{"die", FieldValue(value.die)},
                              {"elements", FieldValue(value.elements)},
-                             {"die", FieldValue(value.die)},
-                             {"modifiers", FieldValue::named(value.modifiers)},
-                             {"total", FieldValue(value.total)},
-                             {"outcome", FieldValue(value.outcome)},
                              {"loss_percent", FieldValue(value.loss_percent)},
                              {"losses", FieldValue::of(value.losses)},
+                             {"modifiers", FieldValue::named(value.modifiers)},
+                             {"outcome", FieldValue(value.outcome)},
+                             {"side", FieldValue(value.side)},
+                             {"total", FieldValue(value.total)},
                              {"withdraw_state", value.withdraw_state ? FieldValue(*value.withdraw_state) : FieldValue::none()}});
 }
 
@@ -439,9 +439,9 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, Q
 }
 
 void write_json(TextOut& out, const RegimentRecovery& value) {
-    write_object(out, Fields{{"regiment", FieldValue(value.regiment)},
-                             {"lost", FieldValue(value.lost)},
-                             {"recovered", FieldValue(value.recovered)}});
+    write_object(out, Fields{{"lost", FieldValue(value.lost)},
+                             {"recovered", FieldValue(value.recovered)},
+                             {"regiment", FieldValue(value.regiment)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, RegimentRecovery& out) {
@@ -483,12 +483,12 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, O
 
 void write_json(TextOut& out, const ContactContext& value) {
     write_object(out, Fields{{"contact", FieldValue(value.contact)},
-                             {"hex", FieldValue(value.hex)},
-                             {"own_assault_figures", FieldValue(value.own_assault_figures)},
-                             {"may_rest", FieldValue(value.may_rest)},
-                             {"largest_estimated_opponent", value.largest_estimated_opponent ? FieldValue(*value.largest_estimated_opponent) : FieldValue::none()},
                              {"contact_score", value.contact_score ? FieldValue(*value.contact_score) : FieldValue::none()},
-                             {"opponents", FieldValue::of(value.opponents)}});
+                             {"hex", FieldValue(value.hex)},
+                             {"largest_estimated_opponent", value.largest_estimated_opponent ? FieldValue(*value.largest_estimated_opponent) : FieldValue::none()},
+                             {"may_rest", FieldValue(value.may_rest)},
+                             {"opponents", FieldValue::of(value.opponents)},
+                             {"own_assault_figures", FieldValue(value.own_assault_figures)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, ContactContext& out) {
@@ -518,14 +518,14 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, C
 }
 
 void write_json(TextOut& out, const ContactWindowContext& value) {
-    write_object(out, Fields{{"contact", FieldValue(value.contact)},
-                             {"hex", FieldValue(value.hex)},
-                             {"own_assault_figures", FieldValue(value.own_assault_figures)},
-                             {"may_rest", FieldValue(value.may_rest)},
-                             {"largest_estimated_opponent", value.largest_estimated_opponent ? FieldValue(*value.largest_estimated_opponent) : FieldValue::none()},
+    write_object(out, Fields{{"avoid_hexes", value.avoid_hexes ? FieldValue(std::span<const Hex>(*value.avoid_hexes)) : FieldValue::none()},
+                             {"contact", FieldValue(value.contact)},
                              {"contact_score", value.contact_score ? FieldValue(*value.contact_score) : FieldValue::none()},
+                             {"hex", FieldValue(value.hex)},
+                             {"largest_estimated_opponent", value.largest_estimated_opponent ? FieldValue(*value.largest_estimated_opponent) : FieldValue::none()},
+                             {"may_rest", FieldValue(value.may_rest)},
                              {"opponents", FieldValue::of(value.opponents)},
-                             {"avoid_hexes", value.avoid_hexes ? FieldValue(std::span<const Hex>(*value.avoid_hexes)) : FieldValue::none()}});
+                             {"own_assault_figures", FieldValue(value.own_assault_figures)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, ContactWindowContext& out) {
@@ -564,14 +564,14 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, C
 
 void write_json(TextOut& out, const DisengagementContext& value) {
     write_object(out, Fields{{"contact", FieldValue(value.contact)},
-                             {"hex", FieldValue(value.hex)},
-                             {"own_assault_figures", FieldValue(value.own_assault_figures)},
-                             {"may_rest", FieldValue(value.may_rest)},
-                             {"largest_estimated_opponent", value.largest_estimated_opponent ? FieldValue(*value.largest_estimated_opponent) : FieldValue::none()},
                              {"contact_score", value.contact_score ? FieldValue(*value.contact_score) : FieldValue::none()},
-                             {"opponents", FieldValue::of(value.opponents)},
                              {"disengaging", FieldValue(value.disengaging)},
-                             {"operation", FieldValue(value.operation)}});
+                             {"hex", FieldValue(value.hex)},
+                             {"largest_estimated_opponent", value.largest_estimated_opponent ? FieldValue(*value.largest_estimated_opponent) : FieldValue::none()},
+                             {"may_rest", FieldValue(value.may_rest)},
+                             {"operation", FieldValue(value.operation)},
+                             {"opponents", FieldValue::of(value.opponents)},
+                             {"own_assault_figures", FieldValue(value.own_assault_figures)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, DisengagementContext& out) {
@@ -603,15 +603,15 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, D
 }
 
 void write_json(TextOut& out, const LossAllocationContext& value) {
-    write_object(out, Fields{{"contact", FieldValue(value.contact)},
-                             {"hex", FieldValue(value.hex)},
-                             {"own_assault_figures", FieldValue(value.own_assault_figures)},
-                             {"may_rest", FieldValue(value.may_rest)},
-                             {"largest_estimated_opponent", value.largest_estimated_opponent ? FieldValue(*value.largest_estimated_opponent) : FieldValue::none()},
+    write_object(out, Fields{{"companies", FieldValue(value.companies)},
+                             {"contact", FieldValue(value.contact)},
                              {"contact_score", value.contact_score ? FieldValue(*value.contact_score) : FieldValue::none()},
-                             {"opponents", FieldValue::of(value.opponents)},
                              {"figures", FieldValue(value.figures)},
-                             {"companies", FieldValue(value.companies)}});
+                             {"hex", FieldValue(value.hex)},
+                             {"largest_estimated_opponent", value.largest_estimated_opponent ? FieldValue(*value.largest_estimated_opponent) : FieldValue::none()},
+                             {"may_rest", FieldValue(value.may_rest)},
+                             {"opponents", FieldValue::of(value.opponents)},
+                             {"own_assault_figures", FieldValue(value.own_assault_figures)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, LossAllocationContext& out) {
@@ -651,10 +651,10 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, L
 }
 
 void write_json(TextOut& out, const RecoveryCompany& value) {
-    write_object(out, Fields{{"type", FieldValue(value.type)},
-                             {"figures", FieldValue(value.figures)},
+    write_object(out, Fields{{"figures", FieldValue(value.figures)},
                              {"lost", FieldValue(value.lost)},
-                             {"name", value.name ? FieldValue(*value.name) : FieldValue::none()}});
+                             {"name", value.name ? FieldValue(*value.name) : FieldValue::none()},
+                             {"type", FieldValue(value.type)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, RecoveryCompany& out) {
@@ -673,17 +673,17 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, R
 }
 
 void write_json(TextOut& out, const RecoveryContext& value) {
-    write_object(out, Fields{{"contact", FieldValue(value.contact)},
-                             {"hex", FieldValue(value.hex)},
-                             {"own_assault_figures", FieldValue(value.own_assault_figures)},
-                             {"may_rest", FieldValue(value.may_rest)},
-                             {"largest_estimated_opponent", value.largest_estimated_opponent ? FieldValue(*value.largest_estimated_opponent) : FieldValue::none()},
+    write_object(out, Fields{{"companies", FieldValue::of(value.companies)},
+                             {"contact", FieldValue(value.contact)},
                              {"contact_score", value.contact_score ? FieldValue(*value.contact_score) : FieldValue::none()},
+                             {"hex", FieldValue(value.hex)},
+                             {"largest_estimated_opponent", value.largest_estimated_opponent ? FieldValue(*value.largest_estimated_opponent) : FieldValue::none()},
+                             {"may_rest", FieldValue(value.may_rest)},
                              {"opponents", FieldValue::of(value.opponents)},
-                             {"regiment", FieldValue(value.regiment)},
-                             {"companies", FieldValue::of(value.companies)},
+                             {"own_assault_figures", FieldValue(value.own_assault_figures)},
+                             {"penalty", FieldValue(value.penalty)},
                              {"recovered", FieldValue(value.recovered)},
-                             {"penalty", FieldValue(value.penalty)}});
+                             {"regiment", FieldValue(value.regiment)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, RecoveryContext& out) {
@@ -726,8 +726,8 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, R
 
 void write_json(TextOut& out, const SupportContext& value) {
     write_object(out, Fields{{"contact", FieldValue(value.contact)},
-                             {"supports", FieldValue(value.supports)},
-                             {"hex", FieldValue(value.hex)}});
+                             {"hex", FieldValue(value.hex)},
+                             {"supports", FieldValue(value.supports)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, SupportContext& out) {
@@ -746,11 +746,11 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, S
 
 void write_json(TextOut& out, const ReliefContext& value) {
     write_object(out, Fields{{"contact", FieldValue(value.contact)},
-                             {"relieves", FieldValue(value.relieves)},
-                             {"hex", FieldValue(value.hex)},
-                             {"to", FieldValue(value.to)},
                              {"cost", FieldValue(value.cost)},
-                             {"relieved_cost", FieldValue(value.relieved_cost)}});
+                             {"hex", FieldValue(value.hex)},
+                             {"relieved_cost", FieldValue(value.relieved_cost)},
+                             {"relieves", FieldValue(value.relieves)},
+                             {"to", FieldValue(value.to)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, ReliefContext& out) {
@@ -772,10 +772,10 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, R
 
 void write_json(TextOut& out, const ReinforceContext& value) {
     write_object(out, Fields{{"contact", FieldValue(value.contact)},
-                             {"reinforces", FieldValue(value.reinforces)},
-                             {"hex", FieldValue(value.hex)},
                              {"displaced_from", FieldValue(value.displaced_from)},
-                             {"displaced_to", FieldValue(value.displaced_to)}});
+                             {"displaced_to", FieldValue(value.displaced_to)},
+                             {"hex", FieldValue(value.hex)},
+                             {"reinforces", FieldValue(value.reinforces)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, ReinforceContext& out) {
@@ -795,8 +795,8 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, R
 }
 
 void write_json(TextOut& out, const ManeuverCandidate& value) {
-    write_object(out, Fields{{"hex", FieldValue(value.hex)},
-                             {"cost", FieldValue(value.cost)}});
+    write_object(out, Fields{{"cost", FieldValue(value.cost)},
+                             {"hex", FieldValue(value.hex)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, ManeuverCandidate& out) {
@@ -813,12 +813,12 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, M
 }
 
 void write_json(TextOut& out, const ManeuverMoveContext& value) {
-    write_object(out, Fields{{"contact", FieldValue(value.contact)},
+    write_object(out, Fields{{"candidates", FieldValue::of(value.candidates)},
+                             {"contact", FieldValue(value.contact)},
                              {"hex", FieldValue(value.hex)},
+                             {"points_left", FieldValue(value.points_left)},
                              {"target", FieldValue(value.target)},
-                             {"target_hex", FieldValue(value.target_hex)},
-                             {"candidates", FieldValue::of(value.candidates)},
-                             {"points_left", FieldValue(value.points_left)}});
+                             {"target_hex", FieldValue(value.target_hex)}});
 }
 
 bool read_json(const Json& value, const std::string& path, Problems& problems, ManeuverMoveContext& out) {
@@ -867,10 +867,10 @@ bool read_json(const Json& value, const std::string& path, Problems& problems, P
 }
 
 void write_json(TextOut& out, const CardPlacementContext& value) {
-    write_object(out, Fields{{"contact", FieldValue(value.contact)},
-                             {"card", FieldValue(value.card)},
-                             {"placed", FieldValue::of(value.placed)},
+    write_object(out, Fields{{"card", FieldValue(value.card)},
                              {"columns", FieldValue(value.columns)},
+                             {"contact", FieldValue(value.contact)},
+                             {"placed", FieldValue::of(value.placed)},
                              {"rows", FieldValue(value.rows)}});
 }
 

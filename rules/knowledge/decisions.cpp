@@ -78,16 +78,20 @@ bool offered(const DecisionRequest& request, const Answer& option) {
 
 std::string answer_refusal(const DecisionRequest& request, const Answer& answer) {
     if (offered(request, answer)) return "";
-    if (request.kind == "battle_report" || request.kind == "battle_dispute" ||
-        request.kind == "recovery_choice")
-        return battle_answer_refusal(request, answer);
+    switch (request.kind) {
+        case DecisionKind::battle_report:
+        case DecisionKind::battle_dispute:
+        case DecisionKind::recovery_choice: return battle_answer_refusal(request, answer);
+        default: break;
+    }
     bool allowed = false;
-    if (const auto* avoid = answer.as<AvoidTo>(); avoid && request.kind == "contact_window") {
+    if (const auto* avoid = answer.as<AvoidTo>();
+        avoid && request.kind == DecisionKind::contact_window) {
         allowed = avoid_to_allowed(request, *avoid);
-    } else if (answer.as<CardCell>() && request.kind == "card_placement") {
+    } else if (answer.as<CardCell>() && request.kind == DecisionKind::card_placement) {
         allowed = true;  // an illegal cell is placed by the server
     } else if (const auto* split = answer.as<Numbers>();
-               split && request.kind == "loss_allocation") {
+               split && request.kind == DecisionKind::loss_allocation) {
         allowed = loss_split_allowed(request, *split);
     }
     return allowed ? ""
@@ -166,8 +170,8 @@ std::vector<Answer> Decider::answer(std::span<const DecisionRequest* const> requ
                         .by = by[i],
                         .force = requests[i]->force,
                         .id = requests[i]->id,
-                        .kind = requests[i]->kind,
-                        .window = requests[i]->window}
+                        .kind = to_string(requests[i]->kind),
+                        .window = to_string(requests[i]->window)}
             .write(log_, audience);
     }
     return answers;

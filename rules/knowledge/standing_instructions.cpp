@@ -52,29 +52,30 @@ std::optional<Answer> named_if(bool given, const char* name) {
 
 std::optional<Answer> standing_answer(const DecisionRequest& request,
                                       const StandingInstructions& instructions) {
-    const std::string& kind = request.kind;
-    if (kind == "contact_window") {
-        if (!instructions.contact) return std::nullopt;
-        return contact_answer(request, *instructions.contact);
+    switch (request.kind) {
+        case DecisionKind::contact_window:
+            if (!instructions.contact) return std::nullopt;
+            return contact_answer(request, *instructions.contact);
+        case DecisionKind::separate_engagements:
+            if (!instructions.separate_engagements) return std::nullopt;
+            return Answer(*instructions.separate_engagements ? "separate" : "one_battle");
+        case DecisionKind::rearguard: return flag(instructions.rearguard);
+        case DecisionKind::pursuit: return flag(instructions.pursuit);
+        case DecisionKind::maneuver: return flag(instructions.maneuver);
+        case DecisionKind::support_role: return flag(instructions.support);
+        case DecisionKind::relief: return flag(instructions.relief);
+        case DecisionKind::reinforce: return flag(instructions.reinforce);
+        case DecisionKind::maneuver_move:
+            // "maneuver": true also makes the move, to the first (cheapest) hex offered.
+            if (!instructions.maneuver) return std::nullopt;
+            return *instructions.maneuver ? request.default_answer : Answer(false);
+        case DecisionKind::card_placement: return named_if(instructions.cards_auto, "auto");
+        case DecisionKind::loss_allocation:
+            return named_if(instructions.losses_proportional, "proportional");
+        case DecisionKind::battle_report:
+        case DecisionKind::battle_dispute:
+        case DecisionKind::recovery_choice: return std::nullopt;  // no standing instruction
     }
-    if (kind == "separate_engagements") {
-        if (!instructions.separate_engagements) return std::nullopt;
-        return Answer(*instructions.separate_engagements ? "separate" : "one_battle");
-    }
-    if (kind == "rearguard") return flag(instructions.rearguard);
-    if (kind == "pursuit") return flag(instructions.pursuit);
-    if (kind == "maneuver") return flag(instructions.maneuver);
-    if (kind == "support_role") return flag(instructions.support);
-    if (kind == "relief") return flag(instructions.relief);
-    if (kind == "reinforce") return flag(instructions.reinforce);
-    if (kind == "maneuver_move") {
-        // "maneuver": true also makes the move, to the first (cheapest) hex offered.
-        if (!instructions.maneuver) return std::nullopt;
-        return *instructions.maneuver ? request.default_answer : Answer(false);
-    }
-    if (kind == "card_placement") return named_if(instructions.cards_auto, "auto");
-    if (kind == "loss_allocation")
-        return named_if(instructions.losses_proportional, "proportional");
     return std::nullopt;
 }
 

@@ -68,7 +68,7 @@ struct MovementPhase::Impl {
             by_id_.emplace(kept->first, Entry{&m, &fm});  // viewing the key result_ keeps
             m.force = &force;
             m.movement = &fm;
-            m.visited.push_back(force.hex);
+            m.visited.push_back(force.hex());
             const auto found = order_of.find(force.id);
             const AcceptedOrder* order = found == order_of.end() ? nullptr : found->second;
             fm.forced_march = order && order->forced_march;
@@ -130,7 +130,7 @@ struct MovementPhase::Impl {
 
     void resume(const std::string& id) {
         Mover& m = mover(id);
-        if (m.next >= m.path.size() || !adjacent(m.force->hex, m.path[m.next])) return;
+        if (m.next >= m.path.size() || !adjacent(m.force->hex(), m.path[m.next])) return;
         if (!m.active) {
             active();  // drops the halted ones, this one among them, before it goes back in
             m.active = true;
@@ -139,7 +139,7 @@ struct MovementPhase::Impl {
         }
         m.base = kHalfTime;
         m.spent_at_base = movement(id).spent;
-        event::MovementResumed{.force = id, .hex = m.force->hex}.write(
+        event::MovementResumed{.force = id, .hex = m.force->hex()}.write(
             log_, side_audience(state_, *m.force));
     }
 
@@ -157,10 +157,10 @@ struct MovementPhase::Impl {
 
     void repositioned(const std::string& id) {
         Mover& m = mover(id);
-        m.visited.push_back(m.force->hex);
+        m.visited.push_back(m.force->hex());
         // Moved onto its next path hex, it follows on from there; moved off its path, it stops.
-        if (m.next < m.path.size() && m.force->hex == m.path[m.next]) ++m.next;
-        if (m.next < m.path.size() && !adjacent(m.force->hex, m.path[m.next])) m.path.clear();
+        if (m.next < m.path.size() && m.force->hex() == m.path[m.next]) ++m.next;
+        if (m.next < m.path.size() && !adjacent(m.force->hex(), m.path[m.next])) m.path.clear();
     }
 
     void joined_contact(const std::string& id) {
@@ -168,7 +168,7 @@ struct MovementPhase::Impl {
         if (m.active) halt(m, "map contact");
         for (const auto& other : state_.forces) {
             if (other.regiments.empty() || !state_.opposed(other, *m.force) ||
-                !adjacent(other.hex, m.force->hex))
+                !adjacent(other.hex(), m.force->hex()))
                 continue;
             contacts_.insert(other.id < id ? std::pair{other.id, id} : std::pair{id, other.id});
             auto& at = movement(id).contact_at;
@@ -186,7 +186,7 @@ struct MovementPhase::Impl {
     }
 
     int next_cost(const Mover& m) const {
-        const Hex from = m.force->hex, to = m.path[m.next];
+        const Hex from = m.force->hex(), to = m.path[m.next];
         if (!m.cost || m.cost_from != from || m.cost_to != to) {
             m.cost = step_cost(state_.map, ruleset_, from, to);
             m.cost_from = from;
@@ -261,7 +261,7 @@ struct MovementPhase::Impl {
     void step(Mover& m, PeriodTime t, int half) {
         Force& force = *m.force;
         ForceMovement& fm = *m.movement;
-        const Hex from = force.hex;
+        const Hex from = force.hex();
         const Hex to = m.path[m.next];
         const int cost = next_cost(m);
         const bool formed = step_keeps_formed(force, state_.map, ruleset_, from, to);
@@ -294,7 +294,7 @@ struct MovementPhase::Impl {
     void halt(Mover& m, const std::string& reason) {
         m.active = false;
         halted_since_pruned_ = true;
-        event::ForceHalted{.force = m.force->id, .hex = m.force->hex, .reason = reason}.write(
+        event::ForceHalted{.force = m.force->id, .hex = m.force->hex(), .reason = reason}.write(
             log_, side_audience(state_, *m.force));
         step_back_if_stacked(m);
     }
@@ -307,7 +307,7 @@ struct MovementPhase::Impl {
             state_.for_each_force_at(h, [&](const Force& f) { held = held || &f != m.force; });
             return held;
         };
-        if (!held_by_other(m.force->hex)) return;
+        if (!held_by_other(m.force->hex())) return;
         std::optional<Hex> back;
         for (std::size_t i = m.visited.size() - 1; i-- > 0 && !back;)
             if (!held_by_other(m.visited[i])) back = m.visited[i];
@@ -315,7 +315,7 @@ struct MovementPhase::Impl {
         // passable hex, not next to an enemy if one is as near, lowest (q, r) on ties.
         if (!back) back = nearest_free_hex(*m.force, held_by_other);
         if (!back) return;
-        event::SteppedBack{.force = m.force->id, .from = m.force->hex, .to = *back}.write(
+        event::SteppedBack{.force = m.force->id, .from = m.force->hex(), .to = *back}.write(
             log_, side_audience(state_, *m.force));
         state_.move_force(*m.force, *back);
     }
@@ -330,10 +330,10 @@ struct MovementPhase::Impl {
             return false;
         };
         // Every map hex has been looked at when `seen` reaches the map's size.
-        std::size_t seen = state_.map.contains(force.hex) ? 1 : 0;
+        std::size_t seen = state_.map.contains(force.hex()) ? 1 : 0;
         for (int radius = 1; seen < state_.map.hexes.size(); ++radius) {
             std::optional<std::pair<bool, Hex>> best;
-            visit_ring(force.hex, radius, [&](Hex hex) {
+            visit_ring(force.hex(), radius, [&](Hex hex) {
                 const std::string* name = state_.map.terrain_at(hex);
                 if (!name) return false;
                 ++seen;
@@ -377,7 +377,7 @@ struct MovementPhase::Impl {
             }
             found.push_back({a.id, b.id, t, half});
             const std::string_view forces[] = {a.id, b.id};
-            const Hex hexes[] = {a.hex, b.hex};
+            const Hex hexes[] = {a.hex(), b.hex()};
             event::Contact{
                 .day = context_.day,
                 .forces = std::span<const std::string_view>(forces),
@@ -400,7 +400,7 @@ struct MovementPhase::Impl {
         auto& forces = state_.forces;
         auto is_new = [&](std::size_t i, std::size_t j) {
             return !forces[i].regiments.empty() && !forces[j].regiments.empty() &&
-                   adjacent(forces[i].hex, forces[j].hex) &&
+                   adjacent(forces[i].hex(), forces[j].hex()) &&
                    state_.opposed(forces[i], forces[j]) &&
                    !contacts_.count({forces[i].id, forces[j].id});
         };
@@ -436,7 +436,7 @@ struct MovementPhase::Impl {
         for (std::size_t k = since; k < moves.size(); ++k) {
             const std::size_t i = moves[k];
             if (forces[i].regiments.empty()) continue;
-            for (Hex n : neighbours(forces[i].hex))
+            for (Hex n : neighbours(forces[i].hex()))
                 state_.for_each_force_at(n, [&](const Force& other) {
                     const auto j = static_cast<std::size_t>(&other - forces.data());
                     pairs.push_back(std::minmax(i, j));

@@ -25,7 +25,7 @@ OrderPlan plan_order(const CampaignState& state, const Ruleset& ruleset, const F
         plan.available = daily_move_points(force, ruleset) +
                          (order.forced_march ? forced_march_bonus(force, ruleset) : 0) +
                          force.saved_points;
-    Hex at = force.hex;
+    Hex at = force.hex();
     int spent = 0;
     bool stopped = !plan.moves_this_period || plan.available <= 0;
     for (const Hex& next : order.path) {

@@ -17,7 +17,7 @@ std::string order_problem(const CampaignState& state, const Ruleset& ruleset,
                                 force.order_state == OrderState::in_rout))
         return "a force " + to_string(force.order_state) +
                " cannot be ordered to move; it moves by the retreat and rout rules (R-10)";
-    Hex at = force.hex;
+    Hex at = force.hex();
     for (std::size_t i = 0; i < order.path.size(); ++i) {
         const Hex next = order.path[i];
         // Named only in a refusal: most orders stand, and their steps need no text.
@@ -46,7 +46,7 @@ std::string order_problem(const CampaignState& state, const Ruleset& ruleset,
         if (ruleset.scouting.dispatches_per_period < 1)
             return "the ruleset allows no scouts (R-4.1)";
         if (!state.map.contains(*order.scout)) return target + " is off the map";
-        const int distance = hex_distance(force.hex, *order.scout);
+        const int distance = hex_distance(force.hex(), *order.scout);
         if (distance > ruleset.scouting.range_hexes)
             return target + " is " + std::to_string(distance) +
                    " hexes away; a scout goes at most " +

@@ -144,7 +144,7 @@ void check_morale_at_half_end(CampaignState& state, const Ruleset& ruleset,
     for (const auto& id : due) {
         Force& f = *state.find_force(id);
         if (!on_map(f)) continue;  // gone meanwhile
-        const Hex before = f.hex;
+        const Hex before = f.hex();
         const std::size_t mark = log.size();
         const MoraleResult m = check_morale(state, ruleset, id, dice, log);
         std::vector<std::string> witnesses{id};
@@ -157,7 +157,7 @@ void check_morale_at_half_end(CampaignState& state, const Ruleset& ruleset,
         if (!retreating(f)) f.retreat_since_half.reset();
         if (!on_map(f))
             movement.stop(id, "eliminated");
-        else if (f.hex != before)
+        else if (f.hex() != before)
             movement.moved_outside(id, 0, context.half);
     }
 }

@@ -16,11 +16,11 @@ void move_toward_refuge(CampaignState& state, const Ruleset& ruleset, Force& for
                         MoraleResult& result, EventLog& log) {
     result.refuge = refuge_target(state, ruleset, force);
     if (!result.refuge) {
-        event::RoutStays{.force = force.id, .from = force.hex}.write(log);
+        event::RoutStays{.force = force.id, .from = force.hex()}.write(log);
         return;
     }
     result.refuge_path = refuge_path(state, ruleset, force, *result.refuge);
-    const Hex from = force.hex;
+    const Hex from = force.hex();
     if (!result.refuge_path.empty()) state.move_force(force, result.refuge_path.back());
     event::RoutToRefuge{.force = force.id,
                         .from = from,
@@ -81,8 +81,8 @@ MoraleResult check_morale(CampaignState& state, const Ruleset& ruleset,
         .write(log);
     if (result.passed) return result;
 
-    const Force* nearest = nearest_enemy(state, *force, force->hex);
-    const int distance = nearest ? hex_distance(force->hex, nearest->hex) : INT_MAX;
+    const Force* nearest = nearest_enemy(state, *force, force->hex());
+    const int distance = nearest ? hex_distance(force->hex(), nearest->hex()) : INT_MAX;
     result.near_enemy = distance < rules.far_from_enemy_hexes;
     if (result.near_enemy)
         result.rout = make_retreat_move(state, ruleset, force_id, RetreatKind::rout, log);

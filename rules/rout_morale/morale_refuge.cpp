@@ -13,7 +13,7 @@ namespace {
 
 bool held_by_other(const CampaignState& state, const Force& force, Hex h) {
     return std::any_of(state.forces.begin(), state.forces.end(), [&](const Force& f) {
-        return f.id != force.id && !f.regiments.empty() && f.hex == h;
+        return f.id != force.id && !f.regiments.empty() && f.hex() == h;
     });
 }
 
@@ -23,7 +23,7 @@ bool walkable(const CampaignState& state, const Ruleset& ruleset, const Force& f
     const TerrainType* terrain = name ? ruleset.find_terrain(*name) : nullptr;
     if (!terrain || !terrain->passable) return false;
     for (const Force* e : enemy_forces(state, force))
-        if (e->hex == h) return false;
+        if (e->hex() == h) return false;
     return true;
 }
 
@@ -52,12 +52,12 @@ std::optional<Hex> refuge_target(const CampaignState& state, const Ruleset& rule
     const int far = ruleset.morale.far_from_enemy_hexes;
     std::optional<Hex> best;
     int best_dist = INT_MAX;
-    for (const auto& [h, d] : walk_distances(state, ruleset, force, force.hex)) {  // (q, r) order
+    for (const auto& [h, d] : walk_distances(state, ruleset, force, force.hex())) {  // (q, r) order
         if (d >= best_dist || !forest_or_dwelling(state.map, h) || held_by_other(state, force, h))
             continue;
         const Hex hex = h;  // clang 14 cannot capture a structured binding
         const bool far_enough = std::all_of(enemies.begin(), enemies.end(), [&](const Force* e) {
-            return hex_distance(hex, e->hex) >= far;
+            return hex_distance(hex, e->hex()) >= far;
         });
         if (!far_enough) continue;
         best = h;
@@ -70,7 +70,7 @@ std::vector<Hex> refuge_path(const CampaignState& state, const Ruleset& ruleset,
                              const Force& force, Hex target) {
     const auto to_target = walk_distances(state, ruleset, force, target);
     std::vector<Hex> path;
-    Hex at = force.hex;
+    Hex at = force.hex();
     auto remaining = to_target.find(at);
     if (remaining == to_target.end()) return path;
     int left = remaining->second;

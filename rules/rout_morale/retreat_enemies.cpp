@@ -37,7 +37,7 @@ bool RetreatField::step_closer_to_an_enemy(Hex from, Hex to) const {
     // Debug builds (the sanitizer run) check the index against every enemy on the map.
     assert(closer == std::any_of(state_.forces.begin(), state_.forces.end(), [&](const Force& e) {
                return !e.regiments.empty() && &e != &force_ && state_.opposed(e, force_) &&
-                      hex_distance(to, e.hex) < hex_distance(from, e.hex);
+                      hex_distance(to, e.hex()) < hex_distance(from, e.hex());
            }));
     return closer;
 }

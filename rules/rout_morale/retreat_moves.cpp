@@ -14,7 +14,7 @@ RetreatOutcome make_retreat_move(CampaignState& state, const Ruleset& ruleset,
     const bool rout = kind == RetreatKind::rout;
     force->order_state = rout ? OrderState::in_rout : OrderState::in_retreat;
     RetreatOutcome out = plan_retreat(state, ruleset, *force, kind);
-    const Hex from = force->hex;
+    const Hex from = force->hex();
     const std::span<const Hex> path(out.path);
     switch (out.result) {
         case RetreatOutcome::Result::no_enemy:

@@ -29,8 +29,8 @@ class Planner {
 public:
     Planner(const CampaignState& state, const Ruleset& ruleset, const Force& force,
             RetreatKind kind)
-        : state_(state), ruleset_(ruleset), force_(force), kind_(kind), start_(force.hex),
-          field_(state, force, force.hex) {
+        : state_(state), ruleset_(ruleset), force_(force), kind_(kind), start_(force.hex()),
+          field_(state, force, force.hex()) {
         home_ = nearest_home_hex(state, force, start_);
         // a force that starts behind the enemy's lines is not held to the rule.
         lines_waived_ = home_ && behind_lines(start_);
@@ -206,7 +206,7 @@ const Force* nearest_enemy(const CampaignState& state, const Force& force, Hex f
     const std::string& own_side = state.side_of(force);
     for (const auto& e : state.forces) {
         if (e.regiments.empty()) continue;
-        const int d = hex_distance(from, e.hex);
+        const int d = hex_distance(from, e.hex());
         // Nearest first, then lowest id; the side lookup only for a force that would win.
         if ((!best || d < best_distance || (d == best_distance && e.id < best->id)) &&
             state.side_of(e) != own_side) {

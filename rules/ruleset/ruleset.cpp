@@ -4,11 +4,11 @@
 namespace umpire::rules {
 
 const TerrainType* Ruleset::find_terrain(const std::string& terrain_name) const {
-    return terrain_index.find(terrain, terrain_name);
+    return terrain_index_.find(terrain, terrain_name);
 }
 
 const TroopType* Ruleset::find_troop_type(const std::string& type_name) const {
-    return troop_type_index.find(troop_types, type_name);
+    return troop_type_index_.find(troop_types, type_name);
 }
 
 bool Ruleset::is_favoured(TroopClass troop_class, const std::string& terrain_name) const {

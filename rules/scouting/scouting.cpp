@@ -16,7 +16,7 @@ std::vector<const Force*> enemies_near(const CampaignState& state, const Force& 
     std::vector<const Force*> out;
     for (const Force& f : state.forces)
         if (!f.regiments.empty() && state.opposed(sender, f) &&
-            hex_distance(f.hex, target) <= radius)
+            hex_distance(f.hex(), target) <= radius)
             out.push_back(&f);
     return out;
 }
@@ -25,8 +25,8 @@ std::vector<const Force*> enemies_near(const CampaignState& state, const Force& 
 const Force& nearest(const std::vector<const Force*>& candidates, Hex target) {
     return **std::min_element(candidates.begin(), candidates.end(),
                               [&](const Force* a, const Force* b) {
-                                  return hex_distance(a->hex, target) <
-                                         hex_distance(b->hex, target);
+                                  return hex_distance(a->hex(), target) <
+                                         hex_distance(b->hex(), target);
                               });
 }
 
@@ -105,9 +105,9 @@ private:
             const shape::SizeEstimate size{.estimate = apply_size_error(enemy->figures(), error),
                                            .accuracy_percent = accuracy_percent};
             state_.knowledge[sender.player].push_back(
-                {enemy->id, shape::ScoutReportFact{.hex = enemy->hex, .size = size}, source_,
+                {enemy->id, shape::ScoutReportFact{.hex = enemy->hex(), .size = size}, source_,
                  period_});
-            reports.push_back({.force = enemy->id, .hex = enemy->hex, .size = size});
+            reports.push_back({.force = enemy->id, .hex = enemy->hex(), .size = size});
             record.reported.push_back(enemy->id);
         }
         return reports;

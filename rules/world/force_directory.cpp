@@ -73,7 +73,7 @@ const std::string& ForceDirectory::side_of(const CampaignState& state, std::size
 // CampaignState's lookups by id and side are here, with the directory, so that the directory's
 // lookup is compiled into them rather than called: a 1,000-force period asks them some 150,000
 // times.
-Force* CampaignState::find_force(const std::string& id) {
+long CampaignState::force_index(const std::string& id) const {
     if (occupancy_.tracking()) {
         const long i = directory_.index_of(*this, id);
         assert(i == [&] {  // Debug builds check the directory against a scan
@@ -81,19 +81,25 @@ Force* CampaignState::find_force(const std::string& id) {
                                    [&](const Force& f) { return f.id == id; });
             return it == forces.end() ? -1L : static_cast<long>(it - forces.begin());
         }());
-        return i < 0 ? nullptr : &forces[static_cast<std::size_t>(i)];
+        return i;
     }
     // Forces are kept in ascending id order: a binary search, with a scan as the fallback for
     // a state someone built out of order.
     auto it = std::lower_bound(forces.begin(), forces.end(), id,
                                [](const Force& f, const std::string& key) { return f.id < key; });
-    if (it != forces.end() && it->id == id) return &*it;
+    if (it != forces.end() && it->id == id) return it - forces.begin();
     it = std::find_if(forces.begin(), forces.end(), [&](const Force& f) { return f.id == id; });
-    return it == forces.end() ? nullptr : &*it;
+    return it == forces.end() ? -1 : it - forces.begin();
+}
+
+Force* CampaignState::find_force(const std::string& id) {
+    const long i = force_index(id);
+    return i < 0 ? nullptr : &forces[static_cast<std::size_t>(i)];
 }
 
 const Force* CampaignState::find_force(const std::string& id) const {
-    return const_cast<CampaignState*>(this)->find_force(id);
+    const long i = force_index(id);
+    return i < 0 ? nullptr : &forces[static_cast<std::size_t>(i)];
 }
 
 const std::string& CampaignState::side_of(const Force& force) const {

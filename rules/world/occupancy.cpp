@@ -24,10 +24,10 @@ void Occupancy::rebuild(const std::vector<Force>& forces, int margin) {
     head_.clear();
     next_.assign(forces.size(), -1);
     if (forces.empty()) return;
-    Hex low = forces.front().hex, high = low;
+    Hex low = forces.front().hex(), high = low;
     for (const auto& f : forces) {
-        low = {std::min(low.q, f.hex.q), std::min(low.r, f.hex.r)};
-        high = {std::max(high.q, f.hex.q), std::max(high.r, f.hex.r)};
+        low = {std::min(low.q, f.hex().q), std::min(low.r, f.hex().r)};
+        high = {std::max(high.q, f.hex().q), std::max(high.r, f.hex().r)};
     }
     low_ = {low.q - margin, low.r - margin};
     width_ = static_cast<long>(high.q) - low.q + 1 + 2L * margin;
@@ -35,7 +35,7 @@ void Occupancy::rebuild(const std::vector<Force>& forces, int margin) {
     head_.assign(static_cast<std::size_t>(width_ * height_), -1);
     // Linked from the highest index down, so each hex's list is ascending.
     for (std::size_t i = forces.size(); i-- > 0;) {
-        const auto cell = static_cast<std::size_t>(cell_of(forces[i].hex));
+        const auto cell = static_cast<std::size_t>(cell_of(forces[i].hex()));
         next_[i] = head_[cell];
         head_[cell] = static_cast<std::int32_t>(i);
     }
@@ -61,7 +61,7 @@ void Occupancy::moved(const std::vector<Force>& forces, std::uint32_t index, Hex
     if (!tracking_) return;
     moves_.push_back(index);
     if (!fresh(forces)) return;  // built from the current hexes when next asked
-    const long to = cell_of(forces[index].hex);
+    const long to = cell_of(forces[index].hex());
     if (to < 0) {  // out of the box: built again around every force, with more room
         rebuild(forces, 8 + static_cast<int>(std::max(width_, height_)));
         return;

@@ -84,7 +84,7 @@ void SidePositions::build(const CampaignState& state) {
             low_[axis] = std::min(low_[axis], map->low[axis]);
             high_[axis] = std::max(high_[axis], map->high[axis]);
         }
-    for (const auto& f : forces) widen(f.hex);
+    for (const auto& f : forces) widen(f.hex());
     sides_.assign(groups_.size(), SideIndex{});
     for (auto& side : sides_)
         for (int p = 0; p < 3; ++p) {
@@ -102,7 +102,7 @@ void SidePositions::build(const CampaignState& state) {
     indexed_at_.assign(forces.size(), Hex{});
     forces_ = &forces;
     for (std::uint32_t i = 0; i < forces.size(); ++i)
-        if (alive(i)) insert(i, forces[i].hex);
+        if (alive(i)) insert(i, forces[i].hex());
     data_ = forces.data();
     size_ = forces.size();
     journal_read_ = state.moves().size();
@@ -129,7 +129,7 @@ void SidePositions::sync(const CampaignState& state) {
     }
     for (; journal_read_ < moves.size(); ++journal_read_) {
         const std::uint32_t i = moves[journal_read_];
-        const Hex now = state.forces[i].hex;
+        const Hex now = state.forces[i].hex();
         if (indexed_[i] && indexed_at_[i] == now) continue;
         if (!in_range(now)) {
             build(state);

@@ -33,7 +33,8 @@ const Side* CampaignState::find_side(const std::string& id) const {
 const Force* CampaignState::force_at(Hex h) const {
     if (!occupancy_.tracking()) {
         for (const auto& f : forces)
-            if (f.hex == h && !f.regiments.empty()) return &f;  // an eliminated force holds nothing
+            // An eliminated force holds nothing.
+            if (f.hex() == h && !f.regiments.empty()) return &f;
         return nullptr;
     }
     const Force* found = nullptr;
@@ -43,7 +44,7 @@ const Force* CampaignState::force_at(Hex h) const {
     // Debug builds (the sanitizer run) check the index against a scan of every force.
     assert(found == [&]() -> const Force* {
         for (const auto& f : forces)
-            if (f.hex == h && !f.regiments.empty()) return &f;
+            if (f.hex() == h && !f.regiments.empty()) return &f;
         return nullptr;
     }());
     return found;
@@ -53,7 +54,7 @@ std::vector<const Force*> CampaignState::forces_at(Hex h, const Force* except) c
     std::vector<const Force*> out;
     if (!occupancy_.tracking()) {
         for (const auto& f : forces)
-            if (f.hex == h && &f != except && !f.regiments.empty()) out.push_back(&f);
+            if (f.hex() == h && &f != except && !f.regiments.empty()) out.push_back(&f);
         return out;
     }
     for_each_force_at(h, [&](const Force& f) {
@@ -85,8 +86,9 @@ int nearest_force_distance(const CampaignState& state, Hex h,
     }
     int nearest = -1;
     for (const auto& f : state.forces)
-        if (!f.regiments.empty() && wanted(f) && (nearest < 0 || hex_distance(h, f.hex) < nearest))
-            nearest = hex_distance(h, f.hex);
+        if (!f.regiments.empty() && wanted(f) &&
+            (nearest < 0 || hex_distance(h, f.hex()) < nearest))
+            nearest = hex_distance(h, f.hex());
     return nearest;
 }
 
@@ -97,8 +99,8 @@ SidePositions* CampaignState::side_positions() const {
 }
 
 void CampaignState::move_force(Force& force, Hex to) {
-    const Hex from = force.hex;
-    force.hex = to;
+    const Hex from = force.hex_;
+    force.hex_ = to;
     if (&force >= forces.data() && &force < forces.data() + forces.size())
         occupancy_.moved(forces, static_cast<std::uint32_t>(&force - forces.data()), from);
 }
@@ -161,7 +163,7 @@ std::vector<std::pair<std::size_t, std::size_t>> adjacent_force_pairs(
     std::vector<std::pair<std::uint64_t, std::size_t>> at;
     at.reserve(forces.size());
     for (std::size_t i = 0; i < forces.size(); ++i)
-        if (!forces[i].regiments.empty()) at.push_back({hex_key(forces[i].hex), i});
+        if (!forces[i].regiments.empty()) at.push_back({hex_key(forces[i].hex()), i});
     std::sort(at.begin(), at.end());
     constexpr std::uint32_t kEmpty = ~0u;
     std::vector<std::uint32_t> run_start(std::bit_ceil(2 * at.size() + 2), kEmpty);
@@ -178,7 +180,7 @@ std::vector<std::pair<std::size_t, std::size_t>> adjacent_force_pairs(
     std::vector<std::pair<std::size_t, std::size_t>> pairs;
     for (std::size_t i = 0; i < forces.size(); ++i) {
         if (forces[i].regiments.empty()) continue;
-        for (Hex h : neighbours(forces[i].hex)) {
+        for (Hex h : neighbours(forces[i].hex())) {
             const std::uint64_t key = hex_key(h);
             const std::uint32_t start = run_start[slot_of(key)];
             if (start == kEmpty) continue;
@@ -197,7 +199,7 @@ std::vector<std::pair<std::size_t, std::size_t>> adjacent_force_pairs(const Camp
     for (std::size_t i = 0; i < forces.size(); ++i) {
         if (forces[i].regiments.empty()) continue;
         const std::size_t first = pairs.size();
-        for (Hex h : neighbours(forces[i].hex))
+        for (Hex h : neighbours(forces[i].hex()))
             state.for_each_force_at(h, [&](const Force& other) {
                 const auto j = static_cast<std::size_t>(&other - forces.data());
                 if (j > i) pairs.push_back({i, j});

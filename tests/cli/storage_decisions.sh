@@ -107,4 +107,15 @@ db.commit()
 PY
 expect_exit 5 "$UMPIRE" verify "$DB" $C
 expect_in "$WORK/out" "are not the answers to its decisions"
+
+# A stored request of a kind the engine does not know is reported, not guessed at.
+python3 - "$DB" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("""UPDATE decisions SET request = json_set(request, '$.kind', 'avoid_target')
+              WHERE decision_id = '1.afternoon.aeskrvald.engagements.aeskrvald'""")
+db.commit()
+PY
+expect_exit 5 "$UMPIRE" verify "$DB" $C
+expect_in "$WORK/out" 'an unknown kind "avoid_target"'
 echo "ok"

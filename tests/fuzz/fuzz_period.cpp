@@ -22,13 +22,13 @@ rules::PeriodOrders random_orders(const rules::CampaignState& state, fuzz::ByteR
         rules::ForceOrder o;
         o.player = f.player;
         o.force = f.id;
-        rules::Hex at = f.hex;
+        rules::Hex at = f.hex();
         for (std::size_t n = in.below(9); n > 0; --n) {
             at = rules::neighbours(at)[in.below(6)];
             o.path.push_back(at);
         }
         o.forced_march = in.below(5) == 0;
-        if (in.below(6) == 0) o.scout = rules::neighbours(f.hex)[in.below(6)];
+        if (in.below(6) == 0) o.scout = rules::neighbours(f.hex())[in.below(6)];
         orders.orders.push_back(o);
     }
     return orders;

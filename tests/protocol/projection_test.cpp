@@ -204,7 +204,7 @@ TEST(Projection, NonInterferenceForAPlayer) {
         // Move it to another free hex: enemies' positions are not anna's to know.
         for (const auto& [hex, tile] : changed.map.hexes)
             if (!changed.force_at(hex) && tile.terrain == "clear") {
-                force.hex = hex;
+                force.place_at(hex);
                 break;
             }
     }
@@ -234,7 +234,7 @@ TEST(Projection, NonInterferenceForAPlayer) {
     mine.find_force("hadewych")->regiments.front().companies.front().figures += 1;
     EXPECT_NE(bytes_for(anna, mine, r.events), before);
     rules::CampaignState ally = r.after;
-    ally.find_force("anselm")->hex = changed.find_force("ingegerd")->hex;
+    ally.move_force(*ally.find_force("anselm"), changed.find_force("ingegerd")->hex());
     EXPECT_NE(bytes_for(anna, ally, r.events), before);
 }
 

@@ -35,8 +35,8 @@ DecisionRequest report_request() {
     return {"1.day.1.battle-report.a",
             "p1",
             "a",
-            "battle_report",
-            "",
+            DecisionKind::battle_report,
+            DecisionWindow::none,
             answer_list({"no_report", "quick_battle"}),
             "no_report",
             BattleReportContext{{}, record(), "attacker", {}}};
@@ -132,8 +132,8 @@ TEST(RecoveryChoice, AnswerMustKeepTheTotalsAndBounds) {
     DecisionRequest request{"x",
                             "p1",
                             "a",
-                            "recovery_choice",
-                            "",
+                            DecisionKind::recovery_choice,
+                            DecisionWindow::none,
                             answer_list({"largest_first"}),
                             "largest_first",
                             shape::RecoveryContext{{}, "r1", companies, 3, 2}};

@@ -453,7 +453,7 @@ ContactCommander commander_from(const Fixture& fx, const std::string& id) {
     c.side = fx.state.side_of(force);
     c.daily_allowance = daily_move_points(force, fx.ruleset);
     c.regiments = static_cast<int>(force.regiments.size());
-    c.terrain = fx.state.map.at(force.hex)->terrain;
+    c.terrain = fx.state.map.at(force.hex())->terrain;
     c.scouted_opponent = id == "aeskrvald";
     return c;
 }

@@ -100,7 +100,8 @@ TEST(ContactSteps, AnUnawareCommanderIsNotOfferedEvasion) {
     // everyone resting ends the contact.
     OneContact c({{"1.morning.a.after_contact_dice.a", Answer("evade")}});
     c.contact.all = c.forces;
-    EXPECT_TRUE(EngageOrEvadeWindow(c.contact, "after_contact_dice").run(c.forces).empty());
+    EXPECT_TRUE(
+        EngageOrEvadeWindow(c.contact, DecisionWindow::after_contact_dice).run(c.forces).empty());
     const auto decisions = c.events("decision");
     ASSERT_EQ(decisions.size(), 2u);
     EXPECT_EQ(decisions[0]["id"], "1.morning.a.after_contact_dice.a");

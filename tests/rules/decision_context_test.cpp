@@ -3,6 +3,9 @@
 // storage comes back typed — or, when it was stored before its kind was typed and does not fit
 // the shape, as the text it was (its answers that need the context are then refused, not
 // guessed). The battle report and dispute contexts carry the battle record, typed too.
+#include <set>
+#include <string_view>
+
 #include <gtest/gtest.h>
 
 #include "shipped_ruleset.hpp"
@@ -17,8 +20,8 @@ DecisionRequest window_with_avoid(std::vector<Hex> hexes) {
     context.contact = "1.morning.a";
     context.hex = {1, 1};
     context.avoid_hexes = std::move(hexes);
-    return {"1.morning.a.before.a",           "p1",     "a",    "contact_window", "before_contact",
-            answer_list({"engage", "avoid"}), "engage", context};
+    return {"1.morning.a.before.a", "p1", "a", DecisionKind::contact_window,
+            DecisionWindow::before_contact, answer_list({"engage", "avoid"}), "engage", context};
 }
 
 TEST(DecisionContext, AvoidTakesOnlyAnOfferedHexOfWholeNumbers) {
@@ -37,8 +40,8 @@ TEST(DecisionContext, LossSplitIsCheckedAgainstTheTypedCompanies) {
     context.figures = 5;
     context.companies = {4, 3};
     const DecisionRequest r{
-        "x",    "p1", "a", "loss_allocation", "", answer_list({"proportional"}), "proportional",
-        context};
+        "x", "p1", "a", DecisionKind::loss_allocation, DecisionWindow::none,
+        answer_list({"proportional"}), "proportional", context};
     EXPECT_EQ(answer_refusal(r, Json::array({3, 2})), "");
     EXPECT_NE(answer_refusal(r, Json::array({5, 0})), "");  // more than the company has
     EXPECT_NE(answer_refusal(r, Json::array({2, 2})), "");  // not the figures lost
@@ -50,7 +53,7 @@ TEST(DecisionContext, ComesBackTypedFromItsJson) {
     const Json sent = to_json(r);
     EXPECT_EQ(sent["context"]["avoid_hexes"], Json::parse("[[0,1]]"));
     EXPECT_EQ(sent["context"]["opponents"], Json::array());
-    const auto back = context_from_json("contact_window", sent["context"]);
+    const auto back = context_from_json(DecisionKind::contact_window, sent["context"]);
     ASSERT_TRUE(std::holds_alternative<shape::DecisionContext>(back));
     DecisionRequest again = r;
     again.context = back;
@@ -61,10 +64,11 @@ TEST(DecisionContext, ComesBackTypedFromItsJson) {
 TEST(DecisionContext, AStoredContextThatDoesNotFitStaysAsItWasAndAnswersNeedingItAreRefused) {
     // An old stored loss allocation without "opponents": not the shape, kept as it was.
     const Json old = Json::parse(R"({"contact":"1.1.1","figures":5,"companies":[4,3]})");
-    const auto back = context_from_json("loss_allocation", old);
+    const auto back = context_from_json(DecisionKind::loss_allocation, old);
     ASSERT_TRUE(std::holds_alternative<StoredContext>(back));
     const DecisionRequest r{
-        "x", "p1", "a", "loss_allocation", "", answer_list({"proportional"}), "proportional", back};
+        "x", "p1", "a", DecisionKind::loss_allocation, DecisionWindow::none,
+        answer_list({"proportional"}), "proportional", back};
     EXPECT_EQ(answer_refusal(r, Answer("proportional")), "");
     EXPECT_NE(answer_refusal(r, Json::array({3, 2})), "");
     EXPECT_EQ(context_json(r.known()), old);
@@ -81,7 +85,7 @@ TEST(DecisionContext, BattleContextsComeBackTypedWithTheirRecord) {
     EXPECT_EQ(sent["role"], "defender");
     EXPECT_EQ(sent["battle"]["defender"]["regiments"][0]["regiment"], "rb");
     EXPECT_EQ(sent["battlefield"][0]["rotation"], 90);
-    const auto back = context_from_json("battle_report", sent);
+    const auto back = context_from_json(DecisionKind::battle_report, sent);
     ASSERT_TRUE(std::holds_alternative<BattleReportContext>(back));
     EXPECT_EQ(context_json(back), sent);
 
@@ -94,15 +98,42 @@ TEST(DecisionContext, BattleContextsComeBackTypedWithTheirRecord) {
     const Json ruled = context_json(dispute);
     EXPECT_EQ(ruled["reports"]["attacker"], given);  // as the side wrote it
     EXPECT_EQ(ruled["reports"]["defender"], "no_report");
-    const auto dispute_back = context_from_json("battle_dispute", ruled);
+    const auto dispute_back = context_from_json(DecisionKind::battle_dispute, ruled);
     ASSERT_TRUE(std::holds_alternative<BattleDisputeContext>(dispute_back));
     EXPECT_EQ(context_json(dispute_back), ruled);
 }
 
 TEST(DecisionContext, ABattleContextThatDoesNotFitStaysAsItWas) {
     const Json context = Json::parse(R"({"contact":"1.1.1","battle":{},"role":"attacker"})");
-    EXPECT_TRUE(std::holds_alternative<StoredContext>(context_from_json("battle_report", context)));
-    EXPECT_EQ(context_json(context_from_json("battle_report", context)), context);
+    const auto back = context_from_json(DecisionKind::battle_report, context);
+    EXPECT_TRUE(std::holds_alternative<StoredContext>(back));
+    EXPECT_EQ(context_json(back), context);
+}
+
+}  // namespace
+}  // namespace umpire::rules
+
+namespace umpire::rules {
+namespace {
+
+TEST(DecisionKinds, EachKindAndWindowReadsBackFromItsNameAndOtherNamesAreRefused) {
+    std::set<std::string_view> names;
+    for (int k = 0; k <= static_cast<int>(DecisionKind::recovery_choice); ++k) {
+        const auto kind = static_cast<DecisionKind>(k);
+        EXPECT_EQ(decision_kind_from_string(to_string(kind)), kind) << to_string(kind);
+        names.insert(to_string(kind));
+    }
+    EXPECT_EQ(names.size(), 14u);  // one name per kind
+    EXPECT_EQ(to_string(DecisionKind::battle_dispute), "battle_dispute");
+    EXPECT_EQ(decision_kind_from_string("avoid_target"), std::nullopt);
+    EXPECT_EQ(decision_kind_from_string(""), std::nullopt);
+    for (const auto window : {DecisionWindow::none, DecisionWindow::before_contact,
+                              DecisionWindow::before_dice, DecisionWindow::after_contact_dice,
+                              DecisionWindow::after_terrain})
+        EXPECT_EQ(decision_window_from_string(to_string(window)), window) << to_string(window);
+    EXPECT_EQ(to_string(DecisionWindow::none), "");
+    EXPECT_EQ(to_string(DecisionWindow::after_terrain), "after_terrain");
+    EXPECT_EQ(decision_window_from_string("after_battle"), std::nullopt);
 }
 
 }  // namespace

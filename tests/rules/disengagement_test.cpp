@@ -476,7 +476,7 @@ struct Board {
     void add(const std::string& id, const std::string& player, Hex hex) {
         Force f = force_of(id, {{{"spearmen", 10, ""}}});
         f.player = player;
-        f.hex = hex;
+        f.place_at(hex);
         state.forces.push_back(f);
         std::sort(state.forces.begin(), state.forces.end(),
                   [](const Force& a, const Force& b) { return a.id < b.id; });
@@ -572,7 +572,7 @@ TEST(WorkedExample12_2, EvasionAgainstTwoOpponents) {
         DisengagementParty p;
         p.force = id;
         p.order_state = f.order_state;
-        p.favourable_terrain = favourable_terrain(ruleset, f, state.map.at(f.hex)->terrain);
+        p.favourable_terrain = favourable_terrain(ruleset, f, state.map.at(f.hex())->terrain);
         p.exhausted_cavalry = f.readiness == CavalryReadiness::exhausted;
         return p;
     };
@@ -582,8 +582,8 @@ TEST(WorkedExample12_2, EvasionAgainstTwoOpponents) {
     h.rearguard = true;
     DisengagementParty i = party_of("ingegerd");
     i.supported = true;  // Wulfstan, not adjacent to Hadewych, supports Ingegerd
-    ASSERT_FALSE(adjacent(state.find_force("wulfstan")->hex, hadewych.hex));
-    ASSERT_TRUE(adjacent(state.find_force("wulfstan")->hex, state.find_force("ingegerd")->hex));
+    ASSERT_FALSE(adjacent(state.find_force("wulfstan")->hex(), hadewych.hex()));
+    ASSERT_TRUE(adjacent(state.find_force("wulfstan")->hex(), state.find_force("ingegerd")->hex()));
     const DisengagementParty a = party_of("aeskrvald");
 
     const std::vector<const Force*> opponents{state.find_force("ingegerd"),

@@ -120,7 +120,7 @@ TEST(Morale, PassReturnsToFormed) {
     CampaignState s = morale_world(OrderState::in_rout);
     check(s, 6, 6);
     EXPECT_EQ(s.find_force("blue")->order_state, OrderState::formed);
-    EXPECT_EQ(s.find_force("blue")->hex, (Hex{20, 3}));
+    EXPECT_EQ(s.find_force("blue")->hex(), (Hex{20, 3}));
 }
 
 TEST(Morale, FailInRetreatBecomesRoutAndRoutsWhenNear) {
@@ -133,7 +133,7 @@ TEST(Morale, FailInRetreatBecomesRoutAndRoutsWhenNear) {
     EXPECT_EQ(out.rout->path.size(), 3u);
     const Force& blue = *s.find_force("blue");
     EXPECT_EQ(blue.order_state, OrderState::in_rout);
-    EXPECT_EQ(hex_distance(blue.hex, {6, 3}), 17);  // a full rout move away
+    EXPECT_EQ(hex_distance(blue.hex(), {6, 3}), 17);  // a full rout move away
 }
 
 TEST(Morale, FailNearTheEnemyCanSurrender) {
@@ -157,7 +157,7 @@ TEST(Morale, FailFarFromTheEnemyHeadsForRefuge) {
     EXPECT_FALSE(out.rout);
     EXPECT_EQ(out.refuge, (Hex{30, 3}));
     EXPECT_EQ(out.refuge_path, (std::vector<Hex>{{21, 3}, {22, 3}, {23, 3}}));
-    EXPECT_EQ(s.find_force("blue")->hex, (Hex{23, 3}));
+    EXPECT_EQ(s.find_force("blue")->hex(), (Hex{23, 3}));
     EXPECT_EQ(s.find_force("blue")->order_state, OrderState::in_rout);
 }
 
@@ -167,7 +167,7 @@ TEST(Morale, RefugeIsTheNearestForestOrDwelling) {
     s.map.hexes[Hex{20, 0}].dwelling = Dwelling{"town", "Burg"};  // 3 away, 15 from red
     const MoraleResult out = check(s, 1, 1);
     EXPECT_EQ(out.refuge, (Hex{20, 0}));
-    EXPECT_EQ(s.find_force("blue")->hex, (Hex{20, 0}));
+    EXPECT_EQ(s.find_force("blue")->hex(), (Hex{20, 0}));
 }
 
 TEST(Morale, RefugeWalkStopsBeforeAnAlly) {
@@ -184,7 +184,7 @@ TEST(Morale, FailFarWithoutRefugeStays) {
     const MoraleResult out = check(s, 1, 1);
     EXPECT_FALSE(out.refuge);
     EXPECT_TRUE(out.refuge_path.empty());
-    EXPECT_EQ(s.find_force("blue")->hex, (Hex{20, 3}));
+    EXPECT_EQ(s.find_force("blue")->hex(), (Hex{20, 3}));
     EXPECT_EQ(s.find_force("blue")->order_state, OrderState::in_rout);
 }
 

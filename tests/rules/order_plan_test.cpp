@@ -26,14 +26,14 @@ TEST(OrderPlan, StepsCostWhatMovementChargesUntilThePointsRunOut) {
     const Force& force = *demo.state.find_force("hadewych");
     // Eastward along row 3 for as long as the map goes: longer than one period's march.
     ForceOrder order = anna_moves({});
-    for (int q = force.hex.q + 1; demo.state.map.terrain_at(Hex{q, force.hex.r}); ++q)
-        order.path.push_back(Hex{q, force.hex.r});
+    for (int q = force.hex().q + 1; demo.state.map.terrain_at(Hex{q, force.hex().r}); ++q)
+        order.path.push_back(Hex{q, force.hex().r});
     ASSERT_GE(order.path.size(), 3u);
     const OrderPlan plan = plan_order(demo.state, demo.ruleset, order, force, PeriodKind::day);
     ASSERT_TRUE(plan.moves_this_period);
     EXPECT_EQ(plan.available, daily_move_points(force, demo.ruleset) + force.saved_points);
     ASSERT_EQ(plan.steps.size(), order.path.size());
-    Hex at = force.hex;
+    Hex at = force.hex();
     int spent = 0;
     bool stopped = false;
     for (const auto& step : plan.steps) {
@@ -59,7 +59,7 @@ TEST(OrderPlan, StepsCostWhatMovementChargesUntilThePointsRunOut) {
 TEST(OrderPlan, TheEntryMomentIsTheShareOfThePointsSpent) {
     const auto demo = load_demo();
     const Force& force = *demo.state.find_force("hadewych");
-    const ForceOrder order = anna_moves({Hex{force.hex.q + 1, force.hex.r}});
+    const ForceOrder order = anna_moves({Hex{force.hex().q + 1, force.hex().r}});
     const OrderPlan plan = plan_order(demo.state, demo.ruleset, order, force, PeriodKind::day);
     ASSERT_TRUE(plan.steps.at(0).reached);
     const int cost = plan.steps[0].cost;
@@ -75,7 +75,7 @@ TEST(OrderPlan, AForceThatDoesNotMoveInThePeriodReachesNothing) {
     const auto demo = load_demo();
     const Force& force = *demo.state.find_force("hadewych");
     ASSERT_FALSE(moves_at_night(force, demo.ruleset)) << "the demo's hadewych is not nocturnal";
-    const ForceOrder order = anna_moves({Hex{force.hex.q + 1, force.hex.r}});
+    const ForceOrder order = anna_moves({Hex{force.hex().q + 1, force.hex().r}});
     const OrderPlan plan = plan_order(demo.state, demo.ruleset, order, force, PeriodKind::night);
     EXPECT_FALSE(plan.moves_this_period);
     EXPECT_EQ(plan.available, 0);

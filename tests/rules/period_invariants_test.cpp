@@ -46,12 +46,12 @@ void expect_legal(const CampaignState& state, const Ruleset& ruleset, const std:
     std::map<Hex, std::string> held;
     for (const auto& f : state.forces) {
         ASSERT_FALSE(f.regiments.empty()) << where << ": eliminated force " << f.id << " kept";
-        const MapHex* cell = state.map.at(f.hex);
+        const MapHex* cell = state.map.at(f.hex());
         ASSERT_NE(cell, nullptr) << where << ": " << f.id << " off the map";
         EXPECT_TRUE(ruleset.find_terrain(cell->terrain)->passable) << where << ": " << f.id;
-        EXPECT_TRUE(held.emplace(f.hex, f.id).second)
-            << where << ": " << f.id << " shares " << to_string(f.hex) << " with "
-            << held[f.hex];
+        EXPECT_TRUE(held.emplace(f.hex(), f.id).second)
+            << where << ": " << f.id << " shares " << to_string(f.hex()) << " with "
+            << held[f.hex()];
         EXPECT_GE(f.saved_points, 0);
         EXPECT_LE(f.saved_points, ruleset.movement.max_saved_points);
         for (const auto& r : f.regiments)
@@ -74,7 +74,7 @@ TEST(PeriodInvariants, RandomOrdersAndInstructionsKeepTheWorldLegal) {
                 ForceOrder o;
                 o.player = f.player;
                 o.force = f.id;
-                o.path = random_path(state, demo->ruleset, f.hex, rng);
+                o.path = random_path(state, demo->ruleset, f.hex(), rng);
                 o.hold = o.path.empty();
                 Problems problems;
                 o.standing_instructions =

@@ -47,7 +47,7 @@ TEST(PeriodResolution, StopsAtEachWindowAndResumesWithTheSameIds) {
     ASSERT_FALSE(first.complete);
     ASSERT_EQ(first.pending.size(), 3u);  // one battle or separate engagements
     EXPECT_EQ(first.pending[0].id, "1.afternoon.aeskrvald.engagements.aeskrvald");
-    EXPECT_EQ(first.pending[0].kind, "separate_engagements");
+    EXPECT_EQ(first.pending[0].kind, DecisionKind::separate_engagements);
     EXPECT_EQ(first.pending[0].player, "erik");
     // The state is untouched while the period waits.
     EXPECT_EQ(write_scenario(first.state), write_scenario(demo.state));
@@ -147,8 +147,8 @@ TEST_P(ContactScoreKnowledge, LearnsExactlyWhatTheTableGives) {
     Force a = *state.find_force("hadewych");
     Force b = *state.find_force("ingegerd");
     state.forces = {a, b};
-    state.forces[0].hex = {1, 4};
-    state.forces[1].hex = {2, 4};
+    state.move_force(state.forces[0], {1, 4});
+    state.move_force(state.forces[1], {2, 4});
     state.map.hexes[{1, 4}].terrain = "clear";
     state.map.hexes[{2, 4}].terrain = "forest";
     std::vector<ScriptedRoll> rolls{{score, "contact die"}, {6, "contact die"}};

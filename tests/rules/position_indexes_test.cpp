@@ -17,7 +17,7 @@ using namespace rout_test;
 bool brute_closer(const CampaignState& s, const std::string& side_id, Hex from, Hex to) {
     for (const auto& e : s.forces)
         if (!e.regiments.empty() && s.side_of(e) != side_id &&
-            hex_distance(to, e.hex) < hex_distance(from, e.hex))
+            hex_distance(to, e.hex()) < hex_distance(from, e.hex()))
             return true;
     return false;
 }
@@ -74,7 +74,7 @@ TEST(SidePositions, AnswersEveryStepLikeAScanThroughMovesAndEliminations) {
             }
             std::vector<Hex> expected;
             for (const auto& f : s.forces)
-                if (!f.regiments.empty() && s.side_of(f) != side) expected.push_back(f.hex);
+                if (!f.regiments.empty() && s.side_of(f) != side) expected.push_back(f.hex());
             auto listed = positions->enemy_hexes(group);
             std::sort(expected.begin(), expected.end());
             std::sort(listed.begin(), listed.end());
@@ -189,7 +189,7 @@ TEST(AdjacentForcePairs, ThroughThePositionIndexLikeTheScan) {
         for (int k = 0; k < 4; ++k) {
             Force& f = s.forces[w.random() % s.forces.size()];
             // Now and then onto another force's hex, so that hexes hold several forces.
-            const Hex to = k == 0 ? s.forces[w.random() % s.forces.size()].hex : w.random_hex();
+            const Hex to = k == 0 ? s.forces[w.random() % s.forces.size()].hex() : w.random_hex();
             s.move_force(f, to);
         }
         if (round % 20 == 0) s.forces[w.random() % s.forces.size()].regiments.clear();
@@ -198,7 +198,7 @@ TEST(AdjacentForcePairs, ThroughThePositionIndexLikeTheScan) {
         pairs += expected.size();
         for (const auto& a : s.forces)
             for (const auto& b : s.forces)
-                stacked += &a < &b && a.hex == b.hex && !a.regiments.empty();
+                stacked += &a < &b && a.hex() == b.hex() && !a.regiments.empty();
     }
     EXPECT_GT(pairs, 100u);   // the comparison saw pairs
     EXPECT_GT(stacked, 10u);  // and stacked forces

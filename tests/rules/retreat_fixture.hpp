@@ -64,7 +64,7 @@ inline Force& add_force(CampaignState& state, const std::string& id, const std::
     f.id = id;
     f.name = id;
     f.player = player;
-    f.hex = hex;
+    f.place_at(hex);
     Regiment regiment;
     regiment.id = id + "-r";
     regiment.morale = morale;

@@ -28,14 +28,14 @@ public:
         : s_(s), rs_(rs), f_(f), kind_(kind) {
         for (const auto& o : s.forces) {
             if (o.id == f.id || o.regiments.empty()) continue;
-            (s.side_of(o) == s.side_of(f) ? allies_ : enemies_).push_back(o.hex);
+            (s.side_of(o) == s.side_of(f) ? allies_ : enemies_).push_back(o.hex());
         }
         const Side* side = s.find_side(s.side_of(f));
         for (Hex h : side->home_hexes)
-            if (!home_ || std::make_pair(hex_distance(f.hex, h), h) <
-                              std::make_pair(hex_distance(f.hex, *home_), *home_))
+            if (!home_ || std::make_pair(hex_distance(f.hex(), h), h) <
+                              std::make_pair(hex_distance(f.hex(), *home_), *home_))
                 home_ = h;
-        waived_ = home_ && behind(f.hex);
+        waived_ = home_ && behind(f.hex());
     }
 
     bool behind(Hex h) const {
@@ -60,15 +60,15 @@ public:
     bool enterable(Hex h) const { return terrain(h) && terrain(h)->passable && !enemy_at(h); }
     bool farther_than_start(Hex h) const {
         for (Hex e : enemies_)
-            if (hex_distance(h, e) <= hex_distance(f_.hex, e)) return false;
+            if (hex_distance(h, e) <= hex_distance(f_.hex(), e)) return false;
         return true;
     }
 
     // Every hex entered: distinct, not the start, enterable, not closer, not behind the lines.
     bool steps_ok(const Path& p) const {
-        Hex from = f_.hex;
+        Hex from = f_.hex();
         for (std::size_t i = 0; i < p.size(); ++i) {
-            if (p[i] == f_.hex || std::count(p.begin(), p.begin() + i, p[i])) return false;
+            if (p[i] == f_.hex() || std::count(p.begin(), p.begin() + i, p[i])) return false;
             if (!enterable(p[i]) || !not_closer(from, p[i]) || !lines_ok(p[i])) return false;
             from = p[i];
         }
@@ -106,7 +106,7 @@ public:
             for (const Path& p : layer)
                 for (Hex d : kHexDirections) {
                     Path q = p;
-                    q.push_back((p.empty() ? f_.hex : p.back()) + d);
+                    q.push_back((p.empty() ? f_.hex() : p.back()) + d);
                     next.push_back(q);
                 }
             out.insert(out.end(), next.begin(), next.end());
@@ -164,7 +164,7 @@ public:
             for (const Path& p : paths) {
                 if (static_cast<int>(p.size()) < 1 || !steps_ok(Path(p.begin(), p.end() - 1))) continue;
                 const Hex off = p.back();
-                const Hex from = p.size() > 1 ? p[p.size() - 2] : f_.hex;
+                const Hex from = p.size() > 1 ? p[p.size() - 2] : f_.hex();
                 if (!s_.map.contains(off) && not_closer(from, off) && lines_ok(off)) any_exit = true;
             }
             if (any_exit) {
@@ -176,8 +176,8 @@ public:
         int best = INT_MAX;
         for (const auto& o : s_.forces)  // ascending id: the first nearest wins
             if (!o.regiments.empty() && s_.side_of(o) != s_.side_of(f_) &&
-                hex_distance(o.hex, f_.hex) < best) {
-                best = hex_distance(o.hex, f_.hex);
+                hex_distance(o.hex(), f_.hex()) < best) {
+                best = hex_distance(o.hex(), f_.hex());
                 out.captor = o.id;
             }
         return out;
@@ -253,7 +253,7 @@ private:
 // The hard rules of, checked on the planned path itself.
 void expect_hard_rules(const Force& f, const RetreatOutcome& out, const BruteForce& brute,
                        bool to_end) {
-    Hex from = f.hex;
+    Hex from = f.hex();
     for (Hex h : out.path) {
         EXPECT_TRUE(brute.enterable(h)) << "enemy-held or impassable " << to_string(h);
         EXPECT_TRUE(brute.not_closer(from, h)) << "closer at " << to_string(h);
@@ -296,7 +296,7 @@ void run_property(const Ruleset& ruleset, std::uint64_t seed, int maps) {
                     expect_hard_rules(*f, out, brute, false);
                     ASSERT_TRUE(out.exit);
                     EXPECT_FALSE(s.map.contains(*out.exit));
-                    EXPECT_TRUE(adjacent(out.path.empty() ? f->hex : out.path.back(), *out.exit));
+                    EXPECT_TRUE(adjacent(out.path.empty() ? f->hex() : out.path.back(), *out.exit));
                     EXPECT_LT(static_cast<int>(out.path.size()), ruleset.retreat.rout_hexes);
                     ++seen["routed off"];
                     break;

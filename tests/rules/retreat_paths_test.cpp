@@ -130,7 +130,7 @@ TEST(RetreatPaths, NeverEntersEnemyHeldHex) {
     add_force(s, "red-near", "red1", {6, 0});
     // West is free; east is held.
     EXPECT_EQ(moved(plan(s, "blue", RetreatKind::retreat)), (Path{{4, 0}}));
-    s.find_force("red-far")->hex = {4, 0};
+    s.move_force(*s.find_force("red-far"), {4, 0});
     EXPECT_EQ(surrendered_to(plan(s, "blue", RetreatKind::retreat)), "red-far");
 }
 
@@ -160,7 +160,7 @@ TEST(RetreatPaths, MayPassThroughAlliesButNotEndWithOne) {
     EXPECT_EQ(moved(plan(s, "blue", RetreatKind::rout)), (Path{{6, 0}, {7, 0}, {8, 0}}));
     // A one-hex retreat would end in the ally's hex.
     EXPECT_EQ(surrendered_to(plan(s, "blue", RetreatKind::retreat)), "red");
-    s.find_force("blue-ally")->hex = {8, 0};
+    s.move_force(*s.find_force("blue-ally"), {8, 0});
     EXPECT_EQ(surrendered_to(plan(s, "blue", RetreatKind::rout)), "red");
 }
 
@@ -232,7 +232,7 @@ TEST(RetreatPaths, FewestAlliesPassedBeforeLowestDestination) {
     CampaignState s = open_world();
     add_force(s, "blue-ally", "blue2", at(4, 0));
     EXPECT_EQ(moved(plan(s, "blue", RetreatKind::rout)), at({{4, 1}, {3, 1}, {2, 1}}));
-    s.find_force("blue-ally")->hex = at(2, 0);  // cannot end there
+    s.move_force(*s.find_force("blue-ally"), at(2, 0));  // cannot end there
     EXPECT_EQ(moved(plan(s, "blue", RetreatKind::rout)), at({{4, 0}, {3, 0}, {2, 1}}));
 }
 
@@ -267,8 +267,8 @@ TEST(RetreatPaths, RoutsOffTheMapWithHexesLeft) {
     EXPECT_EQ(out.path, (Path{{0, 0}}));
     EXPECT_EQ(out.exit, (Hex{-1, 0}));
     // Already on the edge: off at once.
-    s.find_force("blue")->hex = {0, 0};
-    s.find_force("red")->hex = {1, 0};
+    s.move_force(*s.find_force("blue"), {0, 0});
+    s.move_force(*s.find_force("red"), {1, 0});
     out = plan(s, "blue", RetreatKind::rout);
     EXPECT_EQ(out.result, Result::routed_off_map);
     EXPECT_EQ(out.path, Path{});
@@ -304,7 +304,7 @@ TEST(RetreatMoves, MoveUpdatesTheForce) {
     EventLog log;
     make_retreat_move(s, valormr(), "blue", RetreatKind::rout, log);
     const Force& blue = *s.find_force("blue");
-    EXPECT_EQ(blue.hex, (Hex{8, 0}));
+    EXPECT_EQ(blue.hex(), (Hex{8, 0}));
     EXPECT_EQ(blue.order_state, OrderState::in_rout);
     ASSERT_EQ(log.size(), 1u);
     EXPECT_EQ(events_json(log.events())[0]["type"], "rout_move");

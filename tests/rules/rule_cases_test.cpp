@@ -135,7 +135,7 @@ TEST_P(RuleCase, Reproduces) {
         const Json sent = to_json(r);
         EXPECT_EQ(testing::decision_context_mismatch(sent), "");
         const auto back = context_from_json(r.kind, sent["context"]);
-        EXPECT_FALSE(std::holds_alternative<StoredContext>(back)) << r.kind;
+        EXPECT_FALSE(std::holds_alternative<StoredContext>(back)) << to_string(r.kind);
         EXPECT_EQ(context_json(back), sent["context"]);
     }
 

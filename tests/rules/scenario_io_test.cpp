@@ -159,7 +159,7 @@ TEST(ScenarioRead, KeepsForcesSortedById) {
 TEST(ScenarioRead, ReadsForceStateAndItsDefaults) {
     const CampaignState state = read_ok(parse(kDemo));
     const Force& hadewych = *state.find_force("hadewych");
-    EXPECT_EQ(hadewych.hex, (Hex{2, 0}));
+    EXPECT_EQ(hadewych.hex(), (Hex{2, 0}));
     EXPECT_EQ(hadewych.general.leadership, 1);
     EXPECT_TRUE(hadewych.has_camp);
     EXPECT_EQ(hadewych.order_state, OrderState::formed);
@@ -278,7 +278,7 @@ TEST(ScenarioRoundTrip, StateChangedInCodeStaysStable) {
     state.map.roads.insert(HexEdge::between({0, 1}, {0, 2}));
     Force extra = state.forces[0];
     extra.id = "aaron";
-    extra.hex = {0, 1};
+    extra.place_at({0, 1});
     extra.regiments[0].id = "a1";
     extra.regiments[1].id = "a2";
     state.forces.push_back(extra);

@@ -365,7 +365,7 @@ TEST(ScoutQueries, CaptureCountsForTheCapturerAgainstTheScoutsSide) {
     Force west = state.forces[0];
     west.id = "w";
     west.player = "p4";
-    west.hex = {9, 0};
+    west.place_at({9, 0});
     state.forces.push_back(west);
     state.scouts.push_back({"a", "north", {5, 0}, 6, "captured", {}, "b"});
     const Ruleset& r = valormr();
@@ -441,8 +441,8 @@ TEST(WorkedExample12, AeskrvaldsScoutGivesHimPlusOne) {
         o.scout = target;
         return o;
     };
-    inputs.orders.orders = {order("hadewych", state.find_force("ingegerd")->hex),
-                            order("aeskrvald", state.find_force("hadewych")->hex)};
+    inputs.orders.orders = {order("hadewych", state.find_force("ingegerd")->hex()),
+                            order("aeskrvald", state.find_force("hadewych")->hex())};
     for (const char* f : {"aeskrvald", "hadewych", "ingegerd"})
         inputs.answers[std::string("1.afternoon.aeskrvald.before.") + f] = "engage";
     ScriptedDice dice({{5, "scout"},                                   // Aeskrvald: success

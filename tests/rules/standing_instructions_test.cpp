@@ -11,10 +11,10 @@
 namespace umpire::rules {
 namespace {
 
-DecisionRequest request(const std::string& kind, std::vector<Answer> options,
+DecisionRequest request(DecisionKind kind, std::vector<Answer> options,
                         Answer default_answer = {}) {
     DecisionRequest r;
-    r.id = "1.day.1." + kind + ".f1";
+    r.id = "1.day.1." + std::string(to_string(kind)) + ".f1";
     r.player = "p1";
     r.force = "f1";
     r.kind = kind;
@@ -71,7 +71,7 @@ TEST(StandingInstructions, AnswerAsTheySay) {
                                              {"pursuit", false},
                                              {"maneuver", true},
                                              {"losses", "proportional"}});
-    auto window = request("contact_window", kWindow);
+    auto window = request(DecisionKind::contact_window, kWindow);
     // Not larger: evade_if_larger passes, delay is the first offered.
     window.sizes = DecisionRequest::Sizes{10, 8};
     EXPECT_EQ(standing_answer(window, s), Answer("delay"));
@@ -81,14 +81,16 @@ TEST(StandingInstructions, AnswerAsTheySay) {
     EXPECT_EQ(standing_answer(window, s), Answer("engage"));
     window.options = answer_list({"rest"});
     EXPECT_EQ(standing_answer(window, s), std::nullopt);  // none of its choices offered
-    EXPECT_EQ(standing_answer(request("separate_engagements", {}), s), Answer("separate"));
-    EXPECT_EQ(standing_answer(request("pursuit", {}), s), Answer(false));
-    EXPECT_EQ(standing_answer(request("rearguard", {}), s), std::nullopt);
-    EXPECT_EQ(standing_answer(request("maneuver_move", {}, Numbers{{2, 3}}), s),
+    EXPECT_EQ(standing_answer(request(DecisionKind::separate_engagements, {}), s),
+              Answer("separate"));
+    EXPECT_EQ(standing_answer(request(DecisionKind::pursuit, {}), s), Answer(false));
+    EXPECT_EQ(standing_answer(request(DecisionKind::rearguard, {}), s), std::nullopt);
+    EXPECT_EQ(standing_answer(request(DecisionKind::maneuver_move, {}, Numbers{{2, 3}}), s),
               Answer(Numbers{{2, 3}}));
-    EXPECT_EQ(standing_answer(request("loss_allocation", {}), s), Answer("proportional"));
-    EXPECT_EQ(standing_answer(request("card_placement", {}), s), std::nullopt);
-    EXPECT_EQ(standing_answer(request("battle_report", {}), s), std::nullopt);
+    EXPECT_EQ(standing_answer(request(DecisionKind::loss_allocation, {}), s),
+              Answer("proportional"));
+    EXPECT_EQ(standing_answer(request(DecisionKind::card_placement, {}), s), std::nullopt);
+    EXPECT_EQ(standing_answer(request(DecisionKind::battle_report, {}), s), std::nullopt);
 }
 
 }  // namespace

@@ -368,7 +368,7 @@ TEST(WorkedExample12_1, TerrainReconnaissance) {
     // All three forces stand in clear hexes: the printed deck, no swaps.
     std::vector<std::string> terrains;
     for (const char* id : {"aeskrvald", "hadewych", "ingegerd"})
-        terrains.push_back(fx->state.map.at(fx->state.find_force(id)->hex)->terrain);
+        terrains.push_back(fx->state.map.at(fx->state.find_force(id)->hex())->terrain);
     RecordingDice shuffle;
     const auto deck = build_terrain_deck(fx->ruleset, terrains, shuffle, log);
     EXPECT_EQ(deck.size(), 20u);

@@ -122,7 +122,7 @@ TEST(Campaign, AnImpossibleOrderIsRefusedWhenSubmittedNamingWhatIsWrong) {
     };
     auto jump = orders;
     jump.front().hold = false;
-    jump.front().path = {{force.hex.q + 3, force.hex.r}};
+    jump.front().path = {{force.hex().q + 3, force.hex().r}};
     EXPECT_NE(refused(jump, SubmissionState::submitted).find("order 1: path step 1"),
               std::string::npos);
     EXPECT_NE(refused(jump, SubmissionState::draft).find("is not adjacent to"), std::string::npos);
@@ -132,7 +132,7 @@ TEST(Campaign, AnImpossibleOrderIsRefusedWhenSubmittedNamingWhatIsWrong) {
     EXPECT_NE(refused(off_map, SubmissionState::submitted).find("not adjacent"), std::string::npos);
     auto both = orders;
     both.front().hold = true;
-    both.front().path = {{force.hex.q + 1, force.hex.r}};
+    both.front().path = {{force.hex().q + 1, force.hex().r}};
     EXPECT_NE(refused(both, SubmissionState::submitted).find("either hold or a path"),
               std::string::npos);
     // Nothing was stored, and the demo's own orders still go in.
@@ -174,7 +174,7 @@ TEST(Campaign, ADraftsStandingInstructionsAreKeptItsMovesAreNot) {
     ASSERT_FALSE(orders.empty());
     ASSERT_FALSE(orders.front().path.empty()) << "the demo's order for anna moves";
     const std::string force = orders.front().force;
-    const rules::Hex before = campaign.state().find_force(force)->hex;
+    const rules::Hex before = campaign.state().find_force(force)->hex();
     rules::StandingInstructions separate;
     separate.separate_engagements = true;
     orders.front().standing_instructions =
@@ -187,7 +187,7 @@ TEST(Campaign, ADraftsStandingInstructionsAreKeptItsMovesAreNot) {
     EXPECT_EQ(stored[0]["force"], force);
     EXPECT_FALSE(stored[0].contains("path")) << "a draft's path was used: " << stored.dump();
     EXPECT_EQ(stored[0]["standing_instructions"], rules::Json({{"separate_engagements", true}}));
-    EXPECT_EQ(campaign.state().find_force(force)->hex, before);
+    EXPECT_EQ(campaign.state().find_force(force)->hex(), before);
     ASSERT_TRUE(campaign.state().find_force(force)->standing_instructions);
     EXPECT_EQ(*campaign.state().find_force(force)->standing_instructions, separate);
     EXPECT_TRUE(verify_campaign(store, "demo").ok());

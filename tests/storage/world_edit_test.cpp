@@ -52,7 +52,7 @@ const Json kMoveHadewych =
 
 TEST_F(WorldEdit, AnEditIsTheOpenPeriodsStartAndItsGmActionSaysWhomItConcerns) {
     const auto done = campaign->edit_world(kMoveHadewych, "lost her way in the fog", "gm");
-    EXPECT_EQ(force("hadewych").hex, (rules::Hex{2, 4}));
+    EXPECT_EQ(force("hadewych").hex(), (rules::Hex{2, 4}));
     EXPECT_EQ(done.forces.at("hadewych"), std::vector<std::string>{"anna"});
     EXPECT_FALSE(done.map_or_sides);
 
@@ -67,10 +67,10 @@ TEST_F(WorldEdit, AnEditIsTheOpenPeriodsStartAndItsGmActionSaysWhomItConcerns) {
 
     // A reopened campaign starts the period from the edit; the period resolves from it.
     auto reopened = Campaign::open(*store, "demo", counting_clock());
-    EXPECT_EQ(reopened.state().find_force("hadewych")->hex, (rules::Hex{2, 4}));
+    EXPECT_EQ(reopened.state().find_force("hadewych")->hex(), (rules::Hex{2, 4}));
     const auto period = play_period(reopened);
     const auto stored_period = store->load_period("demo", {period.index, period.attempt});
-    EXPECT_EQ(parse_snapshot(stored_period.state_before, "before").find_force("hadewych")->hex,
+    EXPECT_EQ(parse_snapshot(stored_period.state_before, "before").find_force("hadewych")->hex(),
               (rules::Hex{2, 4}));
     EXPECT_TRUE(verify_campaign(*store, "demo").ok());
 }
@@ -206,10 +206,11 @@ TEST_F(WorldEdit, ARollbackKeepsTheEditsOfThePeriodItReopensAndUndoesLaterOnes) 
     const auto after = store->world_edits("demo");
     EXPECT_FALSE(after[0].rolled_back_by);
     EXPECT_TRUE(after[1].rolled_back_by);
-    EXPECT_EQ(force("hadewych").hex, (rules::Hex{2, 4}));
+    EXPECT_EQ(force("hadewych").hex(), (rules::Hex{2, 4}));
     EXPECT_EQ(force("hadewych").regiments[0].morale, 6);
-    EXPECT_EQ(Campaign::open(*store, "demo", counting_clock()).state().find_force("hadewych")->hex,
-              (rules::Hex{2, 4}));
+    EXPECT_EQ(
+        Campaign::open(*store, "demo", counting_clock()).state().find_force("hadewych")->hex(),
+        (rules::Hex{2, 4}));
     play_period(*campaign);
     const auto report = verify_campaign(*store, "demo");
     EXPECT_TRUE(report.ok()) << (report.mismatches.empty() ? "" : report.mismatches.front());

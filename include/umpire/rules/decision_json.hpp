@@ -18,7 +18,7 @@ Json context_json(const DecisionRequest::Context& context);
 // The context of a request of kind `kind` read back: typed when it fits its kind's shape; a
 // request stored before its kind's context was typed, which does not, keeps its text
 // (StoredContext).
-DecisionRequest::Context context_from_json(const std::string& kind, const Json& value);
+DecisionRequest::Context context_from_json(DecisionKind kind, const Json& value);
 
 // Why a player's JSON answer is not allowed for `request` ("" when it is): read into its form
 // (answer_json.hpp), then checked by the rules (answer_refusal in decisions.hpp).

@@ -6,6 +6,7 @@
 // the dice (re-created from the same seed) and every answer given so far. When it reaches a
 // window whose answers are not all in, it stops and returns the open requests; given the
 // answers, the next run reaches the same point with the same ids and goes on.
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <optional>
@@ -51,15 +52,43 @@ struct StoredContext {
     std::string text = "null";
 };
 
+// What a request asks (docs/decisions.md has each kind's options and answers).
+enum class DecisionKind : std::uint8_t {
+    contact_window,        // ▶: rest, engage, evade, avoid or delay
+    separate_engagements,  // one battle or separate engagements
+    support_role,
+    relief,
+    reinforce,
+    maneuver,              // declare a maneuver against a disengaging force
+    maneuver_move,         // where the maneuvering force moves
+    pursuit,               // aggressive pursuit of the disengaging force
+    rearguard,             // the disengaging force details a rearguard
+    loss_allocation,       // which companies take the disengagement losses
+    card_placement,
+    battle_report,
+    battle_dispute,        // answered by the game master
+    recovery_choice,
+};
+// The window a request is asked in, where that names it (contact windows, relief).
+enum class DecisionWindow : std::uint8_t {
+    none,
+    before_contact,
+    before_dice,
+    after_contact_dice,
+    after_terrain,
+};
+// Their names in documents and messages ("contact_window", "after_terrain"; none is "").
+std::string_view to_string(DecisionKind kind);
+std::optional<DecisionKind> decision_kind_from_string(std::string_view name);
+std::string_view to_string(DecisionWindow window);
+std::optional<DecisionWindow> decision_window_from_string(std::string_view name);
+
 struct DecisionRequest {
     std::string id;      // stable across replays: "<day>.<period>.<contact>.<step>.<force>"
-    std::string player;  // who answers
+    std::string player;  // who answers (kGameMaster for battle disputes)
     std::string force;
-    std::string kind;    // contact_window, avoid_target, separate_engagements, rearguard,
-                         // pursuit, maneuver, loss_allocation, card_placement, support_role,
-                         // relief, reinforce, maneuver_move, battle_report, battle_dispute
-                         // (player "gm"), recovery_choice
-    std::string window;  // for contact_window: before_contact, after_contact_dice, after_terrain
+    DecisionKind kind = DecisionKind::contact_window;
+    DecisionWindow window = DecisionWindow::none;
     // The allowed answers (kind-specific, see docs/decisions.md) and the default; the windows
     // that ask most offer the same few lists, shared.
     AnswerList options;

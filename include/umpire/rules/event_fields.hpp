@@ -2,8 +2,9 @@
 // The fields of one event, written straight to JSON text. A period's resolution records tens of
 // thousands of events (every die is one); building each as a nlohmann::json object first and
 // dumping it later cost more than the rules themselves. A Field only refers to its value, so
-// Fields live for the one call that writes them:
-//   log.add("card_placed", Fields{{"contact", id}, {"column", 3}, {"hex", hex}}, audience);
+// Fields live for the one call that writes them. Rule code does not use them: it fills the
+// typed records generated from the catalogue (rules/events/event_records.generated.hpp), whose
+// write() hands their members over as Fields, in key order.
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
@@ -219,8 +220,6 @@ public:
 
     std::string_view text() const { return text_; }
     bool plain() const { return plain_; }
-    // Written in code: the text is a literal's, so its address names it for good.
-    bool literal() const { return literal_; }
     friend bool operator<(const FieldKey& a, const FieldKey& b) {
         return a.prefix_ != b.prefix_ ? a.prefix_ < b.prefix_ : key_less(a.text_, b.text_);
     }
@@ -228,7 +227,7 @@ public:
 
 private:
     constexpr FieldKey(std::string_view name, bool plain)
-        : text_(name), prefix_(prefix_of(name)), plain_(plain), literal_(false) {}
+        : text_(name), prefix_(prefix_of(name)), plain_(plain) {}
     static constexpr std::uint64_t prefix_of(std::string_view s) {
         std::uint64_t p = 0;  // big-endian, zero-padded: "ab" < "abc" < "b"
         for (std::size_t i = 0; i < 8; ++i)
@@ -238,7 +237,6 @@ private:
     std::string_view text_;
     std::uint64_t prefix_;
     bool plain_ = true;
-    bool literal_ = true;
 };
 
 struct Field {
@@ -246,8 +244,9 @@ struct Field {
     FieldValue value;
 };
 
-// An event's own fields, in any order; they are written sorted by key, as nlohmann::json
-// (std::map objects) writes them, so the text is the same byte for byte.
+// An event's own fields; they are written sorted by key, as nlohmann::json (std::map objects)
+// writes them, so the text is the same byte for byte. Given in key order (as the generated
+// records give them), sorting them is only a check.
 class Fields {
 public:
     Fields() = default;

@@ -13,7 +13,6 @@
 #include <utility>
 #include <vector>
 
-#include "rules/events/event_layouts.hpp"
 #include "rules/events/event_list.hpp"
 #include "umpire/rules/dice.hpp"
 #include "umpire/rules/event_fields.hpp"
@@ -40,6 +39,12 @@ struct RollSubject {
     std::optional<int> round = std::nullopt;              // roll-offs
     std::optional<bool> after_withdrawal = std::nullopt;  // recovery rolls
     std::optional<int> needed = std::nullopt;             // recovery rolls
+};
+
+// One field of the event being written: its name and value, both owned by the caller.
+struct EventField {
+    const FieldKey* key;
+    const FieldValue* value;
 };
 
 class EventLog {
@@ -112,7 +117,6 @@ private:
     std::vector<std::string> narrowings_;  // audience texts, innermost last (narrowed_to)
     std::vector<EventField> scratch_;  // the fields of the event being written, reused
     TextOut out_;                      // the text of the event being written, reused
-    EventLayouts layouts_;
 };
 
 }  // namespace umpire::rules

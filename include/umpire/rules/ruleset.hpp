@@ -91,9 +91,10 @@ struct Ruleset {
     // "valormr 1 (sha256 ab12…)": how a campaign names the ruleset it pinned.
     std::string identity() const;
 
+private:
     // find_terrain and find_troop_type look names up here (built on first use, not copied).
-    NameIndex<TerrainType> terrain_index;
-    NameIndex<TroopType> troop_type_index;
+    NameIndex<TerrainType> terrain_index_;
+    NameIndex<TroopType> troop_type_index_;
 };
 
 }  // namespace umpire::rules

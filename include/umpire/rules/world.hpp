@@ -68,7 +68,6 @@ struct Force {
     std::string id;
     std::string name;
     std::string player;
-    Hex hex;
     General general;
     bool has_camp = true;
     std::vector<Regiment> regiments;
@@ -85,6 +84,16 @@ struct Force {
     SharedInstructions standing_instructions;
 
     int figures() const;
+    // Where it stands. Once a force is in a state, it moves only through
+    // CampaignState::move_force, which keeps the state's index of forces by hex exact.
+    Hex hex() const { return hex_; }
+    // Places a force that is being built (read from a scenario, made by a test), before it joins
+    // a state; the engine never calls it (scripts/rules_layout.py checks).
+    void place_at(Hex hex) { hex_ = hex; }
+
+private:
+    friend struct CampaignState;
+    Hex hex_;
 };
 
 struct Side {
@@ -192,14 +201,14 @@ struct CampaignState {
     void for_each_force_at(Hex h, Visit visit) const {
         if (!occupancy_.tracking()) {
             for (const auto& f : forces)
-                if (f.hex == h && !f.regiments.empty()) visit(f);
+                if (f.hex() == h && !f.regiments.empty()) visit(f);
             return;
         }
         occupancy_.each(forces, h, [&](std::uint32_t i) {
             if (!forces[i].regiments.empty()) visit(forces[i]);
         });
     }
-    // Moves a force: the rules change Force::hex only through this, so force_at stays exact.
+    // Moves a force: the rules change a force's hex only through this, so force_at stays exact.
     void move_force(Force& force, Hex to);
     // While on, force_at and forces_at use an index kept by move_force (resolve_period turns
     // it on for its own copy of the state); off, they scan every force. Copies start off.
@@ -215,6 +224,8 @@ struct CampaignState {
     SidePositions* side_positions() const;
 
 private:
+    // The index in `forces` of the force with this id, or -1.
+    long force_index(const std::string& id) const;
     // Indexes kept while a period resolves; a copy of the state starts without them.
     mutable FreshOnCopy<Occupancy> occupancy_;
     mutable FreshOnCopy<SidePositions> side_positions_;
