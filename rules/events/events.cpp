@@ -39,6 +39,25 @@ bool ascending(std::span<const EventField> fields) {
     return true;
 }
 
+// Writes `{"key":` or `,"key":` (`before` is the brace or the comma) in one reservation: names
+// written in code need no escaping.
+inline void write_key_piece(TextOut& out, char before, const FieldKey& key) {
+    if (!key.plain()) {
+        out.put(before);
+        write_key(out, key);
+        out.put(':');
+        return;
+    }
+    const std::string_view name = key.text();
+    char* at = out.room(name.size() + 4);
+    at[0] = before;
+    at[1] = '"';
+    TextOut::copy(at + 2, name);
+    at[name.size() + 2] = '"';
+    at[name.size() + 3] = ':';
+    out.wrote(name.size() + 4);
+}
+
 // Fields given out of key order (tests, hand-written events), sorted; a name given twice is
 // refused, as nlohmann::json would have kept only one of them.
 void sort_fields(std::vector<EventField>& fields) {
@@ -138,7 +157,7 @@ void EventLog::write(std::string_view type, const FieldValue& audience) {
     if (!ascending(scratch_)) sort_fields(scratch_);
     const FieldValue type_value(type);
     const EventField extras[] = {{&kAudience, &audience}, {&kType, &type_value}};
-    std::size_t next_extra = 0;
+    const EventField* extra = extras;  // the next of the two still to be written
 
     // Written where it will be kept, at the free end of the list's last block (or in out_'s own
     // buffer for an event too long for that room), and kept only once whole: a value that
@@ -146,33 +165,33 @@ void EventLog::write(std::string_view type, const FieldValue& audience) {
     EventSpans spans;
     const auto [room, room_size] = events_.free_room(kEventRoom);
     out_.write_into(room, room_size);
-    const auto write_field = [&](const EventField& field) {
-        out_.put(out_.size() ? ',' : '{');
-        write_key(out_, *field.key);
-        out_.put(':');
+    std::size_t next = 0;  // the next of the event's own fields
+    for (std::size_t k = 0, total = scratch_.size() + 2; k < total; ++k) {
+        const bool own_left = next < scratch_.size();
+        const EventField* field = own_left ? &scratch_[next] : nullptr;
+        if (extra != std::end(extras) && (!own_left || !(*field->key < *extra->key))) {
+            if (own_left && !(*extra->key < *field->key)) named_twice(*field->key);
+            field = extra++;
+        } else {
+            ++next;
+        }
+        write_key_piece(out_, k ? ',' : '{', *field->key);
+        const FieldValue* value = field->value;
         const std::size_t at = out_.size();
-        field.value->write_inline(out_);
-        if (field.value == &audience) {
+        value->write_inline(out_);
+        if (value == &audience) {
             if (!narrowings_.empty() && out_.text().substr(at) == kAll) {
                 out_.truncate(at);
                 out_.put(narrowings_.back());
             }
             spans.audience_at = static_cast<std::uint32_t>(at);
             spans.audience_size = static_cast<std::uint32_t>(out_.size() - at);
-        } else if (field.value == &type_value) {
+        } else if (value == &type_value) {
             // The type is a plain name: its text sits between the quotes.
             spans.type_at = static_cast<std::uint32_t>(at + 1);
             spans.type_size = static_cast<std::uint32_t>(out_.size() - at - 2);
         }
-    };
-    for (const EventField& field : scratch_) {
-        for (; next_extra < 2 && !(*field.key < *extras[next_extra].key); ++next_extra) {
-            if (*field.key == *extras[next_extra].key) named_twice(*field.key);
-            write_field(extras[next_extra]);
-        }
-        write_field(field);
     }
-    for (; next_extra < 2; ++next_extra) write_field(extras[next_extra]);
     out_.put('}');
     if (out_.in_lent_room())
         events_.keep_written(out_.size(), spans);
