@@ -43,7 +43,7 @@ std::string camp_text(const CompanionSideRecord& side) {
     return "held";
 }
 
-Json side_json(const CompanionState& s, CompanionRole role) {
+Json side_json(const CompanionState& s, BattleRole role) {
     const CompanionSideRecord& side = s.side(role);
     Json regiments = Json::array();
     for (const auto& r : side.regiments)
@@ -95,8 +95,8 @@ Json to_json(const CompanionState& state) {
         {"pips_left", running ? Json(state.bounds.back().pips_left) : Json(nullptr)},
         {"time_limit", state.time_limit},
         {"pip_dice", std::move(dice)},
-        {"attacker", side_json(state, CompanionRole::attacker)},
-        {"defender", side_json(state, CompanionRole::defender)},
+        {"attacker", side_json(state, BattleRole::attacker)},
+        {"defender", side_json(state, BattleRole::defender)},
         {"defeated", state.defeated ? Json(to_string(*state.defeated)) : Json(nullptr)},
         {"defeat_rule", state.defeated ? Json(state.defeat_rule) : Json(nullptr)},
         {"ended", state.ended()},
@@ -152,7 +152,7 @@ std::optional<CompanionAction> read_companion_action(const Json& value, const st
     }
     if (a.kind != Kind::start_bound && a.kind != Kind::end_bound)
         if (auto side = r.choice("side", {"attacker", "defender"}))
-            a.side = *side == "attacker" ? CompanionRole::attacker : CompanionRole::defender;
+            a.side = *battle_role_from_string(*side);
     if (a.kind == Kind::lose_element || a.kind == Kind::leave_table) {
         if (auto regiment = r.string("regiment")) {
             if (regiment->empty()) problems.add(r.path_of("regiment"), "must not be empty");

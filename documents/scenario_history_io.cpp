@@ -46,8 +46,8 @@ void read_scouts(const Json& scouts, const std::string& path, Problems& problems
         record.side = r.string("side").value_or("");
         record.target = r.hex("target").value_or(Hex{});
         record.period = static_cast<int>(r.integer("period", 0, kMaxOrdinal).value_or(0));
-        record.result =
-            r.choice("result", {"killed", "captured", "success", "nothing seen"}).value_or("");
+        if (auto result = r.choice("result", {"killed", "captured", "success", "nothing seen"}))
+            record.result = *scout_result_from_string(*result);
         if (const Json* reported = r.array("reported", false))
             for (std::size_t k = 0; k < reported->size(); ++k)
                 if (auto id = read_string((*reported)[k], item_path(r.path_of("reported"), k),
@@ -63,7 +63,7 @@ OrderedJson write_scout(const ScoutRecord& s) {
                     {"side", s.side},
                     {"target", hex_json(s.target)},
                     {"period", s.period},
-                    {"result", s.result}};
+                    {"result", std::string(to_string(s.result))}};
     if (!s.reported.empty()) out["reported"] = s.reported;
     if (!s.captured_by.empty()) out["captured_by"] = s.captured_by;
     return out;

@@ -30,8 +30,8 @@ void check_own_side(BattleSeat seat, const rules::CompanionAction& action) {
     if (seat == BattleSeat::gm || action.kind == Kind::start_bound ||
         action.kind == Kind::end_bound)
         return;
-    const auto own = seat == BattleSeat::attacker ? rules::CompanionRole::attacker
-                                                  : rules::CompanionRole::defender;
+    const auto own = seat == BattleSeat::attacker ? rules::BattleRole::attacker
+                                                  : rules::BattleRole::defender;
     if (action.side != own)
         refuse(ErrorCode::forbidden,
                std::string("you are the ") + protocol::seat_name(seat) +

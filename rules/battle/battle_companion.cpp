@@ -16,11 +16,11 @@ using Kind = CompanionActionKind;
 
 std::string num(long long n) { return std::to_string(n); }
 
-CompanionRole opponent(CompanionRole role) {
-    return role == CompanionRole::attacker ? CompanionRole::defender : CompanionRole::attacker;
+BattleRole opponent(BattleRole role) {
+    return role == BattleRole::attacker ? BattleRole::defender : BattleRole::attacker;
 }
 
-std::string the(CompanionRole role) { return "the " + to_string(role); }
+std::string the(BattleRole role) { return "the " + to_string(role); }
 
 // "3 × 4 ≥ 12": the comparison spelled out, as battle_judgement words it.
 std::string third_text(const BattleRules& rules, int lost, int starting) {
@@ -37,7 +37,7 @@ CompanionRegimentRecord* find_regiment(CompanionSideRecord& side, const std::str
 
 // ---- detection ----------------------------------------------------------------
 
-void defeat(CompanionState& s, CompanionRole loser, std::string rule) {
+void defeat(CompanionState& s, BattleRole loser, std::string rule) {
     s.defeated = loser;
     s.defeat_rule = std::move(rule);
     s.side(loser).defeated_bound = s.bound();  // it must withdraw from now on
@@ -50,8 +50,8 @@ void detect_defeat(CompanionState& s) {
     if (attacker_declared && defender_declared) return;  // [H] neither can be defeated
     if (attacker_declared || defender_declared) {
         // The opponent of a withdrawing army cannot be defeated; the withdrawer can.
-        const CompanionRole w =
-            attacker_declared ? CompanionRole::attacker : CompanionRole::defender;
+        const BattleRole w =
+            attacker_declared ? BattleRole::attacker : BattleRole::defender;
         if (companion_one_third(s, w))
             defeat(s, w,
                    "R-8.4: " + the(w) + " lost one-third while withdrawing (" +
@@ -59,21 +59,21 @@ void detect_defeat(CompanionState& s) {
                                   s.side(w).starting_elements()) + ")");
         return;
     }
-    const bool attacker_third = companion_one_third(s, CompanionRole::attacker);
-    const bool defender_third = companion_one_third(s, CompanionRole::defender);
-    const int attacker_lost = companion_lost(s, CompanionRole::attacker);
-    const int defender_lost = companion_lost(s, CompanionRole::defender);
+    const bool attacker_third = companion_one_third(s, BattleRole::attacker);
+    const bool defender_third = companion_one_third(s, BattleRole::defender);
+    const int attacker_lost = companion_lost(s, BattleRole::attacker);
+    const int defender_lost = companion_lost(s, BattleRole::defender);
     if (attacker_third && defender_third) {
         if (attacker_lost == defender_lost) return;  // equal: the battle goes on
-        const CompanionRole loser = attacker_lost > defender_lost ? CompanionRole::attacker
-                                                                  : CompanionRole::defender;
+        const BattleRole loser = attacker_lost > defender_lost ? BattleRole::attacker
+                                                                  : BattleRole::defender;
         defeat(s, loser,
                "R-8.4: both armies lost one-third and " + the(loser) + " lost more (" +
                    num(std::max(attacker_lost, defender_lost)) + " against " +
                    num(std::min(attacker_lost, defender_lost)) + ")");
     } else if (attacker_third || defender_third) {
-        const CompanionRole loser =
-            attacker_third ? CompanionRole::attacker : CompanionRole::defender;
+        const BattleRole loser =
+            attacker_third ? BattleRole::attacker : BattleRole::defender;
         defeat(s, loser,
                "R-8.4: " + the(loser) + " lost one-third (" +
                    third_text(s.rules, companion_lost(s, loser),
@@ -84,8 +84,8 @@ void detect_defeat(CompanionState& s) {
 void finish(CompanionState& s, CompanionEndReason reason) {
     CompanionEnd e;
     e.reason = reason;
-    auto set = [&e](CompanionRole role, BattleOutcome outcome) {
-        (role == CompanionRole::attacker ? e.attacker : e.defender) = outcome;
+    auto set = [&e](BattleRole role, BattleOutcome outcome) {
+        (role == BattleRole::attacker ? e.attacker : e.defender) = outcome;
     };
     if (s.defeated) {
         // A defeat stands over the time limit: it decided the battle first.
@@ -93,19 +93,19 @@ void finish(CompanionState& s, CompanionEndReason reason) {
         set(opponent(*s.defeated), BattleOutcome::won);
         e.rule = s.defeat_rule;
     } else if (s.attacker.declared_bound && s.defender.declared_bound) {
-        set(CompanionRole::attacker, BattleOutcome::withdrew);
-        set(CompanionRole::defender, BattleOutcome::withdrew);
+        set(BattleRole::attacker, BattleOutcome::withdrew);
+        set(BattleRole::defender, BattleOutcome::withdrew);
         e.rule = "R-8.4: both armies declared a withdrawal: both withdrew and nobody pursues";
     } else if (reason == CompanionEndReason::time_limit) {
         // Literally, even when the defender had declared a withdrawal and not yet left.
-        set(CompanionRole::attacker, BattleOutcome::withdrew);
-        set(CompanionRole::defender, BattleOutcome::won);
+        set(BattleRole::attacker, BattleOutcome::withdrew);
+        set(BattleRole::defender, BattleOutcome::won);
         e.darkness = true;
         e.rule = "R-8.5: the time limit ended the battle: the defender won, the attacker "
                  "withdrew under cover of darkness";
     } else {
-        const CompanionRole w = s.attacker.declared_bound ? CompanionRole::attacker
-                                                          : CompanionRole::defender;
+        const BattleRole w = s.attacker.declared_bound ? BattleRole::attacker
+                                                          : BattleRole::defender;
         set(w, BattleOutcome::withdrew);
         set(opponent(w), BattleOutcome::won);
         e.rule = "R-8.5: " + the(w) + " withdrew";
@@ -133,7 +133,7 @@ void settle(CompanionState& s, bool bound_ended) {
         if (!s.defeated) detect_defeat(s);
         return finish(s, CompanionEndReason::left_table);
     }
-    if (bound_ended && s.bounds.back().side == CompanionRole::defender &&
+    if (bound_ended && s.bounds.back().side == BattleRole::defender &&
         s.bounds.back().bound >= s.time_limit)
         finish(s, CompanionEndReason::time_limit);
 }
@@ -147,9 +147,9 @@ Refusal start_bound(CompanionState& s, DiceSource& dice) {
     CompanionBound next;
     if (s.bounds.empty()) {
         next.bound = 1;  // the attacker has the first bound
-    } else if (s.bounds.back().side == CompanionRole::attacker) {
+    } else if (s.bounds.back().side == BattleRole::attacker) {
         next.bound = s.bound();
-        next.side = CompanionRole::defender;
+        next.side = BattleRole::defender;
     } else {
         next.bound = s.bound() + 1;
     }
@@ -160,7 +160,7 @@ Refusal start_bound(CompanionState& s, DiceSource& dice) {
     return std::nullopt;
 }
 
-Refusal require_own_bound(const CompanionState& s, CompanionRole side, const std::string& what) {
+Refusal require_own_bound(const CompanionState& s, BattleRole side, const std::string& what) {
     if (s.bounds.back().side != side)
         return what + " only in " + the(side) + "'s own bound; bound " + num(s.bound()) +
                " is " + the(s.bounds.back().side) + "'s";
@@ -180,7 +180,7 @@ Refusal lose_element(CompanionState& s, const CompanionAction& a) {
     return std::nullopt;
 }
 
-Refusal lose_camp(CompanionState& s, CompanionRole role) {
+Refusal lose_camp(CompanionState& s, BattleRole role) {
     CompanionSideRecord& side = s.side(role);
     if (!side.has_camp) return "R-8.4: " + the(role) + " has no camp";
     if (side.camp_lost) return "R-8.4: " + the(role) + "'s camp is already lost";
@@ -190,7 +190,7 @@ Refusal lose_camp(CompanionState& s, CompanionRole role) {
     return std::nullopt;
 }
 
-Refusal lose_general(CompanionState& s, CompanionRole role) {
+Refusal lose_general(CompanionState& s, BattleRole role) {
     CompanionSideRecord& side = s.side(role);
     if (side.general_lost) return "R-8.4: " + the(role) + "'s general is already lost";
     // counts his element among the elements lost: the caller records it first.
@@ -201,7 +201,7 @@ Refusal lose_general(CompanionState& s, CompanionRole role) {
     return std::nullopt;
 }
 
-Refusal declare_withdrawal(CompanionState& s, CompanionRole role) {
+Refusal declare_withdrawal(CompanionState& s, BattleRole role) {
     CompanionSideRecord& side = s.side(role);
     if (side.declared_bound)
         return "R-8.3: " + the(role) + " declared a withdrawal in bound " +
@@ -299,7 +299,7 @@ Refusal apply_to(CompanionState& s, const CompanionAction& a, DiceSource& dice) 
     return std::nullopt;
 }
 
-Refusal check_side(const BattleRules& rules, const CompanionSide& side, CompanionRole role) {
+Refusal check_side(const BattleRules& rules, const CompanionSide& side, BattleRole role) {
     if (side.regiments.empty()) return "R-8.2: " + the(role) + " has no engaged regiment";
     for (std::size_t i = 0; i < side.regiments.size(); ++i) {
         const CompanionRegiment& r = side.regiments[i];
@@ -356,9 +356,6 @@ SideReport side_report(const BattleRules& rules, const CompanionSideRecord& side
 
 }  // namespace
 
-std::string to_string(CompanionRole role) {
-    return role == CompanionRole::attacker ? "attacker" : "defender";
-}
 
 int CompanionSideRecord::starting_elements() const {
     int total = 0;
@@ -378,13 +375,13 @@ int CompanionSideRecord::on_table() const {
     return total;
 }
 
-int companion_lost(const CompanionState& state, CompanionRole role) {
+int companion_lost(const CompanionState& state, BattleRole role) {
     const CompanionSideRecord& side = state.side(role);
     return side.elements_lost() + (side.camp_lost ? state.rules.camp_lost_counts : 0) +
            (side.general_lost ? state.rules.general_lost_counts : 0);
 }
 
-bool companion_one_third(const CompanionState& state, CompanionRole role) {
+bool companion_one_third(const CompanionState& state, BattleRole role) {
     return reached_one_third(state.rules, companion_lost(state, role),
                              state.side(role).starting_elements());
 }
@@ -392,9 +389,9 @@ bool companion_one_third(const CompanionState& state, CompanionRole role) {
 CompanionOpening start_companion(const BattleRules& rules, const CompanionStart& start) {
     if (start.time_limit < 1)
         return {std::nullopt, "R-8.3: the time limit must be a bound or more"};
-    if (auto why = check_side(rules, start.attacker, CompanionRole::attacker))
+    if (auto why = check_side(rules, start.attacker, BattleRole::attacker))
         return {std::nullopt, *why};
-    if (auto why = check_side(rules, start.defender, CompanionRole::defender))
+    if (auto why = check_side(rules, start.defender, BattleRole::defender))
         return {std::nullopt, *why};
     CompanionState s;
     s.rules = rules;

@@ -6,6 +6,16 @@
 
 namespace umpire::rules {
 
+std::string to_string(BattleRole role) {
+    return role == BattleRole::attacker ? "attacker" : "defender";
+}
+
+std::optional<BattleRole> battle_role_from_string(std::string_view name) {
+    if (name == "attacker") return BattleRole::attacker;
+    if (name == "defender") return BattleRole::defender;
+    return std::nullopt;
+}
+
 const EngagedRegimentRecord* BattleSideRecord::regiment(const std::string& id) const {
     for (const auto& r : regiments)
         if (r.regiment == id) return &r;

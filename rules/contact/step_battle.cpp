@@ -82,7 +82,8 @@ BattleSettlement BattleStep::settle(const BattleRecord& record) {
             // Every placed card, the same for both sides: the card_placement requests
             // each side answered show only the cards placed before its own.
             return BattleReportContext{c_.base_context(first), record,
-                                       attacker ? "attacker" : "defender", c_.battlefield};
+                                       attacker ? BattleRole::attacker : BattleRole::defender,
+                                       c_.battlefield};
         };
         requests.push_back({c_.decision_id("battle-report", first), s->player, first,
                             DecisionKind::battle_report, DecisionWindow::none, kReportOptions,

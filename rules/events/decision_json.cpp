@@ -14,7 +14,7 @@ struct ContextWriter {
     Json operator()(const BattleReportContext& c) const {
         Json out = shape_json(static_cast<const shape::ContactContext&>(c));
         out["battle"] = to_json(c.battle);
-        out["role"] = c.role;
+        out["role"] = to_string(c.role);
         out["battlefield"] = shape_json(c.battlefield);
         return out;
     }
@@ -47,8 +47,10 @@ std::optional<BattleReportContext> report_context(const Json& value) {
         if (!shape::read_json(card, "$.context.battlefield", problems, placed)) return std::nullopt;
         c.battlefield.push_back(std::move(placed));
     }
+    const auto role = battle_role_from_string(value["role"].get<std::string>());
+    if (!role) return std::nullopt;
     c.battle = std::move(*record);
-    c.role = value["role"].get<std::string>();
+    c.role = *role;
     return c;
 }
 

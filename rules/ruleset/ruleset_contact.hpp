@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "rules/scouting/scout_result.hpp"
+
 namespace umpire::rules {
 
-// what a scout's d6 gives.
-enum class ScoutResult { killed, captured, success };
 
 struct ScoutOutcome {
     ScoutResult result = ScoutResult::killed;

@@ -46,8 +46,8 @@ public:
         source_ = "scout " + id;
         period_ = period_ordinal(now);
         audience_ = player_audience(sender.player);  // only the sender's player hears
-        ScoutRecord record{sender.id, state_.side_of(sender), target, period_, kScoutNothingSeen,
-                           {}, {}};
+        ScoutRecord record{sender.id, state_.side_of(sender), target, period_,
+                           ScoutResult::nothing_seen, {}, {}};
         std::optional<int> accuracy_percent;  // on success, with the reports
         std::vector<shape::ScoutReport> reports;
 
@@ -56,17 +56,12 @@ public:
         if (!detected.empty()) {
             const int roll = log_.roll(dice_, 6, "scout", {.force = sender.id}, audience_);
             const ScoutOutcome& outcome = ruleset_.scouting.outcome(roll);
-            switch (outcome.result) {
-                case ScoutResult::killed: record.result = kScoutKilled; break;
-                case ScoutResult::captured:
-                    record.result = kScoutCaptured;
-                    record.captured_by = nearest(detected, target).id;
-                    break;
-                case ScoutResult::success:
-                    record.result = kScoutSuccess;
-                    accuracy_percent = outcome.accuracy_percent;
-                    reports = report(sender, target, outcome.accuracy_percent, record);
-                    break;
+            record.result = outcome.result;
+            if (outcome.result == ScoutResult::captured) {
+                record.captured_by = nearest(detected, target).id;
+            } else if (outcome.result == ScoutResult::success) {
+                accuracy_percent = outcome.accuracy_percent;
+                reports = report(sender, target, outcome.accuracy_percent, record);
             }
         }
         event::ScoutResult{
@@ -77,7 +72,7 @@ public:
             .reports = accuracy_percent
                            ? std::optional<event::EventShapes<shape::ScoutReport>>(reports)
                            : std::nullopt,
-            .result = record.result,
+            .result = to_string(record.result),
             .scout = id,
             .target = target}
             .write(log_, audience_);
@@ -152,7 +147,8 @@ bool has_successful_scout(const CampaignState& state, const Ruleset& ruleset,
                           const std::string& force, const std::vector<std::string>& opponents,
                           int period) {
     return std::any_of(state.scouts.begin(), state.scouts.end(), [&](const ScoutRecord& s) {
-        return s.force == force && s.result == kScoutSuccess && counts_in(ruleset, s, period) &&
+        return s.force == force && s.result == ScoutResult::success &&
+               counts_in(ruleset, s, period) &&
                std::any_of(s.reported.begin(), s.reported.end(), [&](const std::string& id) {
                    return std::find(opponents.begin(), opponents.end(), id) != opponents.end();
                });

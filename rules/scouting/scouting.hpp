@@ -16,12 +16,6 @@
 
 namespace umpire::rules {
 
-// ScoutRecord::result values.
-inline constexpr const char* kScoutKilled = "killed";
-inline constexpr const char* kScoutCaptured = "captured";
-inline constexpr const char* kScoutSuccess = "success";
-inline constexpr const char* kScoutNothingSeen = "nothing seen";
-
 // resolves the scout of every accepted order that carries one, in ascending force id.
 // An enemy force in the target hex or within ruleset.scouting.detection_radius_hexes of it makes
 // the scout roll a d6 (purpose "scout"); otherwise it reports "nothing seen". A success reports

@@ -39,7 +39,7 @@ DecisionRequest report_request() {
             DecisionWindow::none,
             answer_list({"no_report", "quick_battle"}),
             "no_report",
-            BattleReportContext{{}, record(), "attacker", {}}};
+            BattleReportContext{{}, record(), BattleRole::attacker, {}}};
 }
 
 TEST(BattleRecord, TimeLimitComesFromTheContactHour) {

@@ -14,7 +14,7 @@ namespace umpire::rules {
 namespace {
 
 using testing::json_mismatch;
-using R = CompanionRole;
+using R = BattleRole;
 using K = CompanionActionKind;
 using O = BattleOutcome;
 constexpr R A = R::attacker;

@@ -79,7 +79,7 @@ TEST(DecisionContext, BattleContextsComeBackTypedWithTheirRecord) {
     BattleSideRecord d{"south", "p2", {"b"}, {{"b", "rb", 12, 12}}, 12, 12, true, true};
     const BattleRecord record =
         make_battle_record(valormr(), "1.morning.a", "v", "morning", 10, a, d);
-    BattleReportContext report{{}, record, "defender", {{"hill", "north", 1, 2, 90}}};
+    BattleReportContext report{{}, record, BattleRole::defender, {{"hill", "north", 1, 2, 90}}};
     report.contact = "1.morning.a";
     const Json sent = context_json(report);
     EXPECT_EQ(sent["role"], "defender");
@@ -87,7 +87,13 @@ TEST(DecisionContext, BattleContextsComeBackTypedWithTheirRecord) {
     EXPECT_EQ(sent["battlefield"][0]["rotation"], 90);
     const auto back = context_from_json(DecisionKind::battle_report, sent);
     ASSERT_TRUE(std::holds_alternative<BattleReportContext>(back));
+    EXPECT_EQ(std::get<BattleReportContext>(back).role, BattleRole::defender);
     EXPECT_EQ(context_json(back), sent);
+    // A stored context whose role is neither side is kept as the text it was.
+    Json odd = sent;
+    odd["role"] = "observer";
+    EXPECT_TRUE(std::holds_alternative<StoredContext>(
+        context_from_json(DecisionKind::battle_report, odd)));
 
     const Json given = Json::parse(
         R"({"attacker":{"losses":[{"regiment":"ra","elements":3}],"figures_off_in_good_order":0,)"

@@ -179,7 +179,7 @@ TEST(Scouting, KilledTellsTheSenderNothingMore) {
     EXPECT_TRUE(state.knowledge["p2"].empty());
     EXPECT_TRUE(of_type(log, "scout_captured").empty());
     ASSERT_EQ(state.scouts.size(), 1u);
-    EXPECT_EQ(state.scouts[0].result, "killed");
+    EXPECT_EQ(state.scouts[0].result, ScoutResult::killed);
     EXPECT_EQ(state.scouts[0].side, "north");
     EXPECT_EQ(state.scouts[0].period, 0);
 }
@@ -318,7 +318,7 @@ TEST(Scouting, NothingSeenWithoutAnEnemyNearTheTarget) {
                                      {"target", {4, 2}},
                                      {"result", "nothing seen"}}));
     EXPECT_TRUE(state.knowledge["p1"].empty());
-    EXPECT_EQ(state.scouts.at(0).result, "nothing seen");
+    EXPECT_EQ(state.scouts.at(0).result, ScoutResult::nothing_seen);
 }
 
 TEST(Scouting, ResolvedInAscendingForceId) {
@@ -339,7 +339,7 @@ TEST(Scouting, ResolvedInAscendingForceId) {
 
 TEST(ScoutQueries, SuccessCountsInItsPeriodAndTheNext) {
     CampaignState state = board({{"a", "p1", {0, 0}}, {"b", "p2", {5, 1}}, {"c", "p2", {9, 3}}});
-    state.scouts.push_back({"a", "north", {5, 1}, 3, "success", {"b"}, ""});
+    state.scouts.push_back({"a", "north", {5, 1}, 3, ScoutResult::success, {"b"}, ""});
     const Ruleset& r = valormr();
     ASSERT_EQ(r.scouting.counts_for_periods, 2);
     EXPECT_FALSE(has_successful_scout(state, r, "a", {"b"}, 2));
@@ -351,7 +351,7 @@ TEST(ScoutQueries, SuccessCountsInItsPeriodAndTheNext) {
     EXPECT_TRUE(has_successful_scout(state, r, "a", {"c", "b"}, 3));
     EXPECT_FALSE(has_successful_scout(state, r, "b", {"a"}, 3));
     // Other results never count as a success.
-    state.scouts[0].result = "killed";
+    state.scouts[0].result = ScoutResult::killed;
     EXPECT_FALSE(has_successful_scout(state, r, "a", {"b"}, 3));
 }
 
@@ -367,7 +367,7 @@ TEST(ScoutQueries, CaptureCountsForTheCapturerAgainstTheScoutsSide) {
     west.player = "p4";
     west.place_at({9, 0});
     state.forces.push_back(west);
-    state.scouts.push_back({"a", "north", {5, 0}, 6, "captured", {}, "b"});
+    state.scouts.push_back({"a", "north", {5, 0}, 6, ScoutResult::captured, {}, "b"});
     const Ruleset& r = valormr();
     EXPECT_TRUE(has_captured_scout(state, r, "b", {"a"}, 6));
     EXPECT_TRUE(has_captured_scout(state, r, "b", {"a2"}, 7));  // any force of the scout's side
@@ -386,9 +386,9 @@ TEST(ScoutQueries, CaptureCountsForTheCapturerAgainstTheScoutsSide) {
 TEST(ScoutHistory, WrittenWhenNonEmptyAndReadBack) {
     CampaignState state = board({{"a", "p1", {0, 0}}, {"b", "p2", {5, 1}}});
     EXPECT_FALSE(write_scenario(state).contains("history"));
-    state.scouts.push_back({"a", "north", {5, 1}, 3, "success", {"b"}, ""});
-    state.scouts.push_back({"a", "north", {5, 0}, 4, "captured", {}, "b"});
-    state.scouts.push_back({"a", "north", {2, 2}, 5, "nothing seen", {}, ""});
+    state.scouts.push_back({"a", "north", {5, 1}, 3, ScoutResult::success, {"b"}, ""});
+    state.scouts.push_back({"a", "north", {5, 0}, 4, ScoutResult::captured, {}, "b"});
+    state.scouts.push_back({"a", "north", {2, 2}, 5, ScoutResult::nothing_seen, {}, ""});
     const Json written = write_scenario(state);
     EXPECT_EQ(written["history"]["scouts"],
               (Json{{{"force", "a"}, {"side", "north"}, {"target", {5, 1}}, {"period", 3},

@@ -21,13 +21,11 @@
 #include <vector>
 
 #include "rules/battle/battle_outcome.hpp"
+#include "umpire/rules/battle_record.hpp"
 #include "umpire/rules/dice.hpp"
 #include "umpire/rules/ruleset.hpp"
 
 namespace umpire::rules {
-
-enum class CompanionRole { attacker, defender };
-std::string to_string(CompanionRole role);
 
 // ---- The start ------------------------------------------------------------------------------
 
@@ -71,7 +69,7 @@ enum class LeaveHow { good_order, routed };
 
 struct CompanionAction {
     CompanionActionKind kind = CompanionActionKind::start_bound;
-    CompanionRole side = CompanionRole::attacker;  // every action but start_bound and end_bound
+    BattleRole side = BattleRole::attacker;  // every action but start_bound and end_bound
     std::string regiment;                          // lose_element, leave_table
     int elements = 1;                              // leave_table
     LeaveHow how = LeaveHow::good_order;           // leave_table
@@ -111,7 +109,7 @@ struct CompanionSideRecord {
 
 struct CompanionBound {
     int bound = 0;  // the pair number
-    CompanionRole side = CompanionRole::attacker;
+    BattleRole side = BattleRole::attacker;
     int pips = 0;       // the PIP die
     int pips_left = 0;  // less what the companion charged (withdrawal, camp evacuation); PIPs
                         // spent on the table are not tracked
@@ -134,15 +132,15 @@ struct CompanionState {
     CompanionSideRecord defender;
     std::vector<CompanionBound> bounds;  // one per started bound, in order
     bool bound_running = false;          // between start_bound and end_bound
-    std::optional<CompanionRole> defeated;
+    std::optional<BattleRole> defeated;
     std::string defeat_rule;  // the clause that defeated it
     std::optional<CompanionEnd> end;
 
-    CompanionSideRecord& side(CompanionRole role) {
-        return role == CompanionRole::attacker ? attacker : defender;
+    CompanionSideRecord& side(BattleRole role) {
+        return role == BattleRole::attacker ? attacker : defender;
     }
-    const CompanionSideRecord& side(CompanionRole role) const {
-        return role == CompanionRole::attacker ? attacker : defender;
+    const CompanionSideRecord& side(BattleRole role) const {
+        return role == BattleRole::attacker ? attacker : defender;
     }
     int bound() const { return bounds.empty() ? 0 : bounds.back().bound; }
     bool ended() const { return end.has_value(); }
@@ -171,8 +169,8 @@ CompanionReplay replay_companion(const BattleRules& rules, const CompanionStart&
                                  const std::vector<CompanionAction>& actions, DiceSource& dice);
 
 // the count (elements + camp + general) and whether it reached one-third.
-int companion_lost(const CompanionState& state, CompanionRole role);
-bool companion_one_third(const CompanionState& state, CompanionRole role);
+int companion_lost(const CompanionState& state, BattleRole role);
+bool companion_one_third(const CompanionState& state, BattleRole role);
 
 // The report the record implies. Losses per regiment with those after the side began to
 // withdraw; figures off the table; a defeated army's forced withdrawal is reported as declared

@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rules/battle/battle_outcome.hpp"
@@ -17,6 +18,11 @@
 #include "umpire/rules/world.hpp"
 
 namespace umpire::rules {
+
+// The two sides of a battle: the battle companion's seats, a battle report's role.
+enum class BattleRole { attacker, defender };
+std::string to_string(BattleRole role);  // "attacker", "defender"
+std::optional<BattleRole> battle_role_from_string(std::string_view name);
 
 // one engaged regiment — the assault regiment of an engaged force.
 struct EngagedRegimentRecord {

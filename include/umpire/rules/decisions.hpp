@@ -33,7 +33,7 @@ inline constexpr const char* kGameMaster = "gm";
 // the report is checked against, the side's role and every card placed.
 struct BattleReportContext : shape::ContactContext {
     BattleRecord battle;
-    std::string role;  // attacker or defender
+    BattleRole role = BattleRole::attacker;
     std::vector<shape::CardPlacement> battlefield;
 };
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rules/events/shapes.generated.hpp"
+#include "rules/scouting/scout_result.hpp"
 #include "rules/world/force_directory.hpp"
 #include "rules/world/fresh_on_copy.hpp"
 #include "rules/world/hex_table.hpp"
@@ -146,7 +147,7 @@ struct ScoutRecord {
     std::string side;   // the sender's side: a capture counts against any force of it
     Hex target;
     int period = 0;      // period ordinal
-    std::string result;  // "killed", "captured", "success" or "nothing seen"
+    ScoutResult result = ScoutResult::nothing_seen;
     std::vector<std::string> reported;  // success: the enemy forces it reported
     std::string captured_by;            // captured: the capturing force
 };
