@@ -2,6 +2,7 @@
 #include <array>
 #include <utility>
 
+#include "rules/world/name_table.hpp"
 #include "umpire/rules/decisions.hpp"
 
 namespace umpire::rules {
@@ -33,30 +34,15 @@ constexpr std::array<std::pair<DecisionWindow, std::string_view>, 5> kWindowName
     {DecisionWindow::after_terrain, "after_terrain"},
 }};
 
-template <typename Enum, std::size_t N>
-std::string_view name_in(const std::array<std::pair<Enum, std::string_view>, N>& names, Enum e) {
-    for (const auto& [value, name] : names)
-        if (value == e) return name;
-    return "unknown";
-}
-
-template <typename Enum, std::size_t N>
-std::optional<Enum> value_in(const std::array<std::pair<Enum, std::string_view>, N>& names,
-                             std::string_view name) {
-    for (const auto& [value, text] : names)
-        if (text == name) return value;
-    return std::nullopt;
-}
-
 }  // namespace
 
-std::string_view to_string(DecisionKind kind) { return name_in(kKindNames, kind); }
+std::string_view to_string(DecisionKind kind) { return name_in(kKindNames, kind, "unknown"); }
 std::optional<DecisionKind> decision_kind_from_string(std::string_view name) {
-    return value_in(kKindNames, name);
+    return value_in<DecisionKind>(kKindNames, name);
 }
-std::string_view to_string(DecisionWindow window) { return name_in(kWindowNames, window); }
+std::string_view to_string(DecisionWindow window) { return name_in(kWindowNames, window, "unknown"); }
 std::optional<DecisionWindow> decision_window_from_string(std::string_view name) {
-    return value_in(kWindowNames, name);
+    return value_in<DecisionWindow>(kWindowNames, name);
 }
 
 }  // namespace umpire::rules

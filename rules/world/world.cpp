@@ -4,6 +4,8 @@
 #include <bit>
 #include <cassert>
 
+#include "rules/world/name_table.hpp"
+
 namespace umpire::rules {
 
 int Regiment::figures() const {
@@ -106,19 +108,6 @@ void CampaignState::move_force(Force& force, Hex to) {
 }
 
 namespace {
-template <typename E, std::size_t N>
-std::optional<E> lookup(const std::string& s, const std::pair<E, const char*> (&table)[N]) {
-    for (const auto& [value, name] : table)
-        if (s == name) return value;
-    return std::nullopt;
-}
-template <typename E, std::size_t N>
-std::string name_of(E e, const std::pair<E, const char*> (&table)[N]) {
-    for (const auto& [value, name] : table)
-        if (value == e) return name;
-    return "?";
-}
-
 constexpr std::pair<OrderState, const char*> kOrderStates[] = {
     {OrderState::formed, "formed"},
     {OrderState::unformed, "unformed"},
@@ -137,19 +126,19 @@ constexpr std::pair<HalfPeriod, const char*> kHalfPeriods[] = {
     {HalfPeriod::night, "night"}};
 }  // namespace
 
-std::string to_string(OrderState s) { return name_of(s, kOrderStates); }
+std::string to_string(OrderState s) { return std::string(name_in(kOrderStates, s, "?")); }
 std::optional<OrderState> order_state_from_string(const std::string& s) {
-    return lookup(s, kOrderStates);
+    return value_in<OrderState>(kOrderStates, s);
 }
-std::string to_string(CavalryReadiness r) { return name_of(r, kReadiness); }
+std::string to_string(CavalryReadiness r) { return std::string(name_in(kReadiness, r, "?")); }
 std::optional<CavalryReadiness> readiness_from_string(const std::string& s) {
-    return lookup(s, kReadiness);
+    return value_in<CavalryReadiness>(kReadiness, s);
 }
-std::string to_string(PeriodKind p) { return name_of(p, kPeriods); }
+std::string to_string(PeriodKind p) { return std::string(name_in(kPeriods, p, "?")); }
 std::optional<PeriodKind> period_kind_from_string(const std::string& s) {
-    return lookup(s, kPeriods);
+    return value_in<PeriodKind>(kPeriods, s);
 }
-std::string to_string(HalfPeriod h) { return name_of(h, kHalfPeriods); }
+std::string to_string(HalfPeriod h) { return std::string(name_in(kHalfPeriods, h, "?")); }
 
 }  // namespace umpire::rules
 
