@@ -6,6 +6,7 @@
 //   build/<dir>/bench/storage_bench [--benchmark_min_time=1]
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -19,6 +20,7 @@
 #include "storage/period_codec.hpp"
 #include "storage/seeds.hpp"
 #include "storage/server_store.hpp"
+#include "storage/postgres/open_store.hpp"
 #include "storage/sqlite_store.hpp"
 #include "umpire/rules/ruleset.hpp"
 
@@ -110,14 +112,15 @@ storage::PeriodRecord resolve_march(const rules::CampaignState& before,
 
 struct Fixture {
     fs::path dir;
-    std::unique_ptr<storage::SqliteCampaignStore> store;
+    std::unique_ptr<storage::SqlCampaignStore> store;
     std::unique_ptr<storage::Campaign> campaign;
     // Two resolved periods, east then back west: committed in turn, each starts where the one
     // before ended, as in a campaign.
     storage::PeriodRecord periods[2];
     std::size_t payload = 0;  // the bytes of one: snapshots, orders and event bodies
 
-    Fixture() {
+    // On a SQLite file of its own, or on the PostgreSQL database `url` names.
+    explicit Fixture(const std::string& url = "") {
         dir = fs::temp_directory_path() / ("umpire-bench-" + std::to_string(::getpid()));
         fs::remove_all(dir);
         fs::create_directories(dir);
@@ -127,7 +130,7 @@ struct Fixture {
                                                 problems);
         auto state = rules::read_scenario(scenario(), problems);
         if (!ruleset || !state) throw std::runtime_error(problems.to_text());
-        store = std::make_unique<storage::SqliteCampaignStore>((dir / "bench.db").string());
+        store = storage::open_campaign_store(url.empty() ? (dir / "bench.db").string() : url);
         campaign = std::make_unique<storage::Campaign>(
             storage::Campaign::create(*store, std::move(*state), std::move(*ruleset)));
         periods[0] = resolve_march(campaign->state(), campaign->ruleset(), 1);
@@ -152,7 +155,17 @@ Fixture& fixture() {
     return f;
 }
 
-std::int64_t file_bytes(storage::Connection& db) {
+// The campaign on PostgreSQL (UMPIRE_BENCH_PG_URL: scripts/bench starts a durable throwaway
+// cluster on this machine), or null without one.
+Fixture* postgres_fixture() {
+    const char* url = std::getenv("UMPIRE_BENCH_PG_URL");
+    if (!url || !*url) return nullptr;
+    static Fixture f(url);
+    return &f;
+}
+
+std::int64_t file_bytes(storage::Database& database) {
+    auto& db = static_cast<storage::Connection&>(database);
     db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     return db.query_int("PRAGMA page_count") * db.query_int("PRAGMA page_size");
 }
@@ -178,7 +191,7 @@ std::pair<storage::PeriodRecord, storage::OpenPeriodRecord> next_commit(Fixture&
 
 void BM_CommitPeriod(benchmark::State& state) {
     auto& f = fixture();
-    auto& db = f.store->connection();
+    auto& db = f.store->database();
     const auto bytes_before = file_bytes(db);
     std::int64_t commits = 0;
     for (auto _ : state) {
@@ -198,17 +211,33 @@ void BM_CommitPeriod(benchmark::State& state) {
         static_cast<double>(file_bytes(db) - bytes_before) / static_cast<double>(commits);
 }
 
+// The same commits on PostgreSQL (issue 33): the store several servers share. Durable as SQLite's
+// (fsync and synchronous_commit on), over a TCP connection to a server on the same machine.
+void BM_CommitPeriodPostgres(benchmark::State& state) {
+    Fixture* f = postgres_fixture();
+    if (!f) {
+        state.SkipWithError("UMPIRE_BENCH_PG_URL is not set (scripts/bench sets it)");
+        return;
+    }
+    for (auto _ : state) {
+        state.PauseTiming();
+        auto [period, next] = next_commit(*f);
+        state.ResumeTiming();
+        f->store->commit_period(period, next);
+    }
+}
+
 // The same period committed as the server's force_advance does since issue 29: inside one
 // command's transaction (the period's own transaction a savepoint in it), with the GM action and
 // the next period's deadline.
 void BM_CommitPeriodInACommand(benchmark::State& state) {
     auto& f = fixture();
-    storage::ServerStore server(f.store->connection());
+    storage::ServerStore server(f.store->database());
     for (auto _ : state) {
         state.PauseTiming();
         auto [period, next] = next_commit(f);
         state.ResumeTiming();
-        storage::Transaction command(f.store->connection());
+        storage::Transaction command(f.store->database());
         server.add_gm_action({"bench", 0, "force_advance", "bench", "{}", period.committed_at});
         f.store->commit_period(period, next);
         server.put_deadline({"bench", next.index, "2025-03-02T00:00:00.000Z", std::nullopt, 0});
@@ -233,7 +262,7 @@ void BM_CommitPeriodInAnEmptyCommand(benchmark::State& state) {
         state.PauseTiming();
         auto [period, next] = next_commit(f);
         state.ResumeTiming();
-        storage::Transaction command(f.store->connection());
+        storage::Transaction command(f.store->database());
         f.store->commit_period(period, next);
         command.commit();
     }
@@ -241,10 +270,10 @@ void BM_CommitPeriodInAnEmptyCommand(benchmark::State& state) {
 
 void BM_GmCommandOneCommit(benchmark::State& state) {
     auto& f = fixture();
-    storage::ServerStore server(f.store->connection());
+    storage::ServerStore server(f.store->database());
     std::int64_t n = 0;
     for (auto _ : state) {
-        storage::Transaction command(f.store->connection());
+        storage::Transaction command(f.store->database());
         gm_command_writes(server, ++n);
         command.commit();
     }
@@ -252,7 +281,7 @@ void BM_GmCommandOneCommit(benchmark::State& state) {
 
 void BM_GmCommandThreeCommits(benchmark::State& state) {
     auto& f = fixture();
-    storage::ServerStore server(f.store->connection());
+    storage::ServerStore server(f.store->database());
     std::int64_t n = 0;
     for (auto _ : state) gm_command_writes(server, ++n);
 }
@@ -303,6 +332,7 @@ void BM_ResolveAndCommit(benchmark::State& state) {
 
 BENCHMARK(BM_BaselineOneBlobInsert)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_CommitPeriod)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_CommitPeriodPostgres)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_CommitPeriodInACommand)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_CommitPeriodInAnEmptyCommand)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_GmCommandThreeCommits)->Unit(benchmark::kMillisecond)->UseRealTime();

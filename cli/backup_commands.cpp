@@ -140,7 +140,7 @@ void add_migrate_command(CLI::App& app) {
                 throw StorageError(ErrorKind::cannot_open, args->db + ": no such file");
             const storage::DatabaseLock lock(args->db, storage::DatabaseLock::Mode::maintenance);
             auto store = open_store(args->db, Access::read);  // under the lock above
-            const auto& result = store->upgrade_result();
+            const auto& result = store.sqlite().upgrade_result();
             if (result.from == result.to)
                 std::cout << args->db << ": schema version " << result.to
                           << " is this build's; nothing to migrate\n";

@@ -18,6 +18,7 @@ void add_play_command(CLI::App& app);
 void add_storage_commands(CLI::App& app);  // campaign, verify, export, import
 void add_backup_commands(CLI::App& app);   // backup, restore, migrate
 void add_client_commands(CLI::App& app);   // client: play on a server over HTTP
+void add_copy_command(CLI::App& app);      // copy-db: a database onto the other engine
 
 // Directories searched for ruleset files: --rulesets, $UMPIRE_RULESETS, the shipped rulesets.
 std::vector<std::string> ruleset_search_dirs(const std::vector<std::string>& from_flags);

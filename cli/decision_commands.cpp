@@ -26,7 +26,8 @@ void add_decision_commands(CLI::App& group) {
     auto list = std::make_shared<List>();
     CLI::App* cmd = group.add_subcommand(
         "decisions", "List the decision requests the current period waits for");
-    cmd->add_option("DB", list->db, "database file")->required();
+    cmd->add_option("DB", list->db, "database file or postgresql:// URL")
+        ->required();
     cmd->add_option("CAMPAIGN", list->campaign, "campaign id")->required();
     cmd->add_option("--player", list->player, "only this player's requests");
     cmd->callback([list] {
@@ -47,7 +48,8 @@ void add_decision_commands(CLI::App& group) {
     };
     auto answer = std::make_shared<Answer>();
     cmd = group.add_subcommand("answer", "Answer a decision request of the current period");
-    cmd->add_option("DB", answer->db, "database file")->required();
+    cmd->add_option("DB", answer->db, "database file or postgresql:// URL")
+        ->required();
     cmd->add_option("CAMPAIGN", answer->campaign, "campaign id")->required();
     cmd->add_option("--player", answer->player, "the player answering")->required();
     cmd->add_option("--decision", answer->decision, "the request's id")->required();

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
     umpire::cli::add_storage_commands(app);
     umpire::cli::add_backup_commands(app);
     umpire::cli::add_client_commands(app);
+    umpire::cli::add_copy_command(app);
     CLI11_PARSE(app, argc, argv);
     return 0;
 }

@@ -10,6 +10,7 @@
 #include "storage/database_lock.hpp"
 #include "storage/error.hpp"
 #include "storage/records.hpp"
+#include "storage/postgres/pg_store.hpp"
 #include "storage/sqlite_store.hpp"
 #include "umpire/rules/json_reader.hpp"
 
@@ -35,17 +36,33 @@ void guarded(Body body) {
 // (storage/database_lock.hpp). create: write, and make the database if it is missing.
 enum class Access { read, write, create };
 
-// An open database, with the shared writer's lock for as long as a writing command runs.
+// An open database, with the shared writer's lock for as long as a writing command runs (a
+// SQLite file; PostgreSQL locks each campaign's row per command instead).
 struct OpenStore {
     std::optional<storage::DatabaseLock> lock;
-    std::unique_ptr<storage::SqliteCampaignStore> store;
-    storage::SqliteCampaignStore& operator*() { return *store; }
-    storage::SqliteCampaignStore* operator->() { return store.get(); }
+    std::unique_ptr<storage::SqlCampaignStore> store;
+    storage::SqlCampaignStore& operator*() { return *store; }
+    storage::SqlCampaignStore* operator->() { return store.get(); }
+    // The SQLite store, for the commands that work on files only (migrate, backup).
+    storage::SqliteCampaignStore& sqlite() {
+        auto* file = dynamic_cast<storage::SqliteCampaignStore*>(store.get());
+        if (!file)
+            throw storage::StorageError(storage::ErrorKind::invalid_input,
+                                        store->location() +
+                                            ": this command works on SQLite files; PostgreSQL "
+                                            "has its own tools (pg_dump, pg_restore)");
+        return *file;
+    }
 };
 
-// Existing databases only unless `create`: a mistyped path must not create an empty one.
+// DB is a SQLite file, or a PostgreSQL URL (postgresql://user@host:port/database). Existing
+// files only unless `create`: a mistyped path must not create an empty one.
 inline OpenStore open_store(const std::string& path, Access access) {
     OpenStore open;
+    if (storage::pg::is_postgres_url(path)) {
+        open.store = std::make_unique<storage::PgCampaignStore>(path);
+        return open;
+    }
     // A missing file fails to open below (no lock file is left beside a mistyped path).
     if (access == Access::create ||
         (access == Access::write && storage::database_file_state(path) != storage::FileState::missing))

@@ -1,6 +1,7 @@
-// `umpire campaign …`, `umpire verify`, `umpire export`, `umpire import`: campaigns kept in an
-// SQLite database (docs/storage.md). Every command opens the database, does one job and exits;
-// each write is one transaction, so an interrupted command changes nothing or everything.
+// `umpire campaign …`, `umpire verify`, `umpire export`, `umpire import`: campaigns kept in a
+// SQLite file or a PostgreSQL database (docs/storage.md). Every command opens the database, does
+// one job and exits; each write is one transaction, so an interrupted command changes nothing or
+// everything.
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -61,7 +62,7 @@ std::vector<rules::ForceOrder> read_orders_for(const Campaign& campaign, const s
                            campaign.id() + "\" is in");
 }
 
-Json status_json(storage::SqliteCampaignStore& store, Campaign& campaign) {
+Json status_json(storage::CampaignStore& store, Campaign& campaign) {
     const auto& state = campaign.state();
     int live = 0, rolled_back = 0;
     for (const auto& p : store.periods(campaign.id())) (p.rolled_back_by ? rolled_back : live)++;
@@ -112,7 +113,8 @@ void add_campaign_commands(CLI::App& app) {
     };
     auto create = std::make_shared<Create>();
     CLI::App* cmd = group->add_subcommand("create", "Start a campaign from a scenario");
-    cmd->add_option("DB", create->db, "database file (created if missing)")->required();
+    cmd->add_option("DB", create->db, "database file (created if missing) or postgresql:// URL")
+        ->required();
     cmd->add_option("--scenario", create->scenario, "scenario file")->required();
     cmd->add_option("--id", create->id, "campaign id (default: the scenario's id)");
     cmd->add_option("--time-zone", create->time_zone, "IANA time zone of deadlines (default UTC)");
@@ -148,7 +150,8 @@ void add_campaign_commands(CLI::App& app) {
     };
     auto orders = std::make_shared<Orders>();
     cmd = group->add_subcommand("orders", "Submit a player's orders for the current period");
-    cmd->add_option("DB", orders->db, "database file")->required();
+    cmd->add_option("DB", orders->db, "database file or postgresql:// URL")
+        ->required();
     cmd->add_option("CAMPAIGN", orders->campaign, "campaign id")->required();
     cmd->add_option("--player", orders->player, "the player giving the orders")->required();
     cmd->add_option("--orders", orders->file, "orders file (umpire-orders/1)")->required();
@@ -175,7 +178,8 @@ void add_campaign_commands(CLI::App& app) {
     };
     auto resolve = std::make_shared<Resolve>();
     cmd = group->add_subcommand("resolve", "Resolve and commit the current period");
-    cmd->add_option("DB", resolve->db, "database file")->required();
+    cmd->add_option("DB", resolve->db, "database file or postgresql:// URL")
+        ->required();
     cmd->add_option("CAMPAIGN", resolve->campaign, "campaign id")->required();
     cmd->add_option("--periods", resolve->periods, "periods to resolve (default 1)")
         ->check(CLI::Range(1, 10000));
@@ -226,7 +230,8 @@ void add_campaign_commands(CLI::App& app) {
     };
     auto rollback = std::make_shared<Rollback>();
     cmd = group->add_subcommand("rollback", "GM: roll back to the start of an earlier period");
-    cmd->add_option("DB", rollback->db, "database file")->required();
+    cmd->add_option("DB", rollback->db, "database file or postgresql:// URL")
+        ->required();
     cmd->add_option("CAMPAIGN", rollback->campaign, "campaign id")->required();
     cmd->add_option("--to-period", rollback->to, "the period index to restart at")->required();
     cmd->add_option("--reason", rollback->reason, "why (recorded)")->required();
@@ -246,7 +251,8 @@ void add_campaign_commands(CLI::App& app) {
 
     auto status = std::make_shared<std::pair<std::string, std::string>>();
     cmd = group->add_subcommand("status", "Show a campaign's current period, orders and history");
-    cmd->add_option("DB", status->first, "database file")->required();
+    cmd->add_option("DB", status->first, "database file or postgresql:// URL")
+        ->required();
     cmd->add_option("CAMPAIGN", status->second, "campaign id")->required();
     cmd->callback([status] {
         guarded([&] {
@@ -260,7 +266,8 @@ void add_campaign_commands(CLI::App& app) {
 void add_verify_command(CLI::App& app) {
     auto args = std::make_shared<std::pair<std::string, std::string>>();
     CLI::App* cmd = app.add_subcommand("verify", "Replay every committed period of a campaign");
-    cmd->add_option("DB", args->first, "database file")->required();
+    cmd->add_option("DB", args->first, "database file or postgresql:// URL")
+        ->required();
     cmd->add_option("CAMPAIGN", args->second, "campaign id")->required();
     cmd->callback([args] {
         guarded([&] {
@@ -283,7 +290,8 @@ void add_archive_commands(CLI::App& app) {
     };
     auto ex = std::make_shared<Export>();
     CLI::App* cmd = app.add_subcommand("export", "Write a campaign to one JSON archive");
-    cmd->add_option("DB", ex->db, "database file")->required();
+    cmd->add_option("DB", ex->db, "database file or postgresql:// URL")
+        ->required();
     cmd->add_option("CAMPAIGN", ex->campaign, "campaign id")->required();
     cmd->add_option("--out", ex->out, "archive file to write")->required();
     cmd->callback([ex] {
@@ -306,7 +314,8 @@ void add_archive_commands(CLI::App& app) {
         "delete",
         "Remove a campaign from a database, after writing its archive (umpire import "
         "brings it back)");
-    cmd->add_option("DB", del->db, "database file")->required();
+    cmd->add_option("DB", del->db, "database file or postgresql:// URL")
+        ->required();
     cmd->add_option("CAMPAIGN", del->campaign, "campaign id")->required();
     cmd->add_option("--archive", del->archive, "where its archive goes first (must not exist)")
         ->required();
@@ -332,7 +341,8 @@ void add_archive_commands(CLI::App& app) {
     };
     auto im = std::make_shared<Import>();
     cmd = app.add_subcommand("import", "Add a campaign from a JSON archive, after checking it");
-    cmd->add_option("DB", im->db, "database file (created if missing)")->required();
+    cmd->add_option("DB", im->db, "database file (created if missing) or postgresql:// URL")
+        ->required();
     cmd->add_option("FILE", im->file, "archive file (umpire-archive/1)")->required();
     cmd->add_option("--gm", im->options.gm,
                     "an account of this database to be the campaign's GM (needed when none of "

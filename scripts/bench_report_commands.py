@@ -24,6 +24,9 @@ def section(storage_doc, start_doc):
          "the same period committed alone", st.get("BM_CommitPeriod")),
         ("a GM command's writes (campaign, deadline, GM action) in one commit",
          st.get("BM_GmCommandOneCommit"), "the same as three commits", st.get("BM_GmCommandThreeCommits")),
+        ("a 1,000-force period committed on PostgreSQL (issue 33: durable, a server on this "
+         "machine over TCP)", st.get("BM_CommitPeriodPostgres"),
+         "the same period committed alone on SQLite", st.get("BM_CommitPeriod")),
         ("restart with 100 campaigns (store open, every room loaded, timers set)",
          start.get("BM_Restart/100"), "the same restart with one campaign",
          start.get("BM_RestartBaselineOneCampaign/1")),

@@ -9,7 +9,7 @@
 #include "storage/campaign_service.hpp"
 #include "storage/error.hpp"
 #include "storage/server_store.hpp"
-#include "storage/sqlite_store.hpp"
+#include "storage/postgres/open_store.hpp"
 
 namespace umpire::server {
 
@@ -57,8 +57,8 @@ void guarded_admin(Fn&& fn) {
 // Runs `fn` with the named account of an existing database; no such account is a refusal.
 template <class Fn>
 void with_account(const AdminOptions& o, Fn&& fn) {
-    storage::SqliteCampaignStore campaigns(o.database, existing_only());
-    storage::ServerStore server(campaigns.connection());
+    const auto campaigns = storage::open_campaign_store(o.database, existing_only());
+    storage::ServerStore server(campaigns->database());
     const auto account = server.account_by_name(o.name);
     if (!account) throw std::invalid_argument("no account \"" + o.name + "\"");
     fn(server, *account);
@@ -96,8 +96,8 @@ CLI::App* add_admin_command(CLI::App& app) {
             }
             if (!storage::is_valid_id(o->name))
                 throw std::invalid_argument("account names are 1 to 64 of A-Z a-z 0-9 _ - .");
-            storage::SqliteCampaignStore campaigns(o->database);
-            storage::ServerStore server(campaigns.connection());
+            const auto campaigns = storage::open_campaign_store(o->database);
+            storage::ServerStore server(campaigns->database());
             const auto id = server.create_account(
                 o->name, hash_password(password, password_cost(o->password_cost)),
                 iso_utc(std::chrono::system_clock::now()));
@@ -119,8 +119,8 @@ CLI::App* add_admin_command(CLI::App& app) {
         guarded_admin([&] {
             if (o->none == (o->admin || o->may_create))
                 throw std::invalid_argument("give --admin and/or --may-create-campaigns, or --none");
-            storage::SqliteCampaignStore campaigns(o->database, existing_only());
-            storage::ServerStore server(campaigns.connection());
+            const auto campaigns = storage::open_campaign_store(o->database, existing_only());
+            storage::ServerStore server(campaigns->database());
             const auto account = server.account_by_name(o->name);
             if (!account) throw std::invalid_argument("no account \"" + o->name + "\"");
             server.set_rights(account->id, o->admin, o->may_create);

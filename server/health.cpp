@@ -31,7 +31,7 @@ Reason reason_for(storage::ErrorKind kind) {
 
 }  // namespace
 
-HealthReport HealthCheck::check(storage::Connection& database) {
+HealthReport HealthCheck::check(storage::Database& database) {
     const auto problem = storage::write_problem(database);
     if (!problem) {
         if (!last_reason_.empty()) spdlog::info("health: the database takes writes again");

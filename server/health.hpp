@@ -4,7 +4,7 @@
 // public); the log does, once per change of state.
 #include <string>
 
-#include "storage/sqlite_connection.hpp"
+#include "storage/database.hpp"
 
 namespace umpire::server {
 
@@ -15,7 +15,7 @@ struct HealthReport {
 
 class HealthCheck {
 public:
-    HealthReport check(storage::Connection& database);
+    HealthReport check(storage::Database& database);
 
 private:
     std::string last_reason_;  // empty: healthy at the last check

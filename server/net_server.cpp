@@ -319,7 +319,7 @@ private:
         const auto target = request.target();
         if (target == "/healthz" || target == "/readyz") {
             // Both ask whether the database takes writes: a server that cannot commit is down.
-            auto report = server_.health.check(server_.services.campaigns->connection());
+            auto report = server_.health.check(server_.services.campaigns->database());
             res.result(static_cast<http::status>(report.status));
             res.set(http::field::content_type, "application/json");
             res.body() = std::move(report.body);

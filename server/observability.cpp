@@ -73,7 +73,7 @@ public:
 
 // The value of an integer query, or -1 when the store cannot answer now.
 template <typename Bind>
-long long count(storage::Connection& c, std::string_view sql, Bind bind) {
+long long count(storage::Database& c, std::string_view sql, Bind bind) {
     try {
         auto s = c.prepare(sql);
         bind(s);
@@ -187,7 +187,7 @@ std::string metrics_text(Services& services) {
     gauge(out, "umpire_database_wal_bytes", "Size of the database's write-ahead log.",
           std::to_string(file_bytes(db + "-wal")));
     if (!services.campaigns) return out;
-    auto& c = services.campaigns->connection();
+    auto& c = services.campaigns->database();
     const std::string campaigns = "umpire_campaigns";
     out += "# HELP " + campaigns + " Campaigns by status.\n# TYPE " + campaigns + " gauge\n";
     for (const char* status : {"active", "paused", "finished"}) {

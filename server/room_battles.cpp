@@ -86,7 +86,7 @@ void Room::battle_action(const Reply& reply, const Actor& actor, const protocol:
     const rules::CompanionAction action = read_action(m.action);
     check_own_side(seat, action);
 
-    storage::BattleActionStore store(services_->campaigns->connection());
+    storage::BattleActionStore store(services_->campaigns->database());
     LoadedCompanion c = load_companion(store, campaign_, *record);
     const int limit = services_->config.limits.companion_actions_per_battle;
     if (static_cast<int>(c.actions.size()) >= limit)
@@ -119,7 +119,7 @@ void Room::get_battle(const Reply& reply, const Actor& actor, const protocol::Ge
     if (!record) unknown_battle(m.battle);
     if (protocol::battle_seat(actor.viewer, campaign_.state(), *record) == BattleSeat::none)
         unknown_battle(m.battle);
-    storage::BattleActionStore store(services_->campaigns->connection());
+    storage::BattleActionStore store(services_->campaigns->database());
     reply.send(*companion_message(actor.viewer, load_companion(store, campaign_, *record)));
 }
 

@@ -17,7 +17,7 @@ void Room::in_one_commit(std::string_view what, const std::function<void()>& bod
         return;
     }
     std::vector<std::function<void()>> effects;
-    auto& connection = services_->campaigns->connection();
+    auto& connection = services_->campaigns->database();
     const auto changes_before = connection.total_changes();
     try {
         storage::Transaction transaction(connection);

@@ -5,14 +5,16 @@
 #include <stdexcept>
 
 #include "storage/database_checks.hpp"
+#include "storage/postgres/pg_store.hpp"
 
 namespace umpire::server {
 
 namespace {
 
 // Before the lock, so a mistyped path leaves no lock file behind.
-storage::DatabaseLock checked_lock(const ServerConfig& config) {
+std::optional<storage::DatabaseLock> checked_lock(const ServerConfig& config) {
     const std::string& path = config.database;
+    if (storage::pg::is_postgres_url(path)) return std::nullopt;
     if (!config.create_database) {
         // A wrong path, an unmounted volume or a truncated file would otherwise start an empty
         // server (and --demo would hand out new passwords).
@@ -43,7 +45,14 @@ storage::ConnectionOptions open_options(const ServerConfig& config) {
 ServerDatabase::ServerDatabase(const ServerConfig& config)
     : lock_(checked_lock(config)), stores_(config.database, open_options(config)) {
     // A read-only file starts a server whose every login fails: refuse it now.
-    storage::require_writable(stores_.campaigns->connection());
+    storage::require_writable(stores_.campaigns->database());
+    if (auto* pg = dynamic_cast<storage::PgCampaignStore*>(stores_.campaigns.get());
+        pg && !pg->claim_sole_server())
+        // Until servers share campaigns (issue 33: each keeps its campaigns in memory), a
+        // second server on the database would act on what it read before the other's commits.
+        throw std::runtime_error(pg->location() +
+                                 ": another umpire-server uses this database; one server per "
+                                 "database for now (docs/operations.md)");
 }
 
 }  // namespace umpire::server

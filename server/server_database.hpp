@@ -4,6 +4,8 @@
 // server can write. Each refusal throws, with a message that says what to do.
 #include "server/config.hpp"
 #include "server/services.hpp"
+#include <optional>
+
 #include "storage/database_lock.hpp"
 
 namespace umpire::server {
@@ -14,7 +16,9 @@ public:
     Stores& stores() { return stores_; }
 
 private:
-    storage::DatabaseLock lock_;  // taken first, let go last
+    // A SQLite file's lock, taken first and let go last; none on PostgreSQL (its own lock is
+    // the session's, PgCampaignStore::claim_sole_server).
+    std::optional<storage::DatabaseLock> lock_;
     Stores stores_;
 };
 

@@ -14,7 +14,7 @@
 #include "server/webhook_delivery.hpp"
 #include "storage/clock.hpp"
 #include "storage/server_store.hpp"
-#include "storage/sqlite_store.hpp"
+#include "storage/postgres/open_store.hpp"
 
 namespace umpire::server {
 
@@ -39,7 +39,7 @@ public:
 
 struct Services {
     ServerConfig config;
-    storage::SqliteCampaignStore* campaigns = nullptr;
+    storage::SqlCampaignStore* campaigns = nullptr;
     storage::ServerStore* server = nullptr;
     Scheduler* scheduler = nullptr;
     WebhookSender* webhooks = nullptr;  // may be null: notifications are stored, not sent
@@ -56,18 +56,19 @@ struct Services {
     }
 };
 
-// The stores of one database file, campaigns and the server's own tables, on one connection;
-// the server and the tests open them alike and hand them to Services with wire().
-// The server opens them through ServerDatabase (server_database.hpp: its lock and checks).
+// The stores of one database (a SQLite file or a PostgreSQL URL), campaigns and the server's own
+// tables, on one connection; the server and the tests open them alike and hand them to Services
+// with wire(). The server opens them through ServerDatabase (server_database.hpp: its lock and
+// checks).
 struct Stores {
     explicit Stores(const std::string& database, const storage::ConnectionOptions& options = {})
-        : campaigns(std::make_unique<storage::SqliteCampaignStore>(database, options)),
-          server(std::make_unique<storage::ServerStore>(campaigns->connection())) {}
+        : campaigns(storage::open_campaign_store(database, options)),
+          server(std::make_unique<storage::ServerStore>(campaigns->database())) {}
     void wire(Services& services) const {
         services.campaigns = campaigns.get();
         services.server = server.get();
     }
-    std::unique_ptr<storage::SqliteCampaignStore> campaigns;
+    std::unique_ptr<storage::SqlCampaignStore> campaigns;
     std::unique_ptr<storage::ServerStore> server;  // on campaigns' connection: it goes first
 };
 

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "storage/sqlite_rows.hpp"
+#include "storage/store_rows.hpp"
 
 namespace umpire::storage {
 

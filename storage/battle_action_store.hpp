@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "storage/records.hpp"
-#include "storage/sqlite_connection.hpp"
+#include "storage/database.hpp"
 
 namespace umpire::storage {
 
 class BattleActionStore {
 public:
-    explicit BattleActionStore(Connection& db) : db_(&db) {}
+    explicit BattleActionStore(Database& db) : db_(&db) {}
 
     // Appends one action in its own transaction. Refused, changing nothing: invalid_input for a
     // bad role or number, or text that is not JSON; conflict unless (period_index, seed_hash)
@@ -32,7 +32,7 @@ public:
     std::vector<BattleActionRecord> all(const std::string& campaign);
 
 private:
-    Connection* db_;
+    Database* db_;
 };
 
 }  // namespace umpire::storage

@@ -2,9 +2,12 @@
 
 #include <sqlite3.h>
 
+#include "storage/sqlite_connection.hpp"
+
 namespace umpire::storage {
 
-std::optional<StorageError> write_problem(Connection& connection) {
+std::optional<StorageError> Connection::write_problem() {
+    Connection& connection = *this;
     try {
         connection.check_file();
         sqlite3* db = connection.handle();
@@ -32,15 +35,15 @@ std::optional<StorageError> write_problem(Connection& connection) {
     return std::nullopt;
 }
 
-void require_writable(Connection& connection) {
-    auto problem = write_problem(connection);
+void require_writable(Database& database) {
+    auto problem = database.write_problem();
     if (!problem) return;
     if (problem->kind() != ErrorKind::read_only) throw *problem;
     throw StorageError(ErrorKind::read_only,
                        std::string(problem->what()) +
                            "; the server writes every login, order and answer to it: give its "
                            "user write access to the file and to its directory (for the -wal "
-                           "and -shm files beside it)");
+                           "and -shm files beside it), or a PostgreSQL role that may write");
 }
 
 }  // namespace umpire::storage

@@ -4,17 +4,18 @@
 #include <optional>
 
 #include "storage/error.hpp"
-#include "storage/sqlite_connection.hpp"
+#include "storage/database.hpp"
 
 namespace umpire::storage {
 
-// Why `connection` cannot take a write now, nullopt when it can: its file removed or replaced
-// (`gone`), opened read-only or refusing a write transaction (`read_only`), or failing (`io`…).
-// Cheap enough for every health probe: one stat and BEGIN IMMEDIATE; ROLLBACK, which waits for
-// no lock (a write lock held by someone else is `busy`, and busy is not a problem).
-std::optional<StorageError> write_problem(Connection& connection);
+// Why `database` cannot take a write now, nullopt when it can (Database::write_problem: a SQLite
+// file removed, replaced or read-only; a PostgreSQL server unreachable or a read-only standby).
+// Cheap enough for every health probe.
+inline std::optional<StorageError> write_problem(Database& database) {
+    return database.write_problem();
+}
 
 // Throws write_problem's error, with what to do about a read-only file.
-void require_writable(Connection& connection);
+void require_writable(Database& database);
 
 }  // namespace umpire::storage

@@ -1,6 +1,8 @@
 #include "storage/server_store.hpp"
 
-#include "storage/sqlite_rows.hpp"
+#include <nlohmann/json.hpp>
+
+#include "storage/store_rows.hpp"
 
 namespace umpire::storage {
 
@@ -8,15 +10,6 @@ namespace {
 
 MembershipRecord read_membership(Statement& s, int first) {
     return {s.integer(first), s.text(first + 1), s.text(first + 2), s.optional_text(first + 3)};
-}
-
-void check_membership(const MembershipRecord& m) {
-    if (m.role != "gm" && m.role != "player" && m.role != "observer")
-        throw StorageError(ErrorKind::invalid_input,
-                           "role must be gm, player or observer, not \"" + m.role + "\"");
-    if ((m.role == "player") != m.player.has_value())
-        throw StorageError(ErrorKind::invalid_input,
-                           "a player membership names the player, and only it does");
 }
 
 }  // namespace
@@ -132,7 +125,7 @@ void ServerStore::put_membership(const MembershipRecord& m) {
 }
 
 void ServerStore::put_membership_row(const MembershipRecord& m) {
-    check_membership(m);
+    rows::check_membership(m);
     rows::require_campaign(*db_, m.campaign_id);
     if (!account_by_id(m.account_id))
         throw StorageError(ErrorKind::not_found, "no account " + std::to_string(m.account_id));
@@ -155,7 +148,7 @@ void ServerStore::put_membership_row(const MembershipRecord& m) {
 
 void ServerStore::add_invite(const InviteRecord& invite) {
     MembershipRecord shape{0, invite.campaign_id, invite.role, invite.player};
-    check_membership(shape);
+    rows::check_membership(shape);
     if (invite.role == "gm")
         throw StorageError(ErrorKind::invalid_input, "invites are for players and observers");
     auto insert = db_->prepare(
@@ -236,8 +229,8 @@ std::optional<WebhookRecord> ServerStore::webhook(std::int64_t account,
 
 bool ServerStore::add_notification(const NotificationRecord& n) {
     db_->prepare(
-           "INSERT OR IGNORE INTO notifications (account_id, campaign_id, key, payload, created_at) "
-           "VALUES (?, ?, ?, ?, ?)")
+           "INSERT INTO notifications (account_id, campaign_id, key, payload, created_at) "
+           "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
         .bind_all(n.account_id, n.campaign_id, n.key, n.payload, n.created_at)
         .run();
     return db_->changes() > 0;
@@ -372,9 +365,12 @@ std::optional<GmActionRecord> ServerStore::gm_action_with_key(const std::string&
                                                               const std::string& key) {
     for (auto& a : rows::select_gm_actions(*db_, campaign)) {
         if (a.kind != kind) continue;
-        auto s = db_->prepare("SELECT json_extract(?, '$.key')");
-        s.bind(1, a.details);
-        if (s.step() && !s.is_null(0) && s.text(0) == key) return a;
+        // Read here, not by the engine's JSON functions: SQLite's and PostgreSQL's differ.
+        const auto details = nlohmann::json::parse(a.details, nullptr, false);
+        if (!details.is_object()) continue;
+        const auto found = details.find("key");
+        if (found != details.end() && found->is_string() && found->get<std::string>() == key)
+            return a;
     }
     return std::nullopt;
 }

@@ -1,8 +1,9 @@
 #pragma once
 // What the networked server keeps besides campaigns (schema v4): accounts with their password
 // hashes, login sessions by token hash, memberships, invites by code hash, webhooks, deduplicated
-// notifications, period deadlines, and GM actions other than rollbacks. SQLite, on a connection
-// the caller owns (the server gives each campaign and the lobby their own).
+// notifications, period deadlines, and GM actions other than rollbacks. On a database the caller
+// owns (SQLite or PostgreSQL, database.hpp; the server gives each campaign and the lobby their
+// own connection).
 //
 // Secrets never enter this layer in the clear: callers pass hashes (server/credentials.hpp).
 // Bad input is StorageError(invalid_input) and changes nothing; a clash with stored rows is
@@ -14,7 +15,7 @@
 #include <vector>
 
 #include "storage/records.hpp"
-#include "storage/sqlite_connection.hpp"
+#include "storage/database.hpp"
 
 namespace umpire::storage {
 
@@ -105,7 +106,7 @@ std::string email_problem(const std::string& email);
 
 class ServerStore {
 public:
-    explicit ServerStore(Connection& db) : db_(&db) {}
+    explicit ServerStore(Database& db) : db_(&db) {}
 
     // Accounts. create_account is a conflict if the name is taken. The first account made
     // while no administrator exists becomes the administrator (and may create campaigns).
@@ -229,7 +230,7 @@ private:
     void mark_invite_used(const std::string& code_hash, std::int64_t account,
                           const std::string& at);
 
-    Connection* db_;
+    Database* db_;
 };
 
 }  // namespace umpire::storage

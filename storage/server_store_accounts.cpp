@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "storage/server_store.hpp"
-#include "storage/sqlite_rows.hpp"
+#include "storage/store_rows.hpp"
 
 namespace umpire::storage {
 

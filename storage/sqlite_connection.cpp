@@ -47,7 +47,7 @@ FileState database_file_state(const std::string& path) {
 }
 
 Connection::Connection(const std::string& path, const ConnectionOptions& options)
-    : path_(path), busy_timeout_ms_(options.busy_timeout_ms) {
+    : Database(path), busy_timeout_ms_(options.busy_timeout_ms) {
     int flags = (options.read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX;
     const FileState state = database_file_state(path);
     if (state == FileState::wal_only)
@@ -178,143 +178,105 @@ void Connection::exec(const std::string& sql) {
     if (rc != SQLITE_OK) fail(rc, "executing " + sql.substr(0, 60));
 }
 
-Statement Connection::prepare(std::string_view sql) { return Statement(*this, sql); }
+namespace {
 
-std::int64_t Connection::query_int(std::string_view sql) {
-    Statement statement(*this, sql);
-    if (!statement.step()) fail(SQLITE_MISUSE, "no row from " + std::string(sql));
-    return statement.integer(0);
+// A prepared SQLite statement.
+class SqliteStatement final : public StatementBackend {
+public:
+    SqliteStatement(Connection& connection, std::string_view sql)
+        : connection_(&connection), sql_(sql) {
+        if (connection.gone()) connection.fail_gone();
+        const int rc = sqlite3_prepare_v2(connection.handle(), sql_.data(),
+                                          static_cast<int>(sql_.size()), &stmt_, nullptr);
+        if (rc != SQLITE_OK) connection.fail(rc, "preparing " + sql_.substr(0, 60));
+    }
+    ~SqliteStatement() override {
+        if (stmt_) sqlite3_finalize(stmt_);
+    }
+    SqliteStatement(const SqliteStatement&) = delete;
+    SqliteStatement& operator=(const SqliteStatement&) = delete;
+
+    void bind_int(int index, std::int64_t value) override {
+        check(sqlite3_bind_int64(stmt_, index, value));
+    }
+    void bind_text(int index, std::string_view text) override {
+        check(sqlite3_bind_text64(stmt_, index, text.data(), text.size(), SQLITE_TRANSIENT,
+                                  SQLITE_UTF8));
+    }
+    void bind_blob(int index, const void* data, std::size_t size) override {
+        check(sqlite3_bind_blob64(stmt_, index, data, size, SQLITE_TRANSIENT));
+    }
+    void bind_null(int index) override { check(sqlite3_bind_null(stmt_, index)); }
+
+    bool step() override {
+        const int rc = sqlite3_step(stmt_);
+        if (rc == SQLITE_ROW) return true;
+        if (rc == SQLITE_DONE) return false;
+        connection_->fail(rc, "running " + sql_.substr(0, 60));
+    }
+    void reset() override {
+        sqlite3_reset(stmt_);
+        sqlite3_clear_bindings(stmt_);
+    }
+
+    bool is_null(int column) const override {
+        return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
+    }
+    std::int64_t integer(int column) const override {
+        return sqlite3_column_int64(stmt_, column);
+    }
+    std::string text(int column) const override {
+        const auto* data = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
+        const int size = sqlite3_column_bytes(stmt_, column);
+        return data ? std::string(data, static_cast<std::size_t>(size)) : std::string();
+    }
+    int column_count() const override { return sqlite3_column_count(stmt_); }
+    std::string column_name(int column) const override {
+        const char* name = sqlite3_column_name(stmt_, column);
+        return name ? name : "";
+    }
+    [[noreturn]] void fail_unexpected_row() const override {
+        connection_->fail(SQLITE_MISUSE, "a row from " + sql_.substr(0, 60));
+    }
+
+private:
+    void check(int rc) const {
+        if (rc != SQLITE_OK) connection_->fail(rc, "binding");
+    }
+
+    Connection* connection_;
+    sqlite3_stmt* stmt_ = nullptr;
+    std::string sql_;
+};
+
+}  // namespace
+
+std::unique_ptr<StatementBackend> Connection::make_statement(std::string_view sql) {
+    return std::make_unique<SqliteStatement>(*this, sql);
 }
 
-std::string Connection::query_text(std::string_view sql) {
-    Statement statement(*this, sql);
-    if (!statement.step()) fail(SQLITE_MISUSE, "no row from " + std::string(sql));
-    return statement.text(0);
+std::vector<std::string> Connection::table_names() {
+    auto s = prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+        "ORDER BY name");
+    std::vector<std::string> out;
+    while (s.step()) out.push_back(s.text(0));
+    return out;
 }
 
 std::int64_t Connection::changes() const { return sqlite3_changes64(db_); }
 std::int64_t Connection::total_changes() const { return sqlite3_total_changes64(db_); }
 
-Statement::Statement(Connection& connection, std::string_view sql)
-    : connection_(&connection), sql_(sql) {
-    if (connection.gone()) connection.fail_gone();
-    const int rc = sqlite3_prepare_v2(connection.handle(), sql_.data(),
-                                      static_cast<int>(sql_.size()), &stmt_, nullptr);
-    if (rc != SQLITE_OK) connection.fail(rc, "preparing " + sql_.substr(0, 60));
+bool Connection::in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }
+
+void Connection::begin(TransactionMode mode) {
+    checkpoint_if_due();
+    exec(mode == TransactionMode::immediate ? "BEGIN IMMEDIATE" : "BEGIN");
 }
 
-Statement::~Statement() {
-    if (stmt_) sqlite3_finalize(stmt_);
-}
-
-Statement::Statement(Statement&& other) noexcept
-    : connection_(other.connection_), stmt_(other.stmt_), sql_(std::move(other.sql_)) {
-    other.stmt_ = nullptr;
-}
-
-Statement& Statement::bind(int index, std::int64_t value) {
-    if (int rc = sqlite3_bind_int64(stmt_, index, value); rc != SQLITE_OK)
-        connection_->fail(rc, "binding");
-    return *this;
-}
-
-Statement& Statement::bind(int index, std::string_view text) {
-    if (int rc = sqlite3_bind_text64(stmt_, index, text.data(), text.size(), SQLITE_TRANSIENT,
-                                     SQLITE_UTF8);
-        rc != SQLITE_OK)
-        connection_->fail(rc, "binding");
-    return *this;
-}
-
-Statement& Statement::bind(int index, const std::optional<std::string>& text) {
-    return text ? bind(index, std::string_view(*text)) : bind_null(index);
-}
-
-Statement& Statement::bind(int index, const std::optional<int>& value) {
-    return value ? bind(index, static_cast<std::int64_t>(*value)) : bind_null(index);
-}
-
-Statement& Statement::bind_blob(int index, const void* data, std::size_t size) {
-    if (int rc = sqlite3_bind_blob64(stmt_, index, data, size, SQLITE_TRANSIENT); rc != SQLITE_OK)
-        connection_->fail(rc, "binding");
-    return *this;
-}
-
-Statement& Statement::bind_null(int index) {
-    if (int rc = sqlite3_bind_null(stmt_, index); rc != SQLITE_OK)
-        connection_->fail(rc, "binding");
-    return *this;
-}
-
-bool Statement::step() {
-    const int rc = sqlite3_step(stmt_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
-    connection_->fail(rc, "running " + sql_.substr(0, 60));
-}
-
-void Statement::run() {
-    if (step()) connection_->fail(SQLITE_MISUSE, "a row from " + sql_.substr(0, 60));
-}
-
-void Statement::reset() {
-    sqlite3_reset(stmt_);
-    sqlite3_clear_bindings(stmt_);
-}
-
-bool Statement::is_null(int column) const {
-    return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
-}
-
-std::int64_t Statement::integer(int column) const { return sqlite3_column_int64(stmt_, column); }
-
-std::string Statement::text(int column) const {
-    const auto* data = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
-    const int size = sqlite3_column_bytes(stmt_, column);
-    return data ? std::string(data, static_cast<std::size_t>(size)) : std::string();
-}
-
-std::optional<std::string> Statement::optional_text(int column) const {
-    if (is_null(column)) return std::nullopt;
-    return text(column);
-}
-
-std::optional<int> Statement::optional_int(int column) const {
-    if (is_null(column)) return std::nullopt;
-    return static_cast<int>(integer(column));
-}
-
-Transaction::Transaction(Connection& connection, Mode mode) : connection_(connection) {
-    if (sqlite3_get_autocommit(connection_.handle()) == 0) {
-        joined_ = open_ = true;  // a part of the transaction already open
-        return;
-    }
-    connection_.checkpoint_if_due();
-    connection_.exec(mode == Mode::immediate ? "BEGIN IMMEDIATE" : "BEGIN");
-    connection_.spoiled_ = false;
-    open_ = true;
-}
-
-Transaction::~Transaction() {
-    if (!open_) return;
-    if (joined_) {
-        connection_.spoiled_ = true;  // the outer transaction must not commit without this part
-        return;
-    }
+void Connection::roll_back_quietly() noexcept {
     // After a failed COMMIT SQLite may already have rolled back; then ROLLBACK is a no-op error.
-    sqlite3_exec(connection_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
-}
-
-void Transaction::commit() {
-    if (joined_) {
-        open_ = false;
-        return;
-    }
-    if (connection_.spoiled_)
-        throw StorageError(ErrorKind::internal,
-                           connection_.path() + ": a part of the transaction failed; nothing committed");
-    connection_.exec("COMMIT");
-    open_ = false;
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
 }
 
 }  // namespace umpire::storage

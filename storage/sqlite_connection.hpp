@@ -1,5 +1,5 @@
 #pragma once
-// A thin RAII layer over the SQLite C API: a connection, prepared statements and transactions.
+// A thin RAII layer over the SQLite C API: the Database (database.hpp) of a SQLite file.
 // Every failure becomes a StorageError naming the file, the operation and SQLite's message.
 #include <cstdint>
 #include <functional>
@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "storage/database.hpp"
 #include "storage/error.hpp"
 
 struct sqlite3;
@@ -35,27 +36,24 @@ struct ConnectionOptions {
 enum class FileState { missing, empty, wal_only, present };
 FileState database_file_state(const std::string& path);
 
-class Statement;
-
-class Connection {
+// A SQLite database file (or :memory:), the Database of the embedded store.
+class Connection final : public Database {
 public:
     Connection(const std::string& path, const ConnectionOptions& options = {});
-    ~Connection();
-    Connection(const Connection&) = delete;
-    Connection& operator=(const Connection&) = delete;
+    ~Connection() override;
 
-    // Runs one or more statements that return no rows we need.
-    void exec(const std::string& sql);
-    Statement prepare(std::string_view sql);
-    // The single integer a query such as "PRAGMA user_version" returns.
-    std::int64_t query_int(std::string_view sql);
-    std::string query_text(std::string_view sql);
+    Engine engine() const override { return Engine::sqlite; }
+    void exec(const std::string& sql) override;
+    // Prepared statements come from Database::prepare.
 
-    const std::string& path() const { return path_; }
     sqlite3* handle() const { return db_; }
-    std::int64_t changes() const;
-    // Rows changed since the connection opened, rolled back ones included.
-    std::int64_t total_changes() const;
+    std::int64_t changes() const override;
+    std::vector<std::string> table_names() override;
+    // Its file removed or replaced (`gone`), opened read-only or refusing a write transaction
+    // (`read_only`), or failing (`io`…): one stat and BEGIN IMMEDIATE; ROLLBACK, which waits for
+    // no lock (a write lock held by someone else is `busy`, and busy is not a problem).
+    std::optional<StorageError> write_problem() override;
+    std::int64_t total_changes() const override;
     void set_busy_timeout(int ms);
     int busy_timeout() const { return busy_timeout_ms_; }
 
@@ -73,96 +71,26 @@ public:
     [[noreturn]] void fail(int rc, std::string_view what) const;
     [[noreturn]] void fail_gone() const;
 
+protected:
+    std::unique_ptr<StatementBackend> make_statement(std::string_view sql) override;
+    bool in_transaction() const override;
+    void begin(TransactionMode mode) override;
+    void roll_back_quietly() noexcept override;
+
 private:
-    friend class Transaction;
     static int on_wal_commit(void* self, sqlite3* db, const char* name, int pages);
     bool file_still_there();
     void empty_wal();
     void checkpoint_if_due();
 
     sqlite3* db_ = nullptr;
-    std::string path_;
     int busy_timeout_ms_ = 0;
     struct FileId {
         std::uint64_t device = 0, inode = 0;
     };
     std::optional<FileId> file_;  // as opened; none for :memory: and URIs
     std::string gone_reason_;     // empty while the file is there
-    bool spoiled_ = false;        // a joined part of the open transaction failed (Transaction)
     bool checkpoint_due_ = false; // the last commit's checkpoint could not run (on_wal_commit)
-};
-
-// A prepared statement. Parameters are 1-based, columns 0-based, as in SQLite.
-class Statement {
-public:
-    Statement(Connection& connection, std::string_view sql);
-    ~Statement();
-    Statement(Statement&& other) noexcept;
-    Statement(const Statement&) = delete;
-    Statement& operator=(const Statement&) = delete;
-    Statement& operator=(Statement&&) = delete;
-
-    Statement& bind(int index, std::int64_t value);
-    Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
-    Statement& bind(int index, std::string_view text);
-    Statement& bind(int index, const std::string& text) { return bind(index, std::string_view(text)); }
-    Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
-    Statement& bind(int index, const std::optional<std::string>& text);
-    Statement& bind(int index, const std::optional<int>& value);
-    Statement& bind_blob(int index, const void* data, std::size_t size);
-    Statement& bind_null(int index);
-
-    // Binds each argument to parameters 1, 2, …
-    template <typename... Args>
-    Statement& bind_all(const Args&... args) {
-        int index = 0;
-        (bind(++index, args), ...);
-        return *this;
-    }
-
-    // One step: true when a row is ready, false when done.
-    bool step();
-    // Steps a statement that must return no row (INSERT, UPDATE, DELETE).
-    void run();
-    void reset();
-
-    bool is_null(int column) const;
-    std::int64_t integer(int column) const;
-    std::string text(int column) const;
-    std::optional<std::string> optional_text(int column) const;
-    std::optional<int> optional_int(int column) const;
-
-private:
-    Connection* connection_;
-    sqlite3_stmt* stmt_ = nullptr;
-    std::string sql_;
-};
-
-// BEGIN IMMEDIATE on construction (the write lock is taken up front, so a busy database fails
-// here rather than half-way), ROLLBACK on destruction unless commit() succeeded.
-//
-// Transactions nest: one opened while another is open on the same connection joins it, and its
-// commit() only says its part is done. So a server command that calls several store writes
-// inside one outer Transaction commits them all in the outer COMMIT, or none (issue 29: one
-// transaction per command). A joined part that ends without commit() (it threw) spoils the
-// whole: the outer commit() then refuses and everything rolls back, so a caller that caught the
-// part's error cannot commit half of it. (Savepoints would let the outer go on without the
-// part; nothing needs that.)
-class Transaction {
-public:
-    enum class Mode { immediate, deferred };
-    explicit Transaction(Connection& connection, Mode mode = Mode::immediate);
-    ~Transaction();
-    Transaction(const Transaction&) = delete;
-    Transaction& operator=(const Transaction&) = delete;
-    void commit();
-    // Whether this is the outermost transaction, whose commit() is the durable COMMIT.
-    bool outermost() const { return !joined_; }
-
-private:
-    Connection& connection_;
-    bool joined_ = false;  // inside another transaction on the connection
-    bool open_ = false;
 };
 
 }  // namespace umpire::storage

@@ -1,16 +1,16 @@
 #pragma once
-// The SQLite implementation of CampaignStore: one database file in WAL mode with
+// The SQLite CampaignStore (sql_store.hpp on a SQLite file): one database file in WAL mode with
 // synchronous=FULL, so every commit (a period, an order, an answer) is on disk when it returns.
 #include <memory>
 #include <string>
 
-#include "storage/campaign_store.hpp"
+#include "storage/sql_store.hpp"
 #include "storage/sqlite_connection.hpp"
 #include "storage/upgrade.hpp"
 
 namespace umpire::storage {
 
-class SqliteCampaignStore final : public CampaignStore {
+class SqliteCampaignStore final : public SqlCampaignStore {
 public:
     // Opens the database (creating it when options.create), refuses a foreign, corrupt or newer
     // file with a clear StorageError, and migrates it to the latest schema version, backing an
@@ -20,57 +20,10 @@ public:
     // The versions found and reached on opening, and the backup taken before migrating.
     const UpgradeResult& upgrade_result() const { return upgrade_; }
 
-    Connection& connection() { return *connection_; }
-    int schema_version() { return static_cast<int>(connection_->query_int("PRAGMA user_version")); }
-
-    std::string location() const override { return connection_->path(); }
-
-    void create_campaign(const CampaignRecord& campaign, const OpenPeriodRecord& first) override;
-    std::optional<CampaignRecord> find_campaign(const std::string& id) override;
-    std::vector<std::string> campaign_ids() override;
-
-    std::optional<OpenPeriodRecord> open_period(const std::string& campaign) override;
-    std::vector<PeriodSummary> periods(const std::string& campaign) override;
-    PeriodRecord load_period(const std::string& campaign, PeriodKey key) override;
-    std::optional<std::string> latest_state(const std::string& campaign) override;
-    int commit_period(const PeriodRecord& resolved, const OpenPeriodRecord& next) override;
-    int roll_back(const GmActionRecord& action, int to_index,
-                  const OpenPeriodRecord& reopened) override;
-
-    void put_orders(const OrderRecord& orders) override;
-    std::vector<OrderRecord> orders(const std::string& campaign, int period_index) override;
-    std::vector<ReceiptRecord> receipts(const std::string& campaign) override;
-
-    void commit_requests(const RequestCommit& commit) override;
-    void answer_decision(const std::string& campaign, int period_index,
-                         const std::string& decision_id, const std::string& player,
-                         const std::string& answer, const std::string& at) override;
-    int lapse_decisions(const std::string& campaign, int period_index,
-                        const std::vector<std::string>& decision_ids,
-                        const std::string& at) override;
-    std::vector<DecisionRecord> decisions(const std::string& campaign) override;
-
-    std::vector<GmActionRecord> gm_actions(const std::string& campaign) override;
-    int add_world_edit(const GmActionRecord& action, const WorldEditRecord& edit) override;
-    std::vector<WorldEditRecord> world_edits(const std::string& campaign) override;
-
-    PressRecord add_press(const PressRecord& message, int per_sender_period) override;
-    std::vector<PressRecord> press(const std::string& campaign) override;
-
-    std::int64_t create_account(const std::string& name,
-                                const std::optional<std::string>& password_hash,
-                                const std::string& at) override;
-    std::optional<AccountRecord> find_account(const std::string& name) override;
-    bool has_accounts() override;
-    void add_membership(const MembershipRecord& membership) override;
-    std::vector<MembershipRecord> memberships(const std::string& campaign) override;
-
-    CampaignArchive read_archive(const std::string& campaign) override;
-    void write_archive(const CampaignArchive& archive) override;
-    void delete_campaign(const std::string& campaign) override;
+    Connection& connection() { return static_cast<Connection&>(database()); }
+    int schema_version() { return static_cast<int>(connection().query_int("PRAGMA user_version")); }
 
 private:
-    std::unique_ptr<Connection> connection_;
     UpgradeResult upgrade_;
 };
 

@@ -61,6 +61,11 @@ Result& Result::operator=(Result&& other) noexcept {
 int Result::rows() const { return result_ ? PQntuples(result_) : 0; }
 int Result::columns() const { return result_ ? PQnfields(result_) : 0; }
 
+std::string Result::column_name(int column) const {
+    const char* name = PQfname(result_, column);
+    return name ? name : "";
+}
+
 Value Result::value(int row, int column) const {
     if (row < 0 || row >= rows() || column < 0 || column >= columns())
         throw StorageError(ErrorKind::internal, "no value at row " + std::to_string(row) +
@@ -123,6 +128,17 @@ Result Connection::query(std::string_view sql, const std::vector<Value>& params)
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
         fail_with(result.handle(), conn_, location_);
     return result;
+}
+
+bool Connection::reconnect_if_lost() {
+    if (PQstatus(conn_) == CONNECTION_OK) return true;
+    PQreset(conn_);
+    return PQstatus(conn_) == CONNECTION_OK;
+}
+
+bool Connection::in_transaction() const {
+    const auto status = PQtransactionStatus(conn_);
+    return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE;
 }
 
 void Connection::roll_back_quietly() noexcept {

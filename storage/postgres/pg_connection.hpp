@@ -33,6 +33,7 @@ public:
 
     int rows() const;
     int columns() const;
+    std::string column_name(int column) const;
     // The value at (row, column): nullopt for NULL. Throws StorageError(internal) out of range.
     Value value(int row, int column) const;
     // The same, which must be an integer, not NULL.
@@ -84,8 +85,15 @@ public:
     // The URL without its password, for messages.
     const std::string& location() const { return location_; }
 
-private:
+    // Whether a transaction is open (or failed and not yet rolled back).
+    bool in_transaction() const;
+    // Connects again if the connection was lost (the server restarted, a network cut). Only
+    // between transactions: inside one, the statements after a reconnection would commit
+    // alone. Whether the connection is up afterwards.
+    bool reconnect_if_lost();
     void roll_back_quietly() noexcept;
+
+private:
     pg_conn* conn_ = nullptr;
     std::string location_;
 };

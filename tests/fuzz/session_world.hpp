@@ -8,7 +8,6 @@
 // password login) or moved the clock leaves the world dirty, and the next input gets a fresh
 // one. So every input starts from the same state: replay is deterministic, a crash reproduces
 // on its own, and the database cannot grow across a long run.
-#include <sqlite3.h>
 
 #include <chrono>
 #include <filesystem>
@@ -72,7 +71,7 @@ private:
             fs::remove(dir / (std::string("server.db") + suffix));
         return (dir / "server.db").string();
     }
-    long long changes() { return sqlite3_total_changes(stores.campaigns->connection().handle()); }
+    long long changes() { return stores.campaigns->database().total_changes(); }
     long long clean_changes_ = 0;
     server::TimePoint clean_time_{};
 };

@@ -73,7 +73,7 @@ TEST(Health, OkWhileTheDatabaseTakesWrites) {
     TempDir dir;
     server::ServerDatabase database(config_in(dir, true));
     server::HealthCheck health;
-    const auto report = health.check(database.stores().campaigns->connection());
+    const auto report = health.check(database.stores().campaigns->database());
     EXPECT_EQ(report.status, 200);
     EXPECT_EQ(report.body, R"({"status":"ok"})");
 }
@@ -100,7 +100,7 @@ TEST(Health, ARemovedDatabaseIs503AndEveryCommandUnavailable) {
     TempDir dir;
     const auto config = config_in(dir, true);
     server::ServerDatabase database(config);
-    auto& connection = database.stores().campaigns->connection();
+    auto& connection = database.stores().campaigns->database();
     ASSERT_EQ(::unlink(config.database.c_str()), 0);
     server::HealthCheck health;
     const auto report = health.check(connection);

@@ -9,7 +9,7 @@
 #include "storage/archive.hpp"
 #include "storage/battle_action_store.hpp"
 #include "storage/replay.hpp"
-#include "storage/sqlite_rows.hpp"
+#include "storage/store_rows.hpp"
 #include "test_support.hpp"
 
 namespace umpire::storage::testing {

@@ -1,5 +1,6 @@
-// The campaign service on a real database file: creation, orders and receipts, resolution,
-// resume after reopening, rollback, accounts and memberships (decisions: decisions_test.cpp).
+// The campaign service on a real database (a SQLite file, and PostgreSQL: store_engines.hpp):
+// creation, orders and receipts, resolution, resume after reopening, rollback, accounts and
+// memberships (decisions: decisions_test.cpp).
 #include <gtest/gtest.h>
 
 #include "storage/migrations.hpp"
@@ -7,14 +8,18 @@
 #include "storage/receipt.hpp"
 #include "storage/replay.hpp"
 #include "storage/seeds.hpp"
+#include "store_engines.hpp"
 #include "test_support.hpp"
 
 namespace umpire::storage::testing {
 namespace {
 
-TEST(Campaign, CreatePinsTheRulesetAndPublishesTheFirstSeedHash) {
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+class CampaignService : public EngineTest {};
+class StoreAccounts : public EngineTest {};
+
+TEST_P(CampaignService, CreatePinsTheRulesetAndPublishesTheFirstSeedHash) {
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = create_demo(store);
     EXPECT_EQ(campaign.period_index(), 0);
     EXPECT_EQ(campaign.state().ruleset.hash, campaign.ruleset().hash);
@@ -26,12 +31,14 @@ TEST(Campaign, CreatePinsTheRulesetAndPublishesTheFirstSeedHash) {
     ASSERT_TRUE(record);
     EXPECT_EQ(record->ruleset_hash, campaign.ruleset().hash);
     EXPECT_EQ(record->time_zone, "UTC");
-    EXPECT_EQ(store.schema_version(), latest_schema_version());
+    if (engine() == Engine::sqlite)
+        EXPECT_EQ(static_cast<SqliteCampaignStore&>(store).schema_version(),
+                  latest_schema_version());
 }
 
-TEST(Campaign, BadCreateOptionsAreRefusedAndChangeNothing) {
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+TEST_P(CampaignService, BadCreateOptionsAreRefusedAndChangeNothing) {
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     CreateOptions options;
     options.id = "bad id!";
     EXPECT_THROW(Campaign::create_from_file(store, kDemo, {}, options), StorageError);
@@ -52,18 +59,19 @@ TEST(Campaign, BadCreateOptionsAreRefusedAndChangeNothing) {
               "Europe/Berlin");
 }
 
-TEST(Campaign, OrdersGetAReceiptThatSurvivesAReopen) {
-    TempDir dir;
+TEST_P(CampaignService, OrdersGetAReceiptThatSurvivesAReopen) {
     std::string receipt;
     {
-        SqliteCampaignStore store(dir.file("c.db"));
+        auto store_owner = open_store("c");
+        auto& store = *store_owner;
         auto campaign = create_demo(store);
         const auto r = campaign.submit_orders("anna", demo_orders(campaign, "anna"));
         EXPECT_EQ(r.state, "submitted");
         EXPECT_EQ(r.hash.size(), 64u);
         receipt = r.hash;
     }
-    SqliteCampaignStore store(dir.file("c.db"));
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = Campaign::open(store, "demo");
     const auto orders = campaign.current_orders();
     ASSERT_EQ(orders.size(), 1u);
@@ -85,9 +93,9 @@ std::string refusal(Campaign& campaign, const std::string& player,
     return "accepted";
 }
 
-TEST(Campaign, OrdersForOthersForcesUnknownPlayersOrTwiceAreRefused) {
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+TEST_P(CampaignService, OrdersForOthersForcesUnknownPlayersOrTwiceAreRefused) {
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = create_demo(store);
     auto orders = demo_orders(campaign, "anna");
     ASSERT_FALSE(orders.empty());
@@ -108,11 +116,11 @@ TEST(Campaign, OrdersForOthersForcesUnknownPlayersOrTwiceAreRefused) {
     EXPECT_TRUE(store.receipts("demo").empty());
 }
 
-TEST(Campaign, AnImpossibleOrderIsRefusedWhenSubmittedNamingWhatIsWrong) {
+TEST_P(CampaignService, AnImpossibleOrderIsRefusedWhenSubmittedNamingWhatIsWrong) {
     // Issue 30: a path step that is not adjacent used to get a receipt and be rejected only in
     // the report after the deadline, when the whole turn was lost.
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = create_demo(store);
     auto orders = demo_orders(campaign, "anna");
     ASSERT_FALSE(orders.empty());
@@ -141,9 +149,9 @@ TEST(Campaign, AnImpossibleOrderIsRefusedWhenSubmittedNamingWhatIsWrong) {
     EXPECT_EQ(campaign.submit_orders("anna", orders).state, "submitted");
 }
 
-TEST(Campaign, ConfirmedOrdersCannotChangeAndDraftsAreNotUsed) {
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+TEST_P(CampaignService, ConfirmedOrdersCannotChangeAndDraftsAreNotUsed) {
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = create_demo(store);
     campaign.submit_orders("anna", demo_orders(campaign, "anna"), SubmissionState::draft);
     const auto confirmed = campaign.confirm_orders("bertram");  // none given: all hold
@@ -166,9 +174,9 @@ TEST(Campaign, ConfirmedOrdersCannotChangeAndDraftsAreNotUsed) {
 }
 
 // NMR (issue 30): a draft is not orders, but the standing instructions it gives are kept.
-TEST(Campaign, ADraftsStandingInstructionsAreKeptItsMovesAreNot) {
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+TEST_P(CampaignService, ADraftsStandingInstructionsAreKeptItsMovesAreNot) {
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = create_demo(store);
     auto orders = demo_orders(campaign, "anna");
     ASSERT_FALSE(orders.empty());
@@ -193,11 +201,11 @@ TEST(Campaign, ADraftsStandingInstructionsAreKeptItsMovesAreNot) {
     EXPECT_TRUE(verify_campaign(store, "demo").ok());
 }
 
-TEST(Campaign, ResolvedPeriodsResumeAfterReopenAndReplay) {
-    TempDir dir;
+TEST_P(CampaignService, ResolvedPeriodsResumeAfterReopenAndReplay) {
     std::string state_after, hash;
     {
-        SqliteCampaignStore store(dir.file("c.db"));
+        auto store_owner = open_store("c");
+        auto& store = *store_owner;
         auto campaign = create_demo(store);
         for (int i = 0; i < 3; ++i) {
             const std::string published = campaign.seed_hash();
@@ -209,7 +217,8 @@ TEST(Campaign, ResolvedPeriodsResumeAfterReopenAndReplay) {
         state_after = snapshot_text(campaign.state());
         hash = campaign.seed_hash();
     }
-    SqliteCampaignStore store(dir.file("c.db"));
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = Campaign::open(store, "demo");
     EXPECT_EQ(campaign.period_index(), 3);
     EXPECT_EQ(snapshot_text(campaign.state()), state_after);
@@ -220,9 +229,9 @@ TEST(Campaign, ResolvedPeriodsResumeAfterReopenAndReplay) {
     EXPECT_EQ(report.periods_checked, 4);
 }
 
-TEST(Campaign, RollbackKeepsHistoryRecordsTheReasonAndReResolves) {
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+TEST_P(CampaignService, RollbackKeepsHistoryRecordsTheReasonAndReResolves) {
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = create_demo(store);
     for (int i = 0; i < 3; ++i) play_period(campaign);
     const auto period1 = store.load_period("demo", {1, 0});
@@ -253,9 +262,9 @@ TEST(Campaign, RollbackKeepsHistoryRecordsTheReasonAndReResolves) {
     EXPECT_TRUE(verify_campaign(store, "demo").ok());
 }
 
-TEST(Campaign, AStaleCampaignCannotCommitAPeriodTwice) {
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+TEST_P(CampaignService, AStaleCampaignCannotCommitAPeriodTwice) {
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto first = create_demo(store);
     auto second = Campaign::open(store, "demo");
     first.resolve_period(true);
@@ -269,9 +278,9 @@ TEST(Campaign, AStaleCampaignCannotCommitAPeriodTwice) {
     EXPECT_EQ(store.periods("demo").size(), 1u);
 }
 
-TEST(Campaign, OrdersThatArriveDuringResolutionBlockTheCommit) {
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+TEST_P(CampaignService, OrdersThatArriveDuringResolutionBlockTheCommit) {
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = create_demo(store);
     const auto open = *store.open_period("demo");
     campaign.submit_orders("anna", demo_orders(campaign, "anna"));
@@ -297,9 +306,9 @@ TEST(Campaign, OrdersThatArriveDuringResolutionBlockTheCommit) {
     EXPECT_EQ(store.periods("demo").size(), 1u);
 }
 
-TEST(Store, AccountsAndMemberships) {
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+TEST_P(StoreAccounts, AccountsAndMemberships) {
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     create_demo(store);
     const auto ann = store.create_account("ann", std::nullopt, "2025-03-01T00:00:00.000Z");
     const auto gm = store.create_account("gm", std::string("placeholder"), "2025-03-01T00:00:00.000Z");
@@ -313,6 +322,9 @@ TEST(Store, AccountsAndMemberships) {
     EXPECT_EQ(members[0].player, std::optional<std::string>("anna"));
     EXPECT_EQ(store.find_account("gm")->id, gm);
 }
+
+UMPIRE_ON_EVERY_ENGINE(CampaignService);
+UMPIRE_ON_EVERY_ENGINE(StoreAccounts);
 
 TEST(Seeds, HashAndDiceSeedAreDerivedFromTheSecret) {
     const auto seed = draw_seed();

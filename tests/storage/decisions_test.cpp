@@ -13,10 +13,13 @@
 
 #include "storage/period_codec.hpp"
 #include "storage/replay.hpp"
+#include "store_engines.hpp"
 #include "test_support.hpp"
 
 namespace umpire::storage::testing {
 namespace {
+
+class Decisions : public EngineTest {};
 
 using rules::Json;
 
@@ -48,9 +51,9 @@ ErrorKind refusal(const std::function<void()>& call, const std::string& words = 
     return ErrorKind::internal;
 }
 
-TEST(Decisions, ResolutionStopsAtTheFirstWindowAndCommitsItsRequests) {
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+TEST_P(Decisions, ResolutionStopsAtTheFirstWindowAndCommitsItsRequests) {
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = create_demo(store);
     const auto waiting = start_period(campaign);
     ASSERT_FALSE(waiting.complete);
@@ -84,9 +87,9 @@ TEST(Decisions, ResolutionStopsAtTheFirstWindowAndCommitsItsRequests) {
               ErrorKind::conflict);
 }
 
-TEST(Decisions, OneAnswerStillWaitsAllAnswersMoveToTheNextWindow) {
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+TEST_P(Decisions, OneAnswerStillWaitsAllAnswersMoveToTheNextWindow) {
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = create_demo(store);
     start_period(campaign);
     campaign.answer_decision("anna", kAnna, "separate");
@@ -109,9 +112,9 @@ TEST(Decisions, OneAnswerStillWaitsAllAnswersMoveToTheNextWindow) {
     EXPECT_EQ(store.periods("demo").size(), 0u);
 }
 
-TEST(Decisions, WrongPlayersAndAnswersThatAreNotAllowedAreRefusedAndChangeNothing) {
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+TEST_P(Decisions, WrongPlayersAndAnswersThatAreNotAllowedAreRefusedAndChangeNothing) {
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = create_demo(store);
     start_period(campaign);
     const std::string before = decisions_text(store, "demo");
@@ -143,15 +146,16 @@ TEST(Decisions, WrongPlayersAndAnswersThatAreNotAllowedAreRefusedAndChangeNothin
     EXPECT_EQ(decisions_text(store, "demo"), answered);
 }
 
-TEST(Decisions, AReopenedDatabaseGoesOnMidPeriod) {
-    TempDir dir;
+TEST_P(Decisions, AReopenedDatabaseGoesOnMidPeriod) {
     {
-        SqliteCampaignStore store(dir.file("c.db"));
+        auto store_owner = open_store("c");
+        auto& store = *store_owner;
         auto campaign = create_demo(store);
         start_period(campaign);
         campaign.answer_decision("anna", kAnna, "separate");
     }
-    SqliteCampaignStore store(dir.file("c.db"));
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = Campaign::open(store, "demo");
     EXPECT_EQ(ids_of(campaign.pending_decisions()), (std::set<std::string>{kErik, kIngrid}));
     answer_all(campaign, campaign.pending_decisions());
@@ -178,10 +182,10 @@ TEST(Decisions, AReopenedDatabaseGoesOnMidPeriod) {
     EXPECT_TRUE(report.ok()) << report.mismatches.front();
 }
 
-TEST(Decisions, AnAnswerCommittedJustBeforeACrashIsKept) {
-    TempDir dir;
+TEST_P(Decisions, AnAnswerCommittedJustBeforeACrashIsKept) {
     {
-        SqliteCampaignStore store(dir.file("c.db"));
+        auto store_owner = open_store("c");
+        auto& store = *store_owner;
         auto campaign = create_demo(store);
         start_period(campaign);
     }
@@ -190,7 +194,8 @@ TEST(Decisions, AnAnswerCommittedJustBeforeACrashIsKept) {
     ASSERT_GE(child, 0);
     if (child == 0) {
         try {
-            SqliteCampaignStore store(dir.file("c.db"));
+            auto store_owner = open_store("c");
+            auto& store = *store_owner;
             auto campaign = Campaign::open(store, "demo");
             campaign.answer_decision("ingrid", kIngrid, "separate");
         } catch (...) {
@@ -202,7 +207,8 @@ TEST(Decisions, AnAnswerCommittedJustBeforeACrashIsKept) {
     waitpid(child, &status, 0);
     ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
 
-    SqliteCampaignStore store(dir.file("c.db"));
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = Campaign::open(store, "demo");
     EXPECT_EQ(ids_of(campaign.pending_decisions()), (std::set<std::string>{kErik, kAnna}));
     const auto period = campaign.resolve_period(true);
@@ -211,9 +217,9 @@ TEST(Decisions, AnAnswerCommittedJustBeforeACrashIsKept) {
     EXPECT_EQ(decision_event(period.events, kIngrid)["answer"], "separate");
 }
 
-TEST(Decisions, SettleCompletesWithInstructionsAndDefaults) {
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+TEST_P(Decisions, SettleCompletesWithInstructionsAndDefaults) {
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = create_demo(store);
     start_period(campaign);
     campaign.answer_decision("erik", kErik, "separate");
@@ -242,9 +248,9 @@ TEST(Decisions, SettleCompletesWithInstructionsAndDefaults) {
 // Asynchronous play (issue 30): a request whose own deadline passed is lapsed. The period then
 // resolves on without it (standing instructions or the default answer it) and waits only for
 // the requests still open; the next windows lapse in turn; the period replays the same.
-TEST(Decisions, LapsedRequestsAreSettledWhileTheOthersStillWait) {
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+TEST_P(Decisions, LapsedRequestsAreSettledWhileTheOthersStillWait) {
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = create_demo(store);
     start_period(campaign);
     campaign.answer_decision("erik", kErik, "separate");
@@ -285,9 +291,9 @@ TEST(Decisions, LapsedRequestsAreSettledWhileTheOthersStillWait) {
         ErrorKind::conflict);
 }
 
-TEST(Decisions, VerifyReplaysWithTheAnswersAndTheSettleFlag) {
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+TEST_P(Decisions, VerifyReplaysWithTheAnswersAndTheSettleFlag) {
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = create_demo(store);
     ResolvedPeriod period = start_period(campaign);
     for (int windows = 0; !period.complete && windows < 100; ++windows) {
@@ -307,21 +313,21 @@ TEST(Decisions, VerifyReplaysWithTheAnswersAndTheSettleFlag) {
     };
     // Without its answers the replay waits at the first window, and the answers no longer
     // match the decisions.
-    store.connection().exec("UPDATE periods SET answers = '{}'");
+    store.database().exec("UPDATE periods SET answers = '{}'");
     auto found = text();
     EXPECT_NE(found.find("period 0 attempt 0: the replay stops, waiting for answers"),
               std::string::npos)
         << found;
     EXPECT_NE(found.find("are not the answers to its decisions"), std::string::npos) << found;
     // Settled instead: the defaults replace the answers, and the events differ.
-    store.connection().exec("UPDATE periods SET settled = 1");
+    store.database().exec("UPDATE periods SET settled = 1");
     found = text();
     EXPECT_NE(found.find("period 0 attempt 0: event"), std::string::npos) << found;
 }
 
-TEST(Decisions, ARollbackKeepsAnswersAsHistoryAndAsksAfresh) {
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+TEST_P(Decisions, ARollbackKeepsAnswersAsHistoryAndAsksAfresh) {
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = create_demo(store);
     answer_all(campaign, start_period(campaign).pending);
     campaign.resolve_period(true);
@@ -345,9 +351,9 @@ TEST(Decisions, ARollbackKeepsAnswersAsHistoryAndAsksAfresh) {
     EXPECT_TRUE(report.ok()) << report.mismatches.front();
 }
 
-TEST(Decisions, AnAnswerThatArrivesWhileResolvingBlocksTheCommit) {
-    TempDir dir;
-    SqliteCampaignStore store(dir.file("c.db"));
+TEST_P(Decisions, AnAnswerThatArrivesWhileResolvingBlocksTheCommit) {
+    auto store_owner = open_store("c");
+    auto& store = *store_owner;
     auto campaign = create_demo(store);
     start_period(campaign);
     const auto open = *store.open_period("demo");
@@ -358,6 +364,8 @@ TEST(Decisions, AnAnswerThatArrivesWhileResolvingBlocksTheCommit) {
     EXPECT_EQ(refusal([&] { store.commit_requests(commit); }, "arrived while it was resolving"),
               ErrorKind::conflict);
 }
+
+UMPIRE_ON_EVERY_ENGINE(Decisions);
 
 }  // namespace
 }  // namespace umpire::storage::testing

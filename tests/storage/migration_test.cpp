@@ -8,7 +8,7 @@
 
 #include "storage/migrations.hpp"
 #include "storage/replay.hpp"
-#include "storage/sqlite_rows.hpp"
+#include "storage/store_rows.hpp"
 #include "storage/upgrade.hpp"
 #include "test_support.hpp"
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "storage/archive.hpp"
+#include "store_engines.hpp"
 #include "test_support.hpp"
 
 namespace umpire::storage::testing {
@@ -10,10 +11,12 @@ namespace {
 
 using rules::Json;
 
-class Press : public ::testing::Test {
+class Press : public EngineTest {
 protected:
     void SetUp() override {
-        store = std::make_unique<SqliteCampaignStore>(dir.file("c.db"));
+        EngineTest::SetUp();
+        if (IsSkipped()) return;
+        store = open_store();
         campaign = std::make_unique<Campaign>(create_demo(*store));
     }
     PressRecord send(const std::string& from, std::vector<std::string> to, bool gm_reads = false,
@@ -30,12 +33,11 @@ protected:
         return store->add_press(m, limit);
     }
 
-    TempDir dir;
-    std::unique_ptr<SqliteCampaignStore> store;
+    std::unique_ptr<SqlCampaignStore> store;
     std::unique_ptr<Campaign> campaign;
 };
 
-TEST_F(Press, MessagesAreNumberedInOrderAndWithinTheirChannel) {
+TEST_P(Press, MessagesAreNumberedInOrderAndWithinTheirChannel) {
     EXPECT_EQ(send("anna", {"ingrid"}).channel_no, 1);
     EXPECT_EQ(send("anna", {"ingrid"}).channel_no, 2);
     const auto to_all = send("anna", {"all"});
@@ -52,7 +54,7 @@ TEST_F(Press, MessagesAreNumberedInOrderAndWithinTheirChannel) {
     for (std::size_t i = 0; i < all.size(); ++i) EXPECT_EQ(all[i].no, static_cast<int>(i) + 1);
 }
 
-TEST_F(Press, ASenderPastThePeriodsLimitIsRefusedAndNothingIsStored) {
+TEST_P(Press, ASenderPastThePeriodsLimitIsRefusedAndNothingIsStored) {
     send("anna", {"ingrid"}, false, 2);
     send("anna", {"all"}, false, 2);
     try {
@@ -66,7 +68,7 @@ TEST_F(Press, ASenderPastThePeriodsLimitIsRefusedAndNothingIsStored) {
     EXPECT_EQ(send("ingrid", {"anna"}, false, 2).no, 3);  // others still write
 }
 
-TEST_F(Press, AnUnknownCampaignIsRefused) {
+TEST_P(Press, AnUnknownCampaignIsRefused) {
     PressRecord m{"nowhere", 0, 0, "anna", {"all"}, false, 0, "hello", "t"};
     try {
         store->add_press(m, 200);
@@ -76,13 +78,14 @@ TEST_F(Press, AnUnknownCampaignIsRefused) {
     }
 }
 
-TEST_F(Press, ExportAndImportCarryItAndDeleteRemovesIt) {
+TEST_P(Press, ExportAndImportCarryItAndDeleteRemovesIt) {
     send("anna", {"ingrid"});
     send("gm", {"all"});
     send("sven", {"erik", "ingrid"}, true);
     const std::string exported = archive_text(store->read_archive("demo"));
     EXPECT_EQ(Json::parse(exported)["press"].size(), 3u);
-    SqliteCampaignStore target(dir.file("target.db"));
+    auto target_owner = open_store("target");
+    auto& target = *target_owner;
     EXPECT_EQ(import_campaign(target, Json::parse(exported)), "demo");
     EXPECT_EQ(archive_text(target.read_archive("demo")), exported);
     const auto imported = target.press("demo");
@@ -94,7 +97,8 @@ TEST_F(Press, ExportAndImportCarryItAndDeleteRemovesIt) {
     Json twice = Json::parse(exported);
     twice["press"][1]["no"] = 1;
     twice["campaign"]["id"] = "twice";
-    SqliteCampaignStore other(dir.file("other.db"));
+    auto other_owner = open_store("other");
+    auto& other = *other_owner;
     try {
         import_campaign(other, twice);
         FAIL() << "imported two messages numbered 1";
@@ -108,6 +112,8 @@ TEST_F(Press, ExportAndImportCarryItAndDeleteRemovesIt) {
     store->delete_campaign("demo");
     EXPECT_TRUE(store->press("demo").empty());
 }
+
+UMPIRE_ON_EVERY_ENGINE(Press);
 
 }  // namespace
 }  // namespace umpire::storage::testing

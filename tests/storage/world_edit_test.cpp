@@ -7,6 +7,7 @@
 #include "storage/period_codec.hpp"
 #include "storage/replay.hpp"
 #include "storage/world_edit.hpp"
+#include "store_engines.hpp"
 #include "test_support.hpp"
 
 namespace umpire::storage::testing {
@@ -14,10 +15,12 @@ namespace {
 
 using rules::Json;
 
-class WorldEdit : public ::testing::Test {
+class WorldEdit : public EngineTest {
 protected:
     void SetUp() override {
-        store = std::make_unique<SqliteCampaignStore>(dir.file("c.db"));
+        EngineTest::SetUp();
+        if (IsSkipped()) return;
+        store = open_store();
         campaign = std::make_unique<Campaign>(create_demo(*store));
     }
     const rules::Force& force(const std::string& id) const {
@@ -42,15 +45,14 @@ protected:
         return "";
     }
 
-    TempDir dir;
-    std::unique_ptr<SqliteCampaignStore> store;
+    std::unique_ptr<SqlCampaignStore> store;
     std::unique_ptr<Campaign> campaign;
 };
 
 const Json kMoveHadewych =
     Json::parse(R"([{"op": "set_force", "force": "hadewych", "set": {"hex": [2, 4]}}])");
 
-TEST_F(WorldEdit, AnEditIsTheOpenPeriodsStartAndItsGmActionSaysWhomItConcerns) {
+TEST_P(WorldEdit, AnEditIsTheOpenPeriodsStartAndItsGmActionSaysWhomItConcerns) {
     const auto done = campaign->edit_world(kMoveHadewych, "lost her way in the fog", "gm");
     EXPECT_EQ(force("hadewych").hex(), (rules::Hex{2, 4}));
     EXPECT_EQ(done.forces.at("hadewych"), std::vector<std::string>{"anna"});
@@ -75,7 +77,7 @@ TEST_F(WorldEdit, AnEditIsTheOpenPeriodsStartAndItsGmActionSaysWhomItConcerns) {
     EXPECT_TRUE(verify_campaign(*store, "demo").ok());
 }
 
-TEST_F(WorldEdit, EveryOperationChangesWhatItNames) {
+TEST_P(WorldEdit, EveryOperationChangesWhatItNames) {
     const Json edits = Json::parse(R"([
         {"op": "set_regiment", "regiment": "ha1", "set": {"morale": 4,
          "companies": [{"type": "spearmen", "figures": 12}]}},
@@ -109,14 +111,14 @@ TEST_F(WorldEdit, EveryOperationChangesWhatItNames) {
     EXPECT_TRUE(verify_campaign(*store, "demo").ok());
 }
 
-TEST_F(WorldEdit, AForceGivenToAnotherPlayerConcernsBoth) {
+TEST_P(WorldEdit, AForceGivenToAnotherPlayerConcernsBoth) {
     const auto done = campaign->edit_world(
         Json::parse(R"([{"op": "set_force", "force": "skoll", "set": {"player": "erik"}}])"),
         "Sven's men go over to Erik", "gm");
     EXPECT_EQ(done.forces.at("skoll"), (std::vector<std::string>{"erik", "sven"}));
 }
 
-TEST_F(WorldEdit, ABadEditIsRefusedNamingWhatIsWrongAndChangesNothing) {
+TEST_P(WorldEdit, ABadEditIsRefusedNamingWhatIsWrongAndChangesNothing) {
     const std::map<std::string, std::pair<std::string, std::string>> cases{
         {"not a list", {R"({"op": "remove_force", "force": "skoll"})", "non-empty list"}},
         {"empty", {"[]", "non-empty list"}},
@@ -171,7 +173,7 @@ TEST_F(WorldEdit, ABadEditIsRefusedNamingWhatIsWrongAndChangesNothing) {
     }
 }
 
-TEST_F(WorldEdit, AnEditIsRefusedWhileThePeriodWaitsForDecisions) {
+TEST_P(WorldEdit, AnEditIsRefusedWhileThePeriodWaitsForDecisions) {
     const auto waiting = start_period(*campaign);
     ASSERT_FALSE(waiting.complete);
     ASSERT_FALSE(waiting.pending.empty());
@@ -186,7 +188,7 @@ TEST_F(WorldEdit, AnEditIsRefusedWhileThePeriodWaitsForDecisions) {
     EXPECT_EQ(stored(), before);
 }
 
-TEST_F(WorldEdit, ARollbackKeepsTheEditsOfThePeriodItReopensAndUndoesLaterOnes) {
+TEST_P(WorldEdit, ARollbackKeepsTheEditsOfThePeriodItReopensAndUndoesLaterOnes) {
     campaign->edit_world(kMoveHadewych, "period 0", "gm");
     play_period(*campaign);
     const Json later =
@@ -216,14 +218,15 @@ TEST_F(WorldEdit, ARollbackKeepsTheEditsOfThePeriodItReopensAndUndoesLaterOnes) 
     EXPECT_TRUE(report.ok()) << (report.mismatches.empty() ? "" : report.mismatches.front());
 }
 
-TEST_F(WorldEdit, ArchivesCarryEditsAndImportReplaysThem) {
+TEST_P(WorldEdit, ArchivesCarryEditsAndImportReplaysThem) {
     campaign->edit_world(kMoveHadewych, "fog", "gm");
     play_period(*campaign);
     campaign->edit_world(
         Json::parse(R"([{"op": "set_terrain", "hex": [4, 4], "terrain": "forest"}])"), "trees",
         "gm");
     const std::string exported = archive_text(store->read_archive("demo"));
-    SqliteCampaignStore target(dir.file("target.db"));
+    auto target_owner = open_store("target");
+    auto& target = *target_owner;
     EXPECT_EQ(import_campaign(target, Json::parse(exported)), "demo");
     EXPECT_EQ(archive_text(target.read_archive("demo")), exported);
     // The open period starts from the second edit, made after period 0 resolved.
@@ -233,7 +236,8 @@ TEST_F(WorldEdit, ArchivesCarryEditsAndImportReplaysThem) {
     // An edit's stored state that its operations do not make is found, and refused on import.
     Json tampered = Json::parse(exported);
     tampered["world_edits"][0]["edits"][0]["set"]["hex"] = Json::array({2, 5});
-    SqliteCampaignStore other(dir.file("other.db"));
+    auto other_owner = open_store("other");
+    auto& other = *other_owner;
     try {
         import_campaign(other, tampered);
         ADD_FAILURE() << "a tampered edit was imported";
@@ -248,10 +252,10 @@ TEST_F(WorldEdit, ArchivesCarryEditsAndImportReplaysThem) {
     EXPECT_TRUE(store->campaign_ids().empty());
 }
 
-TEST_F(WorldEdit, VerifyFindsAnEditedStateThatTheEditDoesNotMake) {
+TEST_P(WorldEdit, VerifyFindsAnEditedStateThatTheEditDoesNotMake) {
     campaign->edit_world(kMoveHadewych, "fog", "gm");
     play_period(*campaign);
-    auto& db = store->connection();
+    auto& db = store->database();
     auto other = Json::parse(store->world_edits("demo")[0].state_after);
     other["forces"][2]["hex"] = Json::array({2, 5});  // hadewych, third by id
     db.prepare("UPDATE world_edits SET state_after = ?").bind(1, other.dump()).run();
@@ -262,6 +266,8 @@ TEST_F(WorldEdit, VerifyFindsAnEditedStateThatTheEditDoesNotMake) {
     EXPECT_NE(all.find("world edit"), std::string::npos) << all;
     EXPECT_NE(all.find("the GM's edits left it"), std::string::npos) << all;
 }
+
+UMPIRE_ON_EVERY_ENGINE(WorldEdit);
 
 }  // namespace
 }  // namespace umpire::storage::testing

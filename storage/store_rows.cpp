@@ -1,10 +1,10 @@
-#include "storage/sqlite_rows.hpp"
+#include "storage/store_rows.hpp"
 
 #include "storage/event_log.hpp"
 
 namespace umpire::storage::rows {
 
-void insert_campaign(Connection& db, const CampaignRecord& r) {
+void insert_campaign(Database& db, const CampaignRecord& r) {
     db.prepare(
           "INSERT INTO campaigns (id, name, scenario, ruleset_name, ruleset_version, "
           "ruleset_hash, ruleset, settings, deadline_policy, time_zone, status, created_at) "
@@ -14,7 +14,7 @@ void insert_campaign(Connection& db, const CampaignRecord& r) {
         .run();
 }
 
-std::optional<CampaignRecord> select_campaign(Connection& db, const std::string& id) {
+std::optional<CampaignRecord> select_campaign(Database& db, const std::string& id) {
     auto s = db.prepare(
         "SELECT id, name, scenario, ruleset_name, ruleset_version, ruleset_hash, ruleset, "
         "settings, deadline_policy, time_zone, status, created_at FROM campaigns WHERE id = ?");
@@ -24,15 +24,28 @@ std::optional<CampaignRecord> select_campaign(Connection& db, const std::string&
                           s.text(6), s.text(7), s.text(8), s.text(9), s.text(10), s.text(11)};
 }
 
-void require_campaign(Connection& db, const std::string& campaign) {
-    auto s = db.prepare("SELECT 1 FROM campaigns WHERE id = ?");
+void check_membership(const MembershipRecord& m) {
+    if (m.role != "gm" && m.role != "player" && m.role != "observer")
+        throw StorageError(ErrorKind::invalid_input,
+                           "role must be gm, player or observer, not \"" + m.role + "\"");
+    if ((m.role == "player") != m.player.has_value())
+        throw StorageError(ErrorKind::invalid_input,
+                           "a player membership names the player, and only it does");
+}
+
+void require_campaign(Database& db, const std::string& campaign) {
+    // FOR UPDATE: on PostgreSQL the row stays locked until the transaction ends, so writes to
+    // one campaign from several servers take turns (SQLite's write transaction locks the file).
+    auto s = db.prepare(db.engine() == Engine::postgresql
+                            ? "SELECT 1 FROM campaigns WHERE id = ? FOR UPDATE"
+                            : "SELECT 1 FROM campaigns WHERE id = ?");
     s.bind(1, campaign);
     if (!s.step())
         throw StorageError(ErrorKind::not_found,
                            db.path() + ": no campaign \"" + campaign + "\"");
 }
 
-std::int64_t insert_account(Connection& db, const std::string& name,
+std::int64_t insert_account(Database& db, const std::string& name,
                             const std::optional<std::string>& password_hash,
                             const std::string& at) {
     auto exists = db.prepare("SELECT 1 FROM accounts WHERE name = ?");
@@ -40,13 +53,16 @@ std::int64_t insert_account(Connection& db, const std::string& name,
     if (exists.step())
         throw StorageError(ErrorKind::conflict,
                            db.path() + ": an account \"" + name + "\" already exists");
-    db.prepare("INSERT INTO accounts (name, password_hash, created_at) VALUES (?, ?, ?)")
-        .bind_all(name, password_hash, at)
-        .run();
-    return db.query_int("SELECT last_insert_rowid()");
+    auto insert = db.prepare(
+        "INSERT INTO accounts (name, password_hash, created_at) VALUES (?, ?, ?) RETURNING id");
+    insert.bind_all(name, password_hash, at);
+    insert.step();
+    const auto id = insert.integer(0);
+    insert.reset();  // the insert is done when it is reset (SQLite steps RETURNING to its end)
+    return id;
 }
 
-void insert_open_period(Connection& db, const OpenPeriodRecord& r) {
+void insert_open_period(Database& db, const OpenPeriodRecord& r) {
     db.prepare(
           "INSERT INTO open_periods (campaign_id, period_index, day, kind, seed_hash, "
           "sealed_seed, opened_at, scheme) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
@@ -55,7 +71,7 @@ void insert_open_period(Connection& db, const OpenPeriodRecord& r) {
         .run();
 }
 
-std::optional<OpenPeriodRecord> select_open_period(Connection& db, const std::string& campaign) {
+std::optional<OpenPeriodRecord> select_open_period(Database& db, const std::string& campaign) {
     auto s = db.prepare(
         "SELECT campaign_id, period_index, day, kind, seed_hash, sealed_seed, opened_at, scheme "
         "FROM open_periods WHERE campaign_id = ?");
@@ -66,7 +82,7 @@ std::optional<OpenPeriodRecord> select_open_period(Connection& db, const std::st
                             s.text(6), static_cast<int>(s.integer(7))};
 }
 
-void insert_period(Connection& db, const PeriodRecord& r) {
+void insert_period(Database& db, const PeriodRecord& r) {
     // A state-before equal to the state-after of an attempt of the period before (the usual
     // case) is kept once: the row names that attempt instead of holding a second copy.
     std::optional<int> before_attempt;
@@ -90,7 +106,7 @@ void insert_period(Connection& db, const PeriodRecord& r) {
         .run();
 }
 
-std::vector<PeriodKey> select_period_keys(Connection& db, const std::string& campaign) {
+std::vector<PeriodKey> select_period_keys(Database& db, const std::string& campaign) {
     auto s = db.prepare(
         "SELECT period_index, attempt FROM periods WHERE campaign_id = ? "
         "ORDER BY period_index, attempt");
@@ -101,7 +117,7 @@ std::vector<PeriodKey> select_period_keys(Connection& db, const std::string& cam
     return out;
 }
 
-std::optional<PeriodRecord> select_period(Connection& db, const std::string& campaign,
+std::optional<PeriodRecord> select_period(Database& db, const std::string& campaign,
                                           PeriodKey key) {
     // The state-before comes from the attempt of the period before that the row names, if any.
     auto s = db.prepare(
@@ -154,20 +170,23 @@ std::optional<PeriodRecord> select_period(Connection& db, const std::string& cam
     return r;
 }
 
-void insert_order(Connection& db, const OrderRecord& r) {
+void insert_order(Database& db, const OrderRecord& r) {
     db.prepare(
-          "INSERT OR REPLACE INTO orders (campaign_id, period_index, player_id, orders, state, "
-          "receipt, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+          "INSERT INTO orders (campaign_id, period_index, player_id, orders, state, receipt, "
+          "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+          "ON CONFLICT (campaign_id, period_index, player_id) DO UPDATE SET "
+          "orders = excluded.orders, state = excluded.state, receipt = excluded.receipt, "
+          "updated_at = excluded.updated_at")
         .bind_all(r.campaign_id, r.period_index, r.player, r.orders, r.state, r.receipt,
                   r.updated_at)
         .run();
 }
 
-std::vector<OrderRecord> select_orders(Connection& db, const std::string& campaign,
+std::vector<OrderRecord> select_orders(Database& db, const std::string& campaign,
                                        std::optional<int> period_index) {
     auto s = db.prepare(
         "SELECT period_index, player_id, orders, state, receipt, updated_at FROM orders "
-        "WHERE campaign_id = ?1 AND (?2 IS NULL OR period_index = ?2) "
+        "WHERE campaign_id = ?1 AND (CAST(?2 AS INTEGER) IS NULL OR period_index = ?2) "
         "ORDER BY period_index, player_id");
     s.bind(1, campaign).bind(2, period_index);
     std::vector<OrderRecord> out;
@@ -177,17 +196,17 @@ std::vector<OrderRecord> select_orders(Connection& db, const std::string& campai
     return out;
 }
 
-void insert_receipt(Connection& db, const ReceiptRecord& r) {
+void insert_receipt(Database& db, const ReceiptRecord& r) {
     // The same order set at the same millisecond is the same receipt: keep the first.
     db.prepare(
-          "INSERT OR IGNORE INTO receipts (campaign_id, receipt, period_index, player_id, "
-          "orders, state, issued_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+          "INSERT INTO receipts (campaign_id, receipt, period_index, player_id, orders, state, "
+          "issued_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
         .bind_all(r.campaign_id, r.receipt, r.period_index, r.player, r.orders, r.state,
                   r.issued_at)
         .run();
 }
 
-std::vector<ReceiptRecord> select_receipts(Connection& db, const std::string& campaign) {
+std::vector<ReceiptRecord> select_receipts(Database& db, const std::string& campaign) {
     auto s = db.prepare(
         "SELECT receipt, period_index, player_id, orders, state, issued_at FROM receipts "
         "WHERE campaign_id = ? ORDER BY issued_at, period_index, player_id, receipt");
@@ -207,7 +226,7 @@ std::optional<std::string> null_if_empty(const std::string& text) {
 
 }  // namespace
 
-void insert_decision(Connection& db, const DecisionRecord& r) {
+void insert_decision(Database& db, const DecisionRecord& r) {
     db.prepare(
           "INSERT INTO decisions (campaign_id, decision_no, period_index, decision_id, player_id, "
           "force_id, kind, request, answer, state, requested_at, answered_at, rolled_back_by, "
@@ -218,7 +237,7 @@ void insert_decision(Connection& db, const DecisionRecord& r) {
         .run();
 }
 
-std::vector<DecisionRecord> select_decisions(Connection& db, const std::string& campaign) {
+std::vector<DecisionRecord> select_decisions(Database& db, const std::string& campaign) {
     auto s = db.prepare(
         "SELECT decision_no, period_index, decision_id, player_id, force_id, kind, request, "
         "answer, state, requested_at, answered_at, rolled_back_by, lapsed_at FROM decisions "
@@ -246,7 +265,7 @@ std::vector<DecisionRecord> select_decisions(Connection& db, const std::string& 
     return out;
 }
 
-void insert_gm_action(Connection& db, const GmActionRecord& r) {
+void insert_gm_action(Database& db, const GmActionRecord& r) {
     db.prepare(
           "INSERT INTO gm_actions (campaign_id, action_no, kind, reason, details, at) "
           "VALUES (?, ?, ?, ?, ?, ?)")
@@ -254,7 +273,7 @@ void insert_gm_action(Connection& db, const GmActionRecord& r) {
         .run();
 }
 
-int append_gm_action(Connection& db, GmActionRecord r) {
+int append_gm_action(Database& db, GmActionRecord r) {
     {
         // Finalized before the insert: a statement left on its row past the COMMIT would hold
         // off the WAL checkpoint.
@@ -268,7 +287,7 @@ int append_gm_action(Connection& db, GmActionRecord r) {
     return r.no;
 }
 
-std::vector<GmActionRecord> select_gm_actions(Connection& db, const std::string& campaign) {
+std::vector<GmActionRecord> select_gm_actions(Database& db, const std::string& campaign) {
     auto s = db.prepare(
         "SELECT action_no, kind, reason, details, at FROM gm_actions WHERE campaign_id = ? "
         "ORDER BY action_no");
@@ -280,7 +299,7 @@ std::vector<GmActionRecord> select_gm_actions(Connection& db, const std::string&
     return out;
 }
 
-void insert_battle_action(Connection& db, const BattleActionRecord& r) {
+void insert_battle_action(Database& db, const BattleActionRecord& r) {
     db.prepare(
           "INSERT INTO battle_actions (campaign_id, period_index, seed_hash, battle_id, "
           "action_no, action, by_role, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")

@@ -1,13 +1,13 @@
-// Deleting a campaign (issue 30): every row of it, in one transaction, children before parents
-// so that the foreign keys hold at each step. The caller keeps an archive first (`umpire delete`
+// Deleting a campaign (issue 30): every row of it, in one transaction, children before parents so
+// that the foreign keys hold at each step. The caller keeps an archive first (`umpire delete`
 // writes one), so that a deletion can be undone with `umpire import`.
-#include "storage/sqlite_rows.hpp"
-#include "storage/sqlite_store.hpp"
+#include "storage/store_rows.hpp"
+#include "storage/sql_store.hpp"
 
 namespace umpire::storage {
 
-void SqliteCampaignStore::delete_campaign(const std::string& campaign) {
-    Connection& db = *connection_;
+void SqlCampaignStore::delete_campaign(const std::string& campaign) {
+    Database& db = *db_;
     Transaction transaction(db);
     rows::require_campaign(db, campaign);
     for (const char* table :

@@ -1,16 +1,16 @@
-// Periods in the SQLite store: the open period, committing a resolution (or the requests of one
-// that waits for answers), rollback.
+// Periods in the store (SQLite or PostgreSQL): the open period, committing a resolution (or the
+// requests of one that waits for answers), rollback.
 #include <algorithm>
 
 #include "storage/decision_codec.hpp"
-#include "storage/sqlite_rows.hpp"
-#include "storage/sqlite_store.hpp"
+#include "storage/store_rows.hpp"
+#include "storage/sql_store.hpp"
 
 namespace umpire::storage {
 
 namespace {
 
-OpenPeriodRecord require_open(Connection& db, const std::string& campaign) {
+OpenPeriodRecord require_open(Database& db, const std::string& campaign) {
     rows::require_campaign(db, campaign);
     auto open = rows::select_open_period(db, campaign);
     if (!open)
@@ -22,7 +22,7 @@ OpenPeriodRecord require_open(Connection& db, const std::string& campaign) {
 // The attempt number the next resolution of period `index` gets. The statement is finalized
 // when this returns: one left on a row would hold a read transaction past the COMMIT, under
 // which the WAL cannot be checkpointed.
-int next_attempt(Connection& db, const std::string& campaign, int index) {
+int next_attempt(Database& db, const std::string& campaign, int index) {
     auto attempt = db.prepare(
         "SELECT coalesce(max(attempt) + 1, 0) FROM periods "
         "WHERE campaign_id = ? AND period_index = ?");
@@ -34,7 +34,7 @@ int next_attempt(Connection& db, const std::string& campaign, int index) {
 // The engine ran on the open period as it was read: refused if another process resolved it,
 // or orders or answers arrived meanwhile (they would hold a receipt or an acknowledgement but
 // not have been used).
-void require_same_inputs(Connection& db, const std::string& campaign, int index,
+void require_same_inputs(Database& db, const std::string& campaign, int index,
                          const std::string& seed_hash, std::vector<std::string> receipts,
                          const std::string& answers) {
     const auto open = require_open(db, campaign);
@@ -65,12 +65,12 @@ void require_same_inputs(Connection& db, const std::string& campaign, int index,
 
 }  // namespace
 
-std::optional<OpenPeriodRecord> SqliteCampaignStore::open_period(const std::string& campaign) {
-    return rows::select_open_period(*connection_, campaign);
+std::optional<OpenPeriodRecord> SqlCampaignStore::open_period(const std::string& campaign) {
+    return rows::select_open_period(*db_, campaign);
 }
 
-std::vector<PeriodSummary> SqliteCampaignStore::periods(const std::string& campaign) {
-    auto s = connection_->prepare(
+std::vector<PeriodSummary> SqlCampaignStore::periods(const std::string& campaign) {
+    auto s = db_->prepare(
         "SELECT period_index, attempt, day, kind, event_count, seed_hash, committed_at, "
         "rolled_back_by FROM periods WHERE campaign_id = ? ORDER BY period_index, attempt");
     s.bind(1, campaign);
@@ -82,8 +82,8 @@ std::vector<PeriodSummary> SqliteCampaignStore::periods(const std::string& campa
     return out;
 }
 
-PeriodRecord SqliteCampaignStore::load_period(const std::string& campaign, PeriodKey key) {
-    Connection& db = *connection_;
+PeriodRecord SqlCampaignStore::load_period(const std::string& campaign, PeriodKey key) {
+    Database& db = *db_;
     // One read transaction, so the row and its events come from the same commit.
     Transaction read(db, Transaction::Mode::deferred);
     auto record = rows::select_period(db, campaign, key);
@@ -96,15 +96,15 @@ PeriodRecord SqliteCampaignStore::load_period(const std::string& campaign, Perio
     return *record;
 }
 
-std::optional<std::string> SqliteCampaignStore::latest_state(const std::string& campaign) {
-    Connection& db = *connection_;
+std::optional<std::string> SqlCampaignStore::latest_state(const std::string& campaign) {
+    Database& db = *db_;
     Transaction read(db, Transaction::Mode::deferred);
     if (const auto open = rows::select_open_period(db, campaign))
         if (auto edited = rows::latest_edited_state(db, campaign, open->index)) {
             read.commit();
             return edited;
         }
-    auto s = connection_->prepare(
+    auto s = db_->prepare(
         "SELECT state_after FROM periods WHERE campaign_id = ? AND rolled_back_by IS NULL "
         "ORDER BY period_index DESC LIMIT 1");
     s.bind(1, campaign);
@@ -115,9 +115,9 @@ std::optional<std::string> SqliteCampaignStore::latest_state(const std::string& 
     return state;
 }
 
-int SqliteCampaignStore::commit_period(const PeriodRecord& resolved,
+int SqlCampaignStore::commit_period(const PeriodRecord& resolved,
                                        const OpenPeriodRecord& next) {
-    Connection& db = *connection_;
+    Database& db = *db_;
     Transaction transaction(db);
     require_same_inputs(db, resolved.campaign_id, resolved.index, resolved.seed_hash,
                         resolved.order_receipts, resolved.answers);
@@ -139,8 +139,8 @@ int SqliteCampaignStore::commit_period(const PeriodRecord& resolved,
     return row.attempt;
 }
 
-void SqliteCampaignStore::commit_requests(const RequestCommit& commit) {
-    Connection& db = *connection_;
+void SqlCampaignStore::commit_requests(const RequestCommit& commit) {
+    Database& db = *db_;
     Transaction transaction(db);
     require_same_inputs(db, commit.campaign_id, commit.period_index, commit.seed_hash,
                         commit.order_receipts, commit.answers);
@@ -167,9 +167,9 @@ void SqliteCampaignStore::commit_requests(const RequestCommit& commit) {
     transaction.commit();
 }
 
-int SqliteCampaignStore::roll_back(const GmActionRecord& action, int to_index,
+int SqlCampaignStore::roll_back(const GmActionRecord& action, int to_index,
                                    const OpenPeriodRecord& reopened) {
-    Connection& db = *connection_;
+    Database& db = *db_;
     Transaction transaction(db);
     const auto open = require_open(db, action.campaign_id);
     if (to_index < 0 || to_index >= open.index)

@@ -1,13 +1,13 @@
-// The GM's edits of forces and the world in the SQLite store (schema v12): each is a GM action
-// and a world_edits row with the state it made, written in one transaction.
-#include "storage/sqlite_rows.hpp"
-#include "storage/sqlite_store.hpp"
+// The GM's edits of forces and the world in the store (SQLite or PostgreSQL) (schema v12): each is
+// a GM action and a world_edits row with the state it made, written in one transaction.
+#include "storage/store_rows.hpp"
+#include "storage/sql_store.hpp"
 
 namespace umpire::storage {
 
 namespace rows {
 
-void insert_world_edit(Connection& db, const WorldEditRecord& r) {
+void insert_world_edit(Database& db, const WorldEditRecord& r) {
     db.prepare(
           "INSERT INTO world_edits (campaign_id, action_no, period_index, edits, state_after, "
           "rolled_back_by) VALUES (?, ?, ?, ?, ?, ?)")
@@ -16,7 +16,7 @@ void insert_world_edit(Connection& db, const WorldEditRecord& r) {
         .run();
 }
 
-std::vector<WorldEditRecord> select_world_edits(Connection& db, const std::string& campaign) {
+std::vector<WorldEditRecord> select_world_edits(Database& db, const std::string& campaign) {
     auto s = db.prepare(
         "SELECT action_no, period_index, edits, state_after, rolled_back_by FROM world_edits "
         "WHERE campaign_id = ? ORDER BY action_no");
@@ -28,7 +28,7 @@ std::vector<WorldEditRecord> select_world_edits(Connection& db, const std::strin
     return out;
 }
 
-std::optional<std::string> latest_edited_state(Connection& db, const std::string& campaign,
+std::optional<std::string> latest_edited_state(Database& db, const std::string& campaign,
                                                int open_index) {
     auto s = db.prepare(
         "SELECT state_after FROM world_edits WHERE campaign_id = ? AND period_index = ? AND "
@@ -42,8 +42,8 @@ std::optional<std::string> latest_edited_state(Connection& db, const std::string
 
 }  // namespace rows
 
-int SqliteCampaignStore::add_world_edit(const GmActionRecord& action, const WorldEditRecord& edit) {
-    Connection& db = *connection_;
+int SqlCampaignStore::add_world_edit(const GmActionRecord& action, const WorldEditRecord& edit) {
+    Database& db = *db_;
     Transaction transaction(db);
     rows::require_campaign(db, action.campaign_id);
     const auto open = rows::select_open_period(db, action.campaign_id);
@@ -74,8 +74,8 @@ int SqliteCampaignStore::add_world_edit(const GmActionRecord& action, const Worl
     return stored.action_no;
 }
 
-std::vector<WorldEditRecord> SqliteCampaignStore::world_edits(const std::string& campaign) {
-    return rows::select_world_edits(*connection_, campaign);
+std::vector<WorldEditRecord> SqlCampaignStore::world_edits(const std::string& campaign) {
+    return rows::select_world_edits(*db_, campaign);
 }
 
 }  // namespace umpire::storage

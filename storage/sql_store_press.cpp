@@ -1,9 +1,9 @@
-// Press in the SQLite store (schema v13): each message is one row, numbered in the order it was
-// sent and within its channel (one sender, one set of recipients, one period).
+// Press in the store (SQLite or PostgreSQL) (schema v13): each message is one row, numbered in the
+// order it was sent and within its channel (one sender, one set of recipients, one period).
 #include <nlohmann/json.hpp>
 
-#include "storage/sqlite_rows.hpp"
-#include "storage/sqlite_store.hpp"
+#include "storage/store_rows.hpp"
+#include "storage/sql_store.hpp"
 
 namespace umpire::storage {
 
@@ -28,7 +28,7 @@ std::vector<std::string> recipients_of(const std::string& text, const std::strin
 
 // The one integer a query gives.
 template <typename... Args>
-long long integer_of(Connection& db, const char* sql, const Args&... args) {
+long long integer_of(Database& db, const char* sql, const Args&... args) {
     auto s = db.prepare(sql);
     s.bind_all(args...);
     s.step();
@@ -41,7 +41,7 @@ long long integer_of(Connection& db, const char* sql, const Args&... args) {
 
 namespace rows {
 
-void insert_press(Connection& db, const PressRecord& r) {
+void insert_press(Database& db, const PressRecord& r) {
     db.prepare(
           "INSERT INTO press (campaign_id, no, period_index, sender, recipients, gm_reads, "
           "channel_no, body, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -50,7 +50,7 @@ void insert_press(Connection& db, const PressRecord& r) {
         .run();
 }
 
-std::vector<PressRecord> select_press(Connection& db, const std::string& campaign) {
+std::vector<PressRecord> select_press(Database& db, const std::string& campaign) {
     auto s = db.prepare(
         "SELECT no, period_index, sender, recipients, gm_reads, channel_no, body, sent_at "
         "FROM press WHERE campaign_id = ? ORDER BY no");
@@ -65,8 +65,8 @@ std::vector<PressRecord> select_press(Connection& db, const std::string& campaig
 
 }  // namespace rows
 
-PressRecord SqliteCampaignStore::add_press(const PressRecord& message, int per_sender_period) {
-    Connection& db = *connection_;
+PressRecord SqlCampaignStore::add_press(const PressRecord& message, int per_sender_period) {
+    Database& db = *db_;
     Transaction transaction(db);
     rows::require_campaign(db, message.campaign_id);
     const long long sent = integer_of(
@@ -92,8 +92,8 @@ PressRecord SqliteCampaignStore::add_press(const PressRecord& message, int per_s
     return stored;
 }
 
-std::vector<PressRecord> SqliteCampaignStore::press(const std::string& campaign) {
-    return rows::select_press(*connection_, campaign);
+std::vector<PressRecord> SqlCampaignStore::press(const std::string& campaign) {
+    return rows::select_press(*db_, campaign);
 }
 
 }  // namespace umpire::storage

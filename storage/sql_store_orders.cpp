@@ -1,11 +1,11 @@
-// Orders and receipts in the SQLite store: each commits as it arrives.
-#include "storage/sqlite_rows.hpp"
-#include "storage/sqlite_store.hpp"
+// Orders and receipts in the store (SQLite or PostgreSQL): each commits as it arrives.
+#include "storage/store_rows.hpp"
+#include "storage/sql_store.hpp"
 
 namespace umpire::storage {
 
-void SqliteCampaignStore::put_orders(const OrderRecord& orders) {
-    Connection& db = *connection_;
+void SqlCampaignStore::put_orders(const OrderRecord& orders) {
+    Database& db = *db_;
     Transaction transaction(db);
     rows::require_campaign(db, orders.campaign_id);
     const auto open = rows::select_open_period(db, orders.campaign_id);
@@ -39,13 +39,13 @@ void SqliteCampaignStore::put_orders(const OrderRecord& orders) {
     transaction.commit();
 }
 
-std::vector<OrderRecord> SqliteCampaignStore::orders(const std::string& campaign,
+std::vector<OrderRecord> SqlCampaignStore::orders(const std::string& campaign,
                                                      int period_index) {
-    return rows::select_orders(*connection_, campaign, period_index);
+    return rows::select_orders(*db_, campaign, period_index);
 }
 
-std::vector<ReceiptRecord> SqliteCampaignStore::receipts(const std::string& campaign) {
-    return rows::select_receipts(*connection_, campaign);
+std::vector<ReceiptRecord> SqlCampaignStore::receipts(const std::string& campaign) {
+    return rows::select_receipts(*db_, campaign);
 }
 
 }  // namespace umpire::storage

@@ -1,12 +1,12 @@
-// A whole campaign in and out of the SQLite store, each in one transaction.
+// A whole campaign in and out of the store (SQLite or PostgreSQL), each in one transaction.
 #include "storage/battle_action_store.hpp"
-#include "storage/sqlite_rows.hpp"
-#include "storage/sqlite_store.hpp"
+#include "storage/store_rows.hpp"
+#include "storage/sql_store.hpp"
 
 namespace umpire::storage {
 
-CampaignArchive SqliteCampaignStore::read_archive(const std::string& campaign) {
-    Connection& db = *connection_;
+CampaignArchive SqlCampaignStore::read_archive(const std::string& campaign) {
+    Database& db = *db_;
     Transaction read(db, Transaction::Mode::deferred);
     CampaignArchive archive;
     auto record = rows::select_campaign(db, campaign);
@@ -34,8 +34,8 @@ CampaignArchive SqliteCampaignStore::read_archive(const std::string& campaign) {
     return archive;
 }
 
-void SqliteCampaignStore::write_archive(const CampaignArchive& archive) {
-    Connection& db = *connection_;
+void SqlCampaignStore::write_archive(const CampaignArchive& archive) {
+    Database& db = *db_;
     Transaction transaction(db);
     const std::string& id = archive.campaign.id;
     if (rows::select_campaign(db, id))

@@ -1,13 +1,13 @@
-// Decisions in the SQLite store: requests are committed with the resolution that asks them
-// (sqlite_store_periods.cpp); answers and lapses commit here, one at a time, as they arrive.
-#include "storage/sqlite_rows.hpp"
-#include "storage/sqlite_store.hpp"
+// Decisions in the store (SQLite or PostgreSQL): requests are committed with the resolution that
+// asks them (sql_store_periods.cpp); answers and lapses commit here, one at a time, as they arrive.
+#include "storage/store_rows.hpp"
+#include "storage/sql_store.hpp"
 
 namespace umpire::storage {
 
 namespace {
 
-void require_open_period(Connection& db, const std::string& campaign, int period_index) {
+void require_open_period(Database& db, const std::string& campaign, int period_index) {
     rows::require_campaign(db, campaign);
     const auto open = rows::select_open_period(db, campaign);
     if (!open || open->index != period_index)
@@ -18,10 +18,10 @@ void require_open_period(Connection& db, const std::string& campaign, int period
 
 }  // namespace
 
-void SqliteCampaignStore::answer_decision(const std::string& campaign, int period_index,
+void SqlCampaignStore::answer_decision(const std::string& campaign, int period_index,
                                           const std::string& decision_id, const std::string& player,
                                           const std::string& answer, const std::string& at) {
-    Connection& db = *connection_;
+    Database& db = *db_;
     Transaction transaction(db);
     require_open_period(db, campaign, period_index);
     auto current = db.prepare(
@@ -50,10 +50,10 @@ void SqliteCampaignStore::answer_decision(const std::string& campaign, int perio
     transaction.commit();
 }
 
-int SqliteCampaignStore::lapse_decisions(const std::string& campaign, int period_index,
+int SqlCampaignStore::lapse_decisions(const std::string& campaign, int period_index,
                                          const std::vector<std::string>& decision_ids,
                                          const std::string& at) {
-    Connection& db = *connection_;
+    Database& db = *db_;
     Transaction transaction(db);
     require_open_period(db, campaign, period_index);
     int marked = 0;
@@ -70,8 +70,8 @@ int SqliteCampaignStore::lapse_decisions(const std::string& campaign, int period
     return marked;
 }
 
-std::vector<DecisionRecord> SqliteCampaignStore::decisions(const std::string& campaign) {
-    return rows::select_decisions(*connection_, campaign);
+std::vector<DecisionRecord> SqlCampaignStore::decisions(const std::string& campaign) {
+    return rows::select_decisions(*db_, campaign);
 }
 
 }  // namespace umpire::storage
