@@ -53,6 +53,7 @@ void add_backup_command(CLI::App& app) {
     cmd->add_flag("--force", args->force, "replace OUT if it exists");
     cmd->callback([args] {
         guarded([&] {
+            require_sqlite_file(args->db, "backup");
             if (!args->force && std::filesystem::exists(args->out))
                 throw StorageError(ErrorKind::conflict,
                                    args->out + ": already exists (--force replaces it)");
@@ -80,6 +81,7 @@ void add_restore_command(CLI::App& app) {
                   "restore over an existing DB, keeping it as DB.before-restore-<time>");
     cmd->callback([args] {
         guarded([&] {
+            require_sqlite_file(args->db, "restore");
             if (!args->force && std::filesystem::exists(args->db))
                 throw StorageError(ErrorKind::conflict,
                                    args->db + ": already exists (--force keeps it as " +
@@ -130,6 +132,7 @@ void add_migrate_command(CLI::App& app) {
                   "say what would run and try it on a temporary copy; change nothing");
     cmd->callback([args] {
         guarded([&] {
+            require_sqlite_file(args->db, "migrate");
             if (args->dry_run) {
                 const auto plan = storage::dry_run_upgrade(args->db);
                 print_dry_run(args->db, plan);

@@ -55,6 +55,15 @@ struct OpenStore {
     }
 };
 
+// The file-only commands (backup, restore, migrate) refuse a PostgreSQL URL, saying what to use.
+inline void require_sqlite_file(const std::string& db, const std::string& command) {
+    if (storage::pg::is_postgres_url(db))
+        throw storage::StorageError(storage::ErrorKind::invalid_input,
+                                    storage::pg::without_password(db) + ": umpire " + command +
+                                        " works on SQLite files; PostgreSQL has its own tools "
+                                        "(pg_dump, pg_restore; its schema is made on opening)");
+}
+
 // DB is a SQLite file, or a PostgreSQL URL (postgresql://user@host:port/database). Existing
 // files only unless `create`: a mistyped path must not create an empty one.
 inline OpenStore open_store(const std::string& path, Access access) {

@@ -14,6 +14,7 @@ void SqlCampaignStore::create_campaign(const CampaignRecord& campaign,
                            db.path() + ": a campaign \"" + campaign.id + "\" already exists");
     rows::insert_campaign(db, campaign);
     rows::insert_open_period(db, first);
+    rows::announce_change(db, campaign.id);
     transaction.commit();
 }
 

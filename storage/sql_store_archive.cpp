@@ -42,6 +42,7 @@ void SqlCampaignStore::write_archive(const CampaignArchive& archive) {
         throw StorageError(ErrorKind::conflict,
                            db.path() + ": a campaign \"" + id + "\" already exists");
     rows::insert_campaign(db, archive.campaign);
+    rows::announce_change(db, id);
     for (const auto& action : archive.gm_actions) rows::insert_gm_action(db, action);
     for (const auto& edit : archive.world_edits) rows::insert_world_edit(db, edit);
     for (const auto& period : archive.periods) rows::insert_period(db, period);

@@ -43,6 +43,15 @@ void require_campaign(Database& db, const std::string& campaign) {
     if (!s.step())
         throw StorageError(ErrorKind::not_found,
                            db.path() + ": no campaign \"" + campaign + "\"");
+    announce_change(db, campaign);
+}
+
+void announce_change(Database& db, const std::string& campaign) {
+    if (db.engine() != Engine::postgresql) return;
+    // Delivered when the transaction commits, once however many writes it holds.
+    db.prepare(std::string("SELECT pg_notify('") + kCampaignChangesChannel + "', ?)")
+        .bind(1, campaign)
+        .step();
 }
 
 std::int64_t insert_account(Database& db, const std::string& name,

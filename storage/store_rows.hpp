@@ -48,9 +48,18 @@ std::vector<WorldEditRecord> select_world_edits(Database& db, const std::string&
 std::optional<std::string> latest_edited_state(Database& db, const std::string& campaign,
                                                int open_index);
 
+// On PostgreSQL every write transaction of a campaign announces, when it commits, the campaign's
+// id on this channel (require_campaign sends it; a rolled-back one sends nothing): what other
+// servers listen to (postgres/campaign_changes.hpp).
+inline constexpr const char* kCampaignChangesChannel = "umpire_campaign_changed";
+
 // A membership's role is gm, player or observer, and names a player exactly when it is player:
 // invalid_input otherwise.
 void check_membership(const MembershipRecord& m);
+
+// Announces the campaign's change on kCampaignChangesChannel when the transaction commits
+// (PostgreSQL; nothing on SQLite). require_campaign does it for every write to a campaign.
+void announce_change(Database& db, const std::string& campaign);
 
 // The campaign must exist: not_found otherwise; its row is locked until the transaction ends
 // (PostgreSQL: one command of a campaign at a time, whichever server gives it).

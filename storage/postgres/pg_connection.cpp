@@ -1,6 +1,7 @@
 #include "storage/postgres/pg_connection.hpp"
 
 #include <libpq-fe.h>
+#include <poll.h>
 
 #include <charconv>
 #include <utility>
@@ -43,7 +44,9 @@ ErrorKind error_kind_of(std::string_view sqlstate) {
     if (sqlstate == "40001" || sqlstate == "40P01" || sqlstate == "55P03") return ErrorKind::busy;
     if (sqlstate == "53100") return ErrorKind::disk_full;
     if (sqlstate.substr(0, 2) == "08") return ErrorKind::io;
-    if (sqlstate == "57P01" || sqlstate == "57P02" || sqlstate == "57P03") return ErrorKind::gone;
+    // The server shutting down or restarting: the next command connects again (not `gone`,
+    // which is for good).
+    if (sqlstate == "57P01" || sqlstate == "57P02" || sqlstate == "57P03") return ErrorKind::io;
     return ErrorKind::internal;
 }
 
@@ -129,6 +132,25 @@ Result Connection::query(std::string_view sql, const std::vector<Value>& params)
         fail_with(result.handle(), conn_, location_);
     return result;
 }
+
+std::optional<Connection::Notification> Connection::next_notification(int timeout_ms) {
+    auto take = [this]() -> std::optional<Notification> {
+        PGnotify* n = PQnotifies(conn_);
+        if (!n) return std::nullopt;
+        Notification out{n->relname, n->extra ? n->extra : "", n->be_pid};
+        PQfreemem(n);
+        return out;
+    };
+    if (auto ready = take()) return ready;
+    pollfd fd{PQsocket(conn_), POLLIN, 0};
+    if (fd.fd < 0 || ::poll(&fd, 1, timeout_ms) <= 0) return std::nullopt;
+    if (!PQconsumeInput(conn_)) return std::nullopt;  // lost: PQstatus says so
+    return take();
+}
+
+int Connection::backend_pid() const { return PQbackendPID(conn_); }
+
+bool Connection::lost() const { return PQstatus(conn_) != CONNECTION_OK; }
 
 bool Connection::reconnect_if_lost() {
     if (PQstatus(conn_) == CONNECTION_OK) return true;

@@ -85,12 +85,25 @@ public:
     // The URL without its password, for messages.
     const std::string& location() const { return location_; }
 
+    // LISTEN: the next notification on a channel this connection listens to, waiting up to
+    // `timeout_ms` for one; nullopt when none came (or the connection was lost: see
+    // reconnect_if_lost, after which the channels are to be listened to again).
+    struct Notification {
+        std::string channel, payload;
+        int sender_pid = 0;  // the backend of the connection that sent it
+    };
+    std::optional<Notification> next_notification(int timeout_ms);
+    // This connection's backend process id (pg_backend_pid()), which its notifications carry.
+    int backend_pid() const;
+
     // Whether a transaction is open (or failed and not yet rolled back).
     bool in_transaction() const;
     // Connects again if the connection was lost (the server restarted, a network cut). Only
     // between transactions: inside one, the statements after a reconnection would commit
     // alone. Whether the connection is up afterwards.
     bool reconnect_if_lost();
+    // Whether the connection is known to be lost (found so by the last call on it).
+    bool lost() const;
     void roll_back_quietly() noexcept;
 
 private:
@@ -103,7 +116,7 @@ std::string without_password(const std::string& url);
 
 // The kind of storage error a SQLSTATE (five characters) is: 23xxx (a constraint) conflict;
 // 40001, 40P01 and 55P03 (serialization failure, deadlock, a row lock not available) busy;
-// 53100 disk_full; 08xxx (connection) io; 57P01-57P03 (the server shutting down) gone; others
+// 53100 disk_full; 08xxx (connection) io; 57P01-57P03 (the server shutting down) io; others
 // internal.
 ErrorKind error_kind_of(std::string_view sqlstate);
 

@@ -29,6 +29,8 @@ public:
     std::int64_t changes() const override { return changes_; }
     std::int64_t total_changes() const override { return total_changes_; }
     Connection& connection() { return connection_; }
+    // Its backend process id: what the changes it commits carry (campaign_changes.hpp).
+    int backend_pid() const { return connection_.backend_pid(); }
     // Without umpire_schema, which is PostgreSQL's version record (pg_schema.hpp).
     std::vector<std::string> table_names() override;
     // Unreachable (`cannot_open`, `io`), or a read-only server (a standby, or

@@ -66,4 +66,10 @@ cmp "$WORK/raid-pg-2.json" "$WORK/raid-back.json" || fail "raid differs after th
 expect_exit 4 "$UMPIRE" copy-db "$WORK/a.db" "postgresql://umpire:secret@127.0.0.1:1/none"
 expect_in "$WORK/err" "cannot connect"
 if grep -q secret "$WORK/err"; then fail "the password was printed"; fi
+# The file-only commands refuse a URL, saying what to use, and never make a file of it.
+expect_exit 2 "$UMPIRE" backup "postgresql://umpire:secret@127.0.0.1:1/x" "$WORK/out.db"
+expect_in "$WORK/err" "works on SQLite files; PostgreSQL has its own tools (pg_dump"
+if grep -q secret "$WORK/err"; then fail "the password was printed"; fi
+expect_exit 2 "$UMPIRE" migrate "$URL"
+expect_exit 2 "$UMPIRE" restore "$WORK/a.db" "$URL"
 echo "ok"

@@ -7,6 +7,7 @@
 #include "storage/migrations.hpp"
 #include "storage/seeds.hpp"
 #include "storage/server_store.hpp"
+#include "store_engines.hpp"
 #include "test_support.hpp"
 
 namespace umpire::storage::testing {
@@ -26,71 +27,80 @@ std::string rows_text(BattleActionStore& store) {
     return out;
 }
 
-struct BattleActionsTest : ::testing::Test {
-    TempDir dir;
-    SqliteCampaignStore store{dir.file("b.db")};
-    BattleActionStore actions{store.connection()};
-    Campaign campaign = create_demo(store, "demo");
+class BattleActionsTest : public EngineTest {
+protected:
+    std::unique_ptr<SqlCampaignStore> store;
+    std::unique_ptr<BattleActionStore> actions;
+    std::unique_ptr<Campaign> campaign;
+    void SetUp() override {
+        EngineTest::SetUp();
+        if (IsSkipped()) return;
+        store = open_store("b");
+        actions = std::make_unique<BattleActionStore>(store->database());
+        campaign = std::make_unique<Campaign>(create_demo(*store, "demo"));
+    }
 };
 
-TEST_F(BattleActionsTest, AppendsInOrderPerBattleAndAttempt) {
-    actions.append(action(campaign, 1, R"({"action":"start_bound"})"));
-    actions.append(action(campaign, 2, R"({"action":"end_bound"})", "defender"));
-    auto other = action(campaign, 1, R"({"action":"start_bound"})", "gm");
+TEST_P(BattleActionsTest, AppendsInOrderPerBattleAndAttempt) {
+    actions->append(action(*campaign, 1, R"({"action":"start_bound"})"));
+    actions->append(action(*campaign, 2, R"({"action":"end_bound"})", "defender"));
+    auto other = action(*campaign, 1, R"({"action":"start_bound"})", "gm");
     other.battle_id = "1.day.2";
-    actions.append(other);
-    const auto got = actions.actions("demo", 0, campaign.seed_hash(), "1.day.1");
+    actions->append(other);
+    const auto got = actions->actions("demo", 0, campaign->seed_hash(), "1.day.1");
     ASSERT_EQ(got.size(), 2u);
     EXPECT_EQ(got[0].no, 1);
     EXPECT_EQ(got[0].action, R"({"action":"start_bound"})");
     EXPECT_EQ(got[1].by, "defender");
-    EXPECT_EQ(actions.actions("demo", 0, campaign.seed_hash(), "1.day.2").size(), 1u);
-    EXPECT_TRUE(actions.actions("demo", 0, "other-seed", "1.day.1").empty());
-    EXPECT_EQ(actions.all("demo").size(), 3u);
+    EXPECT_EQ(actions->actions("demo", 0, campaign->seed_hash(), "1.day.2").size(), 1u);
+    EXPECT_TRUE(actions->actions("demo", 0, "other-seed", "1.day.1").empty());
+    EXPECT_EQ(actions->all("demo").size(), 3u);
 }
 
-TEST_F(BattleActionsTest, OutOfTurnOrBadRowsAreRefusedAndChangeNothing) {
-    actions.append(action(campaign, 1, R"({"action":"start_bound"})"));
-    const std::string before = rows_text(actions);
+TEST_P(BattleActionsTest, OutOfTurnOrBadRowsAreRefusedAndChangeNothing) {
+    actions->append(action(*campaign, 1, R"({"action":"start_bound"})"));
+    const std::string before = rows_text(*actions);
     auto kind_of = [&](const BattleActionRecord& a) {
         try {
-            actions.append(a);
+            actions->append(a);
         } catch (const StorageError& e) {
             return e.kind();
         }
         ADD_FAILURE() << "appended " << a.no << " " << a.action;
         return ErrorKind::internal;
     };
-    EXPECT_EQ(kind_of(action(campaign, 1, R"({"action":"end_bound"})")), ErrorKind::conflict);
-    EXPECT_EQ(kind_of(action(campaign, 3, R"({"action":"end_bound"})")), ErrorKind::conflict);
-    EXPECT_EQ(kind_of(action(campaign, 2, R"({"action":"end_bound"})", "observer")),
+    EXPECT_EQ(kind_of(action(*campaign, 1, R"({"action":"end_bound"})")), ErrorKind::conflict);
+    EXPECT_EQ(kind_of(action(*campaign, 3, R"({"action":"end_bound"})")), ErrorKind::conflict);
+    EXPECT_EQ(kind_of(action(*campaign, 2, R"({"action":"end_bound"})", "observer")),
               ErrorKind::invalid_input);
-    EXPECT_EQ(kind_of(action(campaign, 2, "{not json")), ErrorKind::invalid_input);
-    auto closed = action(campaign, 2, R"({"action":"end_bound"})");
+    EXPECT_EQ(kind_of(action(*campaign, 2, "{not json")), ErrorKind::invalid_input);
+    auto closed = action(*campaign, 2, R"({"action":"end_bound"})");
     closed.period_index = 1;  // not the open period
     EXPECT_EQ(kind_of(closed), ErrorKind::conflict);
-    EXPECT_EQ(rows_text(actions), before);
+    EXPECT_EQ(rows_text(*actions), before);
 }
 
-TEST_F(BattleActionsTest, ARollbackKeepsTheOldAttemptsActionsAsHistoryOnly) {
-    actions.append(action(campaign, 1, R"({"action":"start_bound"})"));
-    const std::string old_seed = campaign.seed_hash();
-    play_period(campaign);
+TEST_P(BattleActionsTest, ARollbackKeepsTheOldAttemptsActionsAsHistoryOnly) {
+    actions->append(action(*campaign, 1, R"({"action":"start_bound"})"));
+    const std::string old_seed = campaign->seed_hash();
+    play_period(*campaign);
     // The period's resolution closed it: its battles take no more actions.
-    auto late = action(campaign, 2, R"({"action":"end_bound"})");
+    auto late = action(*campaign, 2, R"({"action":"end_bound"})");
     late.period_index = 0;
     late.seed_hash = old_seed;
-    EXPECT_THROW(actions.append(late), StorageError);
-    campaign.roll_back(0, "replay the first period");
-    ASSERT_EQ(campaign.period_index(), 0);
-    ASSERT_NE(campaign.seed_hash(), old_seed);
+    EXPECT_THROW(actions->append(late), StorageError);
+    campaign->roll_back(0, "replay the first period");
+    ASSERT_EQ(campaign->period_index(), 0);
+    ASSERT_NE(campaign->seed_hash(), old_seed);
     // The reopened period's battle starts afresh; the old attempt's action stays stored.
-    EXPECT_TRUE(actions.actions("demo", 0, campaign.seed_hash(), "1.day.1").empty());
-    EXPECT_EQ(actions.actions("demo", 0, old_seed, "1.day.1").size(), 1u);
-    EXPECT_THROW(actions.append(late), StorageError);
-    actions.append(action(campaign, 1, R"({"action":"start_bound"})"));
-    EXPECT_EQ(actions.all("demo").size(), 2u);
+    EXPECT_TRUE(actions->actions("demo", 0, campaign->seed_hash(), "1.day.1").empty());
+    EXPECT_EQ(actions->actions("demo", 0, old_seed, "1.day.1").size(), 1u);
+    EXPECT_THROW(actions->append(late), StorageError);
+    actions->append(action(*campaign, 1, R"({"action":"start_bound"})"));
+    EXPECT_EQ(actions->all("demo").size(), 2u);
 }
+
+UMPIRE_ON_EVERY_ENGINE(BattleActionsTest);
 
 TEST(BattleActionsMigration, AVersion4DatabaseUpgradesWithItsData) {
     TempDir dir;

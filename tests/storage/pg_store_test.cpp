@@ -9,6 +9,9 @@
 
 #include "storage/archive.hpp"
 #include "storage/copy_database.hpp"
+#include "pg_test_database.hpp"
+#include "storage/postgres/campaign_changes.hpp"
+#include "storage/postgres/pg_connection.hpp"
 #include "storage/postgres/pg_store.hpp"
 #include "storage/replay.hpp"
 #include "store_engines.hpp"
@@ -16,7 +19,10 @@
 namespace umpire::storage::testing {
 namespace {
 
+// On both engines: what several servers on one database must see.
 class PgStore : public EngineTest {};
+// On PostgreSQL only.
+class OnPostgres : public EngineTest {};
 
 TEST_P(PgStore, TwoServersResolvingOnePeriodCommitItOnce) {
     auto first_store = open_store();
@@ -43,8 +49,7 @@ TEST_P(PgStore, TwoServersResolvingOnePeriodCommitItOnce) {
     EXPECT_TRUE(verify_campaign(*first_store, "demo").ok());
 }
 
-TEST_P(PgStore, ACampaignsWritesWaitForTheCommandHoldingItsRow) {
-    if (engine() != Engine::postgresql) GTEST_SKIP() << "SQLite locks the whole file instead";
+TEST_P(OnPostgres, ACampaignsWritesWaitForTheCommandHoldingItsRow) {
     auto holder = open_store();
     auto writer = open_store();
     auto campaign = create_demo(*holder);
@@ -70,8 +75,7 @@ TEST_P(PgStore, ACampaignsWritesWaitForTheCommandHoldingItsRow) {
     EXPECT_EQ(holder->orders("demo", 0).size(), 1u);
 }
 
-TEST_P(PgStore, ACopyCarriesEveryTableAndIdsGoOnAfterTheHighestCopied) {
-    if (engine() != Engine::postgresql) GTEST_SKIP() << "a copy from SQLite into PostgreSQL";
+TEST_P(OnPostgres, ACopyCarriesEveryTableAndIdsGoOnAfterTheHighestCopied) {
     SqliteCampaignStore source(dir.file("source.db"));
     auto campaign = create_demo(source);
     play_period(campaign);
@@ -89,8 +93,7 @@ TEST_P(PgStore, ACopyCarriesEveryTableAndIdsGoOnAfterTheHighestCopied) {
     EXPECT_EQ(target->create_account("bo", std::nullopt, "t1"), 42);
 }
 
-TEST_P(PgStore, ACopyOfATableItDoesNotKnowOrIntoAFullDatabaseChangesNothing) {
-    if (engine() != Engine::postgresql) GTEST_SKIP() << "a copy from SQLite into PostgreSQL";
+TEST_P(OnPostgres, ACopyOfATableItDoesNotKnowOrIntoAFullDatabaseChangesNothing) {
     SqliteCampaignStore source(dir.file("source.db"));
     create_demo(source);
     auto target = open_store();
@@ -109,7 +112,107 @@ TEST_P(PgStore, ACopyOfATableItDoesNotKnowOrIntoAFullDatabaseChangesNothing) {
     EXPECT_EQ(archive_text(target->read_archive("demo")), before);
 }
 
+// The server's connection cut (PostgreSQL restarted, a network cut, an operator's
+// pg_terminate_backend): the command under way fails and commits nothing; the next one connects
+// again and goes on.
+TEST_P(OnPostgres, ALostConnectionFailsTheCommandUnderWayAndTheNextOneConnectsAgain) {
+    auto store = open_store();
+    auto campaign = create_demo(*store);
+    const auto orders = demo_orders(campaign, "anna");
+    auto cut = [&] {
+        const auto pid = store->database().query_int("SELECT pg_backend_pid()");
+        pg::Connection admin(umpire::testing::pg_url_with("postgres", "postgres"));
+        admin.exec("SELECT pg_terminate_backend(" + std::to_string(pid) + ")");
+    };
+    // Cut in the middle of a command: nothing of it is committed.
+    {
+        Transaction command(store->database());
+        store->put_orders({"demo", 0, "anna", "[]", "submitted", "r1", "t1"});
+        cut();
+        try {
+            command.commit();
+            FAIL() << "a command whose connection was cut committed";
+        } catch (const StorageError& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::io) << e.what();
+        }
+    }
+    // The next command connects again.
+    campaign.submit_orders("anna", orders);
+    const auto stored = store->orders("demo", 0);
+    ASSERT_EQ(stored.size(), 1u);
+    EXPECT_NE(stored[0].receipt, "r1");
+    // Cut between commands: the next one fails (the connection is found cut only then), and
+    // the one after it goes on.
+    cut();
+    EXPECT_THROW(store->receipts("demo"), StorageError);
+    EXPECT_EQ(store->receipts("demo").size(), 1u);
+}
+
+// Other servers hear of every committed write to a campaign, once per command, from whom; of a
+// refused one, nothing (storage/postgres/campaign_changes.hpp).
+TEST_P(OnPostgres, EveryCommittedWriteOfACampaignIsAnnouncedOnceAndARefusedOneNot) {
+    auto mine = open_store();
+    auto other = open_store();
+    pg::CampaignChanges changes(postgres_url());
+    auto campaign = create_demo(*mine);
+    const int my_backend = static_cast<PgCampaignStore&>(*mine).pg_database().backend_pid();
+    const int other_backend = static_cast<PgCampaignStore&>(*other).pg_database().backend_pid();
+    auto heard = [&](int timeout_ms = 2000) { return changes.next(timeout_ms); };
+    auto created = heard();
+    ASSERT_TRUE(created);
+    EXPECT_EQ(created->campaign, "demo");
+    EXPECT_EQ(created->by_backend, my_backend);
+
+    // One command of two writes: one announcement.
+    {
+        Transaction command(mine->database());
+        campaign.submit_orders("anna", demo_orders(campaign, "anna"));
+        campaign.confirm_orders("anna");
+        command.commit();
+    }
+    auto orders = heard();
+    ASSERT_TRUE(orders);
+    EXPECT_EQ(orders->campaign, "demo");
+    EXPECT_FALSE(heard(300)) << "one command was announced twice";
+
+    // Refused (the orders are confirmed): nothing is announced.
+    EXPECT_THROW(Campaign::open(*other, "demo").submit_orders("anna", {}), StorageError);
+    EXPECT_FALSE(heard(300)) << "a refused write was announced";
+
+    // Another server's commit names its connection.
+    auto elsewhere = Campaign::open(*other, "demo");
+    elsewhere.resolve_period(true);
+    auto resolved = heard();
+    ASSERT_TRUE(resolved);
+    EXPECT_EQ(resolved->by_backend, other_backend);
+    EXPECT_FALSE(changes.missed_changes());
+}
+
+// The listener's connection cut: it connects and listens again, says changes may have gone
+// unheard meanwhile, and hears the next ones.
+TEST_P(OnPostgres, AListenerCutOffListensAgainAndSaysItMayHaveMissedChanges) {
+    auto store = open_store();
+    pg::CampaignChanges changes(postgres_url());
+    auto campaign = create_demo(*store);
+    ASSERT_TRUE(changes.next(2000));
+    {
+        pg::Connection admin(umpire::testing::pg_url_with("postgres", "postgres"));
+        admin.exec("SELECT pg_terminate_backend(" + std::to_string(changes.backend_pid()) + ")");
+    }
+    bool missed = false;
+    for (int i = 0; i < 20 && !missed; ++i) {
+        changes.next(100);
+        missed = changes.missed_changes();
+    }
+    EXPECT_TRUE(missed) << "a cut listener did not say it may have missed changes";
+    campaign.submit_orders("anna", demo_orders(campaign, "anna"));
+    const auto heard = changes.next(2000);
+    ASSERT_TRUE(heard) << "the listener does not hear after it connected again";
+    EXPECT_EQ(heard->campaign, "demo");
+}
+
 UMPIRE_ON_EVERY_ENGINE(PgStore);
+UMPIRE_ON_POSTGRESQL(OnPostgres);
 
 }  // namespace
 }  // namespace umpire::storage::testing

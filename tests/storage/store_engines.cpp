@@ -14,9 +14,13 @@ void EngineTest::SetUp() {
 std::unique_ptr<SqlCampaignStore> EngineTest::open_store(const std::string& name) {
     if (engine() == Engine::sqlite)
         return std::make_unique<SqliteCampaignStore>(dir.file(name + ".db"));
+    return std::make_unique<PgCampaignStore>(postgres_url(name));
+}
+
+std::string EngineTest::postgres_url(const std::string& name) {
     auto& database = databases_[name];
     if (!database) database = std::make_unique<umpire::testing::PgTestDatabase>("umpire_" + name);
-    return std::make_unique<PgCampaignStore>(database->url());
+    return database->url();
 }
 
 std::string engine_name(const ::testing::TestParamInfo<Engine>& info) {

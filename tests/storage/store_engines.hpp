@@ -22,6 +22,8 @@ protected:
     // A store on this test's database `name`, made on first use. Every call connects anew to
     // the same data, as reopening a file does.
     std::unique_ptr<SqlCampaignStore> open_store(const std::string& name = "c");
+    // On PostgreSQL, the URL of this test's database `name` (made on first use).
+    std::string postgres_url(const std::string& name = "c");
 
     TempDir dir;
 
@@ -44,6 +46,12 @@ namespace umpire::storage::testing {
     INSTANTIATE_TEST_SUITE_P(Engines, Suite,                                             \
                              ::testing::Values(::umpire::storage::Engine::sqlite,        \
                                                ::umpire::storage::Engine::postgresql),   \
+                             ::umpire::storage::testing::engine_name)
+
+// The cases of Suite on PostgreSQL alone (what SQLite has no counterpart of).
+#define UMPIRE_ON_POSTGRESQL(Suite)                                                      \
+    INSTANTIATE_TEST_SUITE_P(Engines, Suite,                                             \
+                             ::testing::Values(::umpire::storage::Engine::postgresql),   \
                              ::umpire::storage::testing::engine_name)
 
 }  // namespace umpire::storage::testing

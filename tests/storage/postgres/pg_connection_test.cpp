@@ -147,7 +147,7 @@ TEST(PgConnection, SqlStatesMapToTheStorageErrorKinds) {
     EXPECT_EQ(error_kind_of("55P03"), ErrorKind::busy);
     EXPECT_EQ(error_kind_of("53100"), ErrorKind::disk_full);
     EXPECT_EQ(error_kind_of("08006"), ErrorKind::io);
-    EXPECT_EQ(error_kind_of("57P01"), ErrorKind::gone);
+    EXPECT_EQ(error_kind_of("57P01"), ErrorKind::io);
     EXPECT_EQ(error_kind_of("42601"), ErrorKind::internal);  // a syntax error is ours
     EXPECT_EQ(error_kind_of(""), ErrorKind::internal);
 }
