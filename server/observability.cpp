@@ -14,6 +14,7 @@
 #include <fstream>
 
 #include "server/services.hpp"
+#include "storage/postgres/pg_database.hpp"
 
 #ifndef UMPIRE_VERSION
 #define UMPIRE_VERSION "unknown"
@@ -183,9 +184,12 @@ std::string metrics_text(Services& services) {
         ++fds;
     if (!ec) gauge(out, "process_open_fds", "Open file descriptors.", std::to_string(fds));
     const std::string& db = services.config.database;
-    gauge(out, "umpire_database_bytes", "Size of the database file.", std::to_string(file_bytes(db)));
-    gauge(out, "umpire_database_wal_bytes", "Size of the database's write-ahead log.",
-          std::to_string(file_bytes(db + "-wal")));
+    if (!storage::pg::is_postgres_url(db)) {  // PostgreSQL's sizes are its own to report
+        gauge(out, "umpire_database_bytes", "Size of the database file.",
+              std::to_string(file_bytes(db)));
+        gauge(out, "umpire_database_wal_bytes", "Size of the database's write-ahead log.",
+              std::to_string(file_bytes(db + "-wal")));
+    }
     if (!services.campaigns) return out;
     auto& c = services.campaigns->database();
     const std::string campaigns = "umpire_campaigns";

@@ -16,17 +16,12 @@ constexpr const char* kFriday = "2026-12-11T09:00:00.000Z";
 // Codes are stored as 64 hex digits of their hash; lists name them by the first 12.
 const std::string kAnnaCode = "ab12cd34ef56" + std::string(52, '0');
 
-class AccountsStoreTest : public EngineTest {
+class AccountsStoreTest : public ServerTablesTest {
 protected:
-    std::unique_ptr<SqlCampaignStore> store;
-    std::unique_ptr<ServerStore> server;
     std::int64_t gm = 0;
     void SetUp() override {
-        EngineTest::SetUp();
+        ServerTablesTest::SetUp();
         if (IsSkipped()) return;
-        store = open_store("s");
-        server = std::make_unique<ServerStore>(store->database());
-        create_demo(*store, "demo");
         gm = server->create_account("gm", "hash-gm", kMonday);
         server->put_membership({gm, "demo", "gm", std::nullopt});
         server->add_invite({kAnnaCode, "demo", "player", "anna", kMonday, kFriday, gm});

@@ -9,17 +9,8 @@
 namespace umpire::storage::testing {
 namespace {
 
-class ServerStoreTest : public EngineTest {
+class ServerStoreTest : public ServerTablesTest {
 protected:
-    std::unique_ptr<SqlCampaignStore> store;
-    std::unique_ptr<ServerStore> server;
-    void SetUp() override {
-        EngineTest::SetUp();
-        if (IsSkipped()) return;
-        store = open_store("s");
-        server = std::make_unique<ServerStore>(store->database());
-        create_demo(*store, "demo");
-    }
     std::string memberships_text() {
         std::string out;
         for (const auto& m : server->memberships("demo"))

@@ -23,6 +23,14 @@ std::string EngineTest::postgres_url(const std::string& name) {
     return database->url();
 }
 
+void ServerTablesTest::SetUp() {
+    EngineTest::SetUp();
+    if (IsSkipped()) return;
+    store = open_store("s");
+    server = std::make_unique<ServerStore>(store->database());
+    create_demo(*store, "demo");
+}
+
 std::string engine_name(const ::testing::TestParamInfo<Engine>& info) {
     return info.param == Engine::sqlite ? "sqlite" : "postgresql";
 }

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "pg_test_database.hpp"
+#include "storage/server_store.hpp"
 #include "storage/sql_store.hpp"
 #include "test_support.hpp"
 
@@ -29,6 +30,15 @@ protected:
 
 private:
     std::map<std::string, std::unique_ptr<umpire::testing::PgTestDatabase>> databases_;
+};
+
+// A store with the demo campaign and the server's tables on it (ServerStore): the fixture of
+// the server store's tests.
+class ServerTablesTest : public EngineTest {
+protected:
+    void SetUp() override;
+    std::unique_ptr<SqlCampaignStore> store;
+    std::unique_ptr<ServerStore> server;
 };
 
 std::string engine_name(const ::testing::TestParamInfo<Engine>& info);
