@@ -100,6 +100,17 @@ assert env["UMPIRE_TRUSTED_PROXIES"] == proxy, "the server must trust Caddy's ad
 assert env["UMPIRE_ORIGINS"].startswith("https://"), "the Origin is the https site"
 assert "ports" not in umpire, "only Caddy is published"
 PY
+  python3 - docker/compose.postgres.yml <<'PY' || fail "docker/compose.postgres.yml"
+import sys, yaml
+doc = yaml.safe_load(open(sys.argv[1]))
+umpire, postgres = doc["services"]["umpire"], doc["services"]["postgres"]
+url = umpire["environment"]["UMPIRE_DB"]
+assert url.startswith("postgresql://") and "@postgres:5432/" in url, "the server uses the postgres service"
+assert umpire["depends_on"]["postgres"]["condition"] == "service_healthy", "it waits for PostgreSQL"
+assert "pg_isready" in postgres["healthcheck"]["test"], "PostgreSQL says when it is ready"
+assert "ports" not in postgres, "PostgreSQL is not published"
+assert any("/var/lib/postgresql/data" in v for v in postgres["volumes"]), "its data is a volume"
+PY
 fi
 
 # --- docs/operations.md --------------------------------------------------------------------------
