@@ -10,7 +10,12 @@ command=$1 SRC=$2 STATE=$3
 PG=$SRC/scripts/pg-throwaway
 case $command in
   start)
-    rm -f "$STATE"
+    # A cluster an interrupted run left running goes first.
+    if [ -f "$STATE" ]; then
+      read -r _ OLD < "$STATE" || true
+      [ -n "${OLD:-}" ] && { "$PG" stop --remove "$OLD" >/dev/null 2>&1 || true; rm -rf "$OLD"; }
+      rm -f "$STATE"
+    fi
     DIR=$(mktemp -d "${TMPDIR:-/tmp}/umpire-pg-tests.XXXXXX")
     set +e
     URL=$("$PG" start --fast "$DIR")
