@@ -15,6 +15,7 @@
 
 #include "server/services.hpp"
 #include "storage/postgres/pg_database.hpp"
+#include "storage/server_counts.hpp"
 
 #ifndef UMPIRE_VERSION
 #define UMPIRE_VERSION "unknown"
@@ -72,13 +73,11 @@ public:
     }
 };
 
-// The value of an integer query, or -1 when the store cannot answer now.
-template <typename Bind>
-long long count(storage::Database& c, std::string_view sql, Bind bind) {
+// The value of a count (storage/server_counts.hpp), or -1 when the store cannot answer now.
+template <typename Count>
+long long count(Count&& counted) {
     try {
-        auto s = c.prepare(sql);
-        bind(s);
-        return s.step() ? static_cast<long long>(s.integer(0)) : 0;
+        return static_cast<long long>(counted());
     } catch (const std::exception& e) {
         spdlog::warn("metrics: {}", e.what());
         return -1;
@@ -195,23 +194,16 @@ std::string metrics_text(Services& services) {
     const std::string campaigns = "umpire_campaigns";
     out += "# HELP " + campaigns + " Campaigns by status.\n# TYPE " + campaigns + " gauge\n";
     for (const char* status : {"active", "paused", "finished"}) {
-        const auto n = count(c, "SELECT COUNT(*) FROM campaigns WHERE status = ?",
-                             [&](storage::Statement& s) { s.bind(1, status); });
+        const auto n = count([&] { return storage::count_campaigns(c, status); });
         if (n >= 0) out += fmt::format("{}{{status=\"{}\"}} {}\n", campaigns, status, n);
     }
     const std::string now = services.scheduler ? services.now_iso() : std::string();
-    const auto deadlines = count(
-        c,
-        "SELECT COUNT(*) FROM period_deadlines d JOIN open_periods o ON o.campaign_id = "
-        "d.campaign_id AND o.period_index = d.period_index JOIN campaigns c ON c.id = "
-        "d.campaign_id WHERE c.status = 'active' AND d.due_at > ?",
-        [&](storage::Statement& s) { s.bind(1, now); });
+    const auto deadlines = count([&] { return storage::count_open_deadlines(c, now); });
     if (deadlines >= 0)
         gauge(out, "umpire_open_deadlines", "Open periods whose deadline is still to come.",
               std::to_string(deadlines));
     const auto backlog = count(
-        c, "SELECT COUNT(*) FROM notifications WHERE delivered_at IS NULL AND attempts < ?",
-        [&](storage::Statement& s) { s.bind(1, services.config.webhook_attempts); });
+        [&] { return storage::count_webhook_backlog(c, services.config.webhook_attempts); });
     if (backlog >= 0)
         gauge(out, "umpire_webhook_backlog",
               "Notifications not yet delivered (and not given up).", std::to_string(backlog));
