@@ -1,22 +1,26 @@
 #include "rules/scouting/scout_result.hpp"
 
+#include <utility>
+
+#include "rules/world/name_table.hpp"
+
 namespace umpire::rules {
 
-std::string_view to_string(ScoutResult result) {
-    switch (result) {
-        case ScoutResult::killed: return "killed";
-        case ScoutResult::captured: return "captured";
-        case ScoutResult::success: return "success";
-        case ScoutResult::nothing_seen: return "nothing seen";
-    }
-    return "unknown";
-}
+namespace {
+
+constexpr std::pair<ScoutResult, std::string_view> kNames[] = {
+    {ScoutResult::killed, "killed"},
+    {ScoutResult::captured, "captured"},
+    {ScoutResult::success, "success"},
+    {ScoutResult::nothing_seen, "nothing seen"},
+};
+
+}  // namespace
+
+std::string_view to_string(ScoutResult result) { return name_in(kNames, result, "unknown"); }
 
 std::optional<ScoutResult> scout_result_from_string(std::string_view name) {
-    for (const auto result : {ScoutResult::killed, ScoutResult::captured, ScoutResult::success,
-                              ScoutResult::nothing_seen})
-        if (to_string(result) == name) return result;
-    return std::nullopt;
+    return value_in<ScoutResult>(kNames, name);
 }
 
 }  // namespace umpire::rules

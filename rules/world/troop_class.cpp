@@ -1,22 +1,26 @@
 #include "rules/world/troop_class.hpp"
 
+#include <utility>
+
+#include "rules/world/name_table.hpp"
+
 namespace umpire::rules {
 
-std::string_view to_string(TroopClass c) {
-    switch (c) {
-        case TroopClass::infantry: return "infantry";
-        case TroopClass::cavalry: return "cavalry";
-        case TroopClass::creature: return "creature";
-        case TroopClass::courier: return "courier";
-    }
-    return "infantry";
-}
+namespace {
+
+constexpr std::pair<TroopClass, std::string_view> kNames[] = {
+    {TroopClass::infantry, "infantry"},
+    {TroopClass::cavalry, "cavalry"},
+    {TroopClass::creature, "creature"},
+    {TroopClass::courier, "courier"},
+};
+
+}  // namespace
+
+std::string_view to_string(TroopClass c) { return name_in(kNames, c, "infantry"); }
 
 std::optional<TroopClass> troop_class_from_string(std::string_view s) {
-    for (auto c : {TroopClass::infantry, TroopClass::cavalry, TroopClass::creature,
-                   TroopClass::courier})
-        if (to_string(c) == s) return c;
-    return std::nullopt;
+    return value_in<TroopClass>(kNames, s);
 }
 
 }  // namespace umpire::rules
