@@ -89,7 +89,13 @@ std::int64_t Result::integer(int row, int column) const {
 }
 
 std::int64_t Result::changed() const {
-    const char* n = result_ ? PQcmdTuples(result_) : "";
+    // PQcmdTuples counts a SELECT's rows too; changed rows are a write's alone (as SQLite's
+    // changes() are, which the stores and the server's commit bookkeeping read alike).
+    const std::string_view command = result_ ? PQcmdStatus(result_) : "";
+    if (!command.starts_with("INSERT") && !command.starts_with("UPDATE") &&
+        !command.starts_with("DELETE") && !command.starts_with("MERGE"))
+        return 0;
+    const char* n = PQcmdTuples(result_);
     std::int64_t out = 0;
     std::from_chars(n, n + std::char_traits<char>::length(n), out);
     return out;

@@ -37,6 +37,7 @@ TEST(PgConnection, ParametersRoundTripAsTextWithNullsAndAreNeverSplicedIntoTheSq
                   .changed(),
               3);
     const Result rows = db.query("SELECT id, body FROM notes ORDER BY id");
+    EXPECT_EQ(rows.changed(), 0) << "a SELECT changed rows";
     ASSERT_EQ(rows.rows(), 3);
     ASSERT_EQ(rows.columns(), 2);
     EXPECT_EQ(rows.integer(0, 0), 1);
