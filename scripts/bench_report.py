@@ -2,13 +2,16 @@
 """Writes docs/benchmarks.md (tables) and SVG plots from Google Benchmark JSON results and the
 server load client's results.
 
-Usage: bench_report.py RULES_JSON RULES_LIBC_JSON STORAGE_JSON START_JSON CPUS_JSON OUT_MD OUT_SVG
-                       [UMPIRE_JSON ECHO_JSON SERVER_SVG [WEB_MAP_JSON]]
+Usage: bench_report.py [--multi-instance MULTI_JSON] RULES_JSON RULES_LIBC_JSON STORAGE_JSON
+                       START_JSON CPUS_JSON OUT_MD OUT_SVG [UMPIRE_JSON ECHO_JSON SERVER_SVG [WEB_MAP_JSON]]
 START_JSON: bench/server_start_bench's results (restart with 100 campaigns).
 CPUS_JSON: what scripts/bench_cpus.py measured on each CPU, and the CPU it chose.
 Every figure is shown beside the baseline measured in the same run, as a ratio. The server
 section (bench_report_server.py) is written when the load client's results are given, and the
-browser map's (bench_report_web.py) when bench/web/map_bench.mjs's results are.
+browser map's (bench_report_web.py) when bench/web/map_bench.mjs's results are. With
+--multi-instance, the section on several servers over PostgreSQL (bench_report_multi.py) follows
+the server's, from bench/multi_instance_bench.py's results when that file exists (a line saying
+it was not measured when it does not).
 Comparisons of one commit against the one before it are kept by hand in
 docs/benchmarks-comparisons.md, which this does not write.
 """
@@ -19,6 +22,7 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in scripts/
 import bench_report_commands  # noqa: E402
+import bench_report_multi  # noqa: E402
 import bench_report_server  # noqa: E402
 import bench_report_web  # noqa: E402
 
@@ -183,7 +187,7 @@ def cpus_paragraph(cpus):
 
 
 def main(rules_path, rules_libc_path, storage_path, start_path, cpus_path, md_path, svg_path,
-         umpire_path=None, echo_path=None, server_svg_path=None, web_map_path=None):
+         umpire_path=None, echo_path=None, server_svg_path=None, web_map_path=None, multi_path=None):
     rules, storage, cpus = load(rules_path), load(storage_path), load(cpus_path)
     libc = runs(load(rules_libc_path), "BM_ResolvePeriod/")
     resolve, write = runs(rules, "BM_ResolvePeriod/"), runs(rules, "BM_WriteState/")
@@ -356,6 +360,11 @@ def main(rules_path, rules_libc_path, storage_path, start_path, cpus_path, md_pa
                                              os.path.basename(server_svg_path))
     else:
         lines += ["Not measured in this run: the server under load (`scripts/bench_server`).", ""]
+    if multi_path and os.path.exists(multi_path):
+        lines += bench_report_multi.section(multi_path)
+    elif multi_path:
+        lines += ["Not measured in this run: several servers over PostgreSQL "
+                  "(`bench/multi_instance_bench.py`: no python3-websockets, or it failed).", ""]
     if web_map_path:
         lines += bench_report_web.section(web_map_path)
     else:
@@ -366,6 +375,10 @@ def main(rules_path, rules_libc_path, storage_path, start_path, cpus_path, md_pa
 
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (8, 11, 12):
+    args = sys.argv[1:]
+    multi = None
+    if args[:1] == ["--multi-instance"] and len(args) > 1:
+        multi, args = args[1], args[2:]
+    if len(args) not in (7, 10, 11):
         sys.exit(__doc__)
-    main(*sys.argv[1:])
+    main(*args, **({"multi_path": multi} if multi else {}))

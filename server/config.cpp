@@ -50,7 +50,7 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
         "demo", "limits", "trusted_proxies", "metrics_token", "admin_bind", "admin_port",
         "allow_private_webhooks", "webhook_queue_capacity",
         "webhook_connect_timeout_ms", "webhook_timeout_ms", "webhook_max_response_bytes",
-        "webhook_retry_base_ms", "webhook_retry_cap_ms", "webhook_queue_retry_ms",
+        "webhook_retry_base_ms", "webhook_retry_cap_ms", "webhook_queue_retry_ms", "webhook_claim_ms",
         "smtp_url", "smtp_from", "smtp_username", "smtp_password_file", "smtp_require_tls"};
     for (auto it = doc.begin(); it != doc.end(); ++it)
         if (std::find(known.begin(), known.end(), it.key()) == known.end())
@@ -79,6 +79,7 @@ void apply_config_file(const std::string& path, ServerConfig& c) {
     take(doc, "webhook_retry_base_ms", c.webhook_retry_base_ms, path);
     take(doc, "webhook_retry_cap_ms", c.webhook_retry_cap_ms, path);
     take(doc, "webhook_queue_retry_ms", c.webhook_queue_retry_ms, path);
+    take(doc, "webhook_claim_ms", c.webhook_claim_ms, path);
     take(doc, "smtp_url", c.smtp_url, path);
     take(doc, "smtp_from", c.smtp_from, path);
     take(doc, "smtp_username", c.smtp_username, path);

@@ -67,6 +67,9 @@ struct ServerConfig {
     int webhook_retry_base_ms = 10000;   // the first retry's wait; it doubles each time, with jitter
     int webhook_retry_cap_ms = 600000;   // the longest wait between retries
     int webhook_queue_retry_ms = 500;    // a full queue: try again this much later
+    // How long a server's claim on a notification it sends lasts (several servers on one
+    // database): another server sends it only after that, if it was not recorded by then.
+    int webhook_claim_ms = 120000;
     // E-mail notifications (server/mail_delivery.hpp): off while smtp_url is empty.
     std::string smtp_url;            // smtp://relay:587 (STARTTLS) or smtps://relay:465
     std::string smtp_from;           // the sender's address

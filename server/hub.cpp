@@ -9,6 +9,7 @@
 #include "server/credentials.hpp"
 #include "server/errors.hpp"
 #include "server/observability.hpp"
+#include "storage/postgres/pg_database.hpp"
 
 namespace umpire::server {
 
@@ -77,15 +78,20 @@ Hub::Hub(Services& services)
       server_paths_(services.config),
       login_throttle_({services.config.limits.login_free_per_account,
                        services.config.limits.login_free_per_address, 1.0,
-                       static_cast<double>(services.config.limits.login_delay_max_seconds)}) {}
+                       static_cast<double>(services.config.limits.login_delay_max_seconds)},
+                      *services.server) {}
 Hub::~Hub() = default;
 
 void Hub::start() {
     for (const auto& id : services_->campaigns->campaign_ids()) {
-        auto room = std::make_unique<Room>(*services_, storage::Campaign::open(*services_->campaigns, id, services_->clock()));
+        auto room = open_room(id);
+        if (!room) continue;  // deleted by another server meanwhile
         room->start();
         rooms_[id] = std::move(room);
     }
+    // Sessions ended on another server end this server's connections too (on one server, the
+    // command that ends a session closes them at once).
+    if (storage::pg::is_postgres_url(services_->config.database)) check_sessions();
 }
 
 bool Hub::admit(const std::string& address) {
@@ -291,7 +297,7 @@ void Hub::dispatch(const Reply& reply, const protocol::ClientMessage& message) {
                 } else if constexpr (std::is_same_v<T, protocol::Join>) {
                     join(reply, m);
                 } else {
-                    Room& room = room_of(m.campaign);
+                    Room& room = fresh_room(m.campaign);
                     const Actor actor = actor_in(room, peer);
                     if constexpr (std::is_same_v<T, protocol::SubmitOrders>)
                         room.submit_orders(reply, actor, m);
@@ -311,10 +317,7 @@ void Hub::dispatch(const Reply& reply, const protocol::ClientMessage& message) {
                         room.webhook_deliveries(reply, actor);
                     else if constexpr (std::is_same_v<T, protocol::GmCommand>) {
                         room.gm(reply, actor, m);
-                        if (room.deleted()) {
-                            retired_.push_back(std::move(rooms_.at(m.campaign)));
-                            rooms_.erase(m.campaign);
-                        }
+                        if (room.deleted()) retire_room(m.campaign);
                     } else if constexpr (std::is_same_v<T, protocol::BattleAction>)
                         room.battle_action(reply, actor, m);
                     else if constexpr (std::is_same_v<T, protocol::GetBattle>)
@@ -446,7 +449,7 @@ void Hub::redeem(const Reply& reply, const protocol::RedeemInvite& m) {
 }
 
 void Hub::join(const Reply& reply, const protocol::Join& m) {
-    Room& room = room_of(m.campaign);
+    Room& room = fresh_room(m.campaign);
     const Actor actor = actor_in(room, *reply.peer);
     room.join(reply, actor, m.as_player);
 }

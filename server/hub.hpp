@@ -58,6 +58,13 @@ public:
     Room* find_room(const std::string& id);
     Services& services() { return *services_; }
 
+    // Several servers on one database (hub_changes.cpp, issue 33). Another server committed to
+    // campaign `id`: its room catches up (Room::catch_up); a campaign made elsewhere gets a
+    // room here, one deleted elsewhere is retired.
+    void campaign_changed(const std::string& id);
+    // Changes may have gone unheard (the listener connected again): every campaign catches up.
+    void catch_up_all();
+
 private:
     void handle(const std::shared_ptr<Peer>& peer, std::string_view text);
     // Ends one piece of a peer's work off the I/O thread: handles what waited behind it.
@@ -69,6 +76,14 @@ private:
     // A storage failure that reached the hub: logged, and what the client is told.
     protocol::ProtocolError storage_error(const storage::StorageError& e) const;
     Room& room_of(const std::string& id);
+    // The same, caught up first with what other servers committed (hub_changes.cpp).
+    Room& fresh_room(const std::string& id);
+    // The campaign's room, its mark and state read from one snapshot; nullptr when it is gone.
+    std::unique_ptr<Room> open_room(const std::string& id);
+    void retire_room(const std::string& id);
+    // Several servers: ends this server's connections whose session ended on another (logout, a
+    // password change, revoked), then checks again kSessionCheck later (hub_changes.cpp).
+    void check_sessions();
     Actor actor_in(const Room& room, const Peer& peer) const;
     void login(const Reply& reply, const protocol::Login& m);
     bool authenticate_token(Peer& peer, const std::string& token);

@@ -3,10 +3,13 @@
 // against its account name and its client address until it succeeds; past a few free attempts
 // each further one must wait twice as long as the last (1 s, 2 s, 4 s … capped), answered with
 // rate_limited and a Retry-After. An attempt is counted when it starts, not when its hash check
-// ends, so twenty parallel guesses are throttled like twenty in a row. Time is passed in.
+// ends, so twenty parallel guesses are throttled like twenty in a row. The counts are kept in
+// the database (table login_throttle), so that several servers on one database count the same
+// guesses: a guesser gains nothing by spreading its attempts over them. Time is passed in.
 #include <chrono>
 #include <string>
-#include <unordered_map>
+
+#include "storage/server_store.hpp"
 
 namespace umpire::server {
 
@@ -20,7 +23,8 @@ struct LoginThrottlePolicy {
 class LoginThrottle {
 public:
     using TimePoint = std::chrono::system_clock::time_point;
-    explicit LoginThrottle(LoginThrottlePolicy policy = {}) : policy_(policy) {}
+    LoginThrottle(LoginThrottlePolicy policy, storage::ServerStore& store)
+        : policy_(policy), store_(&store) {}
 
     // Whole seconds to wait before an attempt for `account` from `address`; 0: go ahead. When
     // 0, the attempt is counted (call succeeded() if the password was right).
@@ -31,18 +35,14 @@ public:
     void succeeded(const std::string& account, const std::string& address);
 
 private:
-    struct Record {
-        int attempts = 0;
-        TimePoint next_allowed{};
-        TimePoint last{};
-    };
-    int wait_for(const Record& r, TimePoint now) const;
-    void count(Record& r, int free, TimePoint now) const;
-    void forget_idle(TimePoint now);  // bounds memory against a flood of made-up names
+    int wait_for(const std::optional<storage::ThrottleRow>& r, TimePoint now) const;
+    storage::ThrottleRow counted(std::optional<storage::ThrottleRow> r, int free,
+                                 TimePoint now) const;
+    void forget_idle(TimePoint now);  // bounds the table against a flood of made-up names
 
     LoginThrottlePolicy policy_;
-    std::unordered_map<std::string, Record> accounts_;
-    std::unordered_map<std::string, Record> addresses_;
+    storage::ServerStore* store_;
+    TimePoint last_forgotten_{};
 };
 
 }  // namespace umpire::server

@@ -13,6 +13,7 @@
 
 #include "server/admin_command.hpp"
 #include "server/demo.hpp"
+#include "server/local_files.hpp"
 #include "server/net_server.hpp"
 #include "server/observability.hpp"
 #include "storage/insecure_test_seed.hpp"
@@ -129,7 +130,8 @@ int main(int argc, char** argv) {
         NetServer server(config);
         const std::string url = "http://" + config.bind + ":" + std::to_string(server.port());
         if (demo->count()) {
-            const auto logins = ensure_demo(server.hub(), demo_scenario, config.database + ".demo-logins.json");
+            const auto logins = ensure_demo(server.hub(), demo_scenario,
+                                            local_file(config.database, ".demo-logins.json"));
             std::cout << "Umpire is serving the demo campaign at " << url << "/\n"
                       << "  WebSocket: ws://" << config.bind << ":" << server.port() << "/ws"
                       << "   JSON API: " << url << "/api/v1/messages\n"

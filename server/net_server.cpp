@@ -16,6 +16,7 @@
 #include <sodium.h>
 
 #include "protocol/project.hpp"
+#include "server/change_listener.hpp"
 #include "server/client_address.hpp"
 #include "server/connection_gate.hpp"
 #include "server/guard.hpp"
@@ -28,6 +29,7 @@
 #include "server/wall_timers.hpp"
 #include "server/webhook_worker.hpp"
 #include "server/ws_session.hpp"
+#include "storage/postgres/pg_database.hpp"
 
 namespace umpire::server {
 
@@ -124,6 +126,8 @@ struct NetServer::Impl {
             if (services.fault) services.fault("password_check", "");
         }};
     std::unique_ptr<Hub> hub;
+    // Last: it posts to io and calls the hub, so it stops (is joined) before either goes.
+    std::unique_ptr<ChangeListener> changes;
 
     Impl(const ServerConfig& c, WallClock clock) : config(c), scheduler(io, std::move(clock)) {
         services.config = config;
@@ -508,6 +512,14 @@ void NetServer::Impl::accept(tcp::acceptor& a, net::steady_timer& pause, bool ad
 NetServer::NetServer(const ServerConfig& config, WallClock clock)
     : impl_(std::make_unique<Impl>(config, std::move(clock))) {
     impl_->hub->start();
+    if (storage::pg::is_postgres_url(config.database)) {
+        // Several servers share the database: hear what the others commit (issue 33).
+        Hub* hub = impl_->hub.get();
+        impl_->changes = std::make_unique<ChangeListener>(
+            config.database, [this](std::function<void()> fn) { post(std::move(fn)); },
+            [hub](const std::string& id) { hub->campaign_changed(id); },
+            [hub] { hub->catch_up_all(); });
+    }
     impl_->accept(impl_->acceptor, impl_->accept_pause, false);
     if (impl_->admin_acceptor.is_open())
         impl_->accept(impl_->admin_acceptor, impl_->admin_accept_pause, true);

@@ -9,8 +9,11 @@ namespace umpire::server {
 using protocol::ErrorCode;
 using protocol::Viewer;
 
-Room::Room(Services& services, storage::Campaign campaign)
-    : services_(&services), campaign_(std::move(campaign)) {}
+Room::Room(Services& services, storage::Campaign campaign,
+           std::optional<storage::CampaignMark> shown)
+    : services_(&services), campaign_(std::move(campaign)) {
+    if (shown) shown_ = {*shown, campaign_.period_index(), true};
+}
 
 protocol::Visibility Room::visibility() const {
     return protocol::visibility_from_settings(

@@ -40,7 +40,10 @@ struct Reply {
 
 class Room {
 public:
-    Room(Services& services, storage::Campaign campaign);
+    // `shown`: the campaign's mark, read in the same transaction as `campaign` (none: the first
+    // command reloads the campaign to be sure it is the one the mark names).
+    Room(Services& services, storage::Campaign campaign,
+         std::optional<storage::CampaignMark> shown = std::nullopt);
 
     const std::string& id() const { return campaign_.id(); }
     const storage::Campaign& campaign() const { return campaign_; }
@@ -85,6 +88,13 @@ public:
     // The GM deleted the campaign (room_delete.cpp): the hub retires the room.
     bool deleted() const { return deleted_; }
 
+    // Several servers on one database (room_catch_up.cpp, issue 33). Another server may have
+    // committed to this campaign: when the database's mark of it is not the one this room last
+    // showed, the room reloads it and pushes what is new to its joined connections (resolved
+    // periods, GM notices, press, view deltas), drops connections whose seat changed, and sets
+    // its timers again. False when the campaign is gone: the room is retired.
+    bool catch_up();
+
 private:
     // Facts and broadcasting (room_views.cpp): what protocol::project is given, read from
     // storage as it is, and the routing of what it returns.
@@ -125,6 +135,27 @@ private:
     // true if queued, false if no command is running (the caller does it now).
     bool defer(std::function<void()> effect);
     void undo_in_memory(bool wrote);  // after a failed command: reload if it wrote
+
+    // What the room's connections were last shown (room_catch_up.cpp): the campaign's mark in
+    // the database and its open period then.
+    struct Shown {
+        storage::CampaignMark mark;
+        int period_index = 0;
+        bool known = false;  // false: nothing shown yet, so nothing to push as new
+    };
+    // At a command's start, inside its transaction: locks the campaign's row (one command of a
+    // campaign at a time, whichever server runs it) and reloads the campaign if another server
+    // moved it on, so that no command acts on what it read before that commit.
+    void hold_fresh_campaign();
+    // Pushes what changed between `from` and `to` (the database's mark now): nothing past `to`,
+    // so a later catch-up pushes the rest once.
+    void push_news(const Shown& from, const storage::CampaignMark& to);
+    void push_resolved(int period_index);  // period_resolved, from the period as stored
+    void push_press(const storage::PressRecord& record);
+    // Joined connections whose account's seat no longer gives them their view leave.
+    void recheck_seats();
+    // The campaign's rows are gone (deleted here or elsewhere): timers stop, connections leave.
+    void retire(const std::string& reason);
 
     // Resolution (room_play.cpp): resolves when every played player has confirmed (or at the
     // deadline with `settle`, or on the GM's word, `even_if_paused` for force_advance), and
@@ -180,6 +211,9 @@ private:
     void on_webhook_result(const storage::NotificationRecord& n, const std::string& delivery_id,
                            const std::string& url, const WebhookResult& result);
     void schedule_webhook_pump(bool queue_full);
+    // Claims the notification for this server to send (several servers: one sends each).
+    bool claim(const storage::NotificationRecord& n, TimePoint now);
+    void release(const storage::NotificationRecord& n);  // claimed, but the queue was full
 
     // Battle companions (room_battles.cpp): each viewer's battle_companion message (projected;
     // nullopt without a seat at the battle), and the push to the other joined connections after
@@ -232,6 +266,7 @@ private:
     bool pumping_ = false, pump_again_ = false;  // a result during a pump: pump once more
     bool committing_ = false;                      // a command's transaction is open
     bool deleted_ = false;              // its rows are gone: timers and webhook answers do nothing
+    Shown shown_;
     const Actor* acting_gm_ = nullptr;  // the GM whose command is running (none otherwise)
     std::vector<std::function<void()>> after_commit_;  // its effects, in order (defer)
 };

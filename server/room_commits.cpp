@@ -3,7 +3,9 @@
 // it, storage/sqlite_connection.hpp), and nothing leaves the server before that
 // transaction commits: broadcasts, timers and webhook sends wait in a queue until then. A command
 // that fails anywhere, its COMMIT included, changes nothing; the room then reloads its campaign
-// from storage, since the engine's in-memory state may have run ahead of what was kept.
+// from storage, since the engine's in-memory state may have run ahead of what was kept. With
+// several servers on one database, a command first locks its campaign's row and reloads the
+// campaign if another server committed to it since (hold_fresh_campaign).
 #include <spdlog/spdlog.h>
 
 #include "server/observability.hpp"
@@ -19,10 +21,16 @@ void Room::in_one_commit(std::string_view what, const std::function<void()>& bod
     std::vector<std::function<void()>> effects;
     auto& connection = services_->campaigns->database();
     const auto changes_before = connection.total_changes();
+    std::optional<storage::CampaignMark> mark;
     try {
         storage::Transaction transaction(connection);
         committing_ = true;
+        hold_fresh_campaign();
         body();
+        // Other servers hear of it and catch up (room_catch_up.cpp); this room's connections
+        // are shown it by the command's own effects.
+        if (connection.total_changes() != changes_before) services_->server->touch_campaign(id());
+        mark = services_->server->campaign_mark(id());
         const auto started = std::chrono::steady_clock::now();
         transaction.commit();
         services_->metrics->commit_seconds.observe(seconds_since(started));
@@ -43,6 +51,7 @@ void Room::in_one_commit(std::string_view what, const std::function<void()>& bod
         throw;
     }
     committing_ = false;
+    if (mark) shown_ = {*mark, campaign_.period_index(), true};
     effects.swap(after_commit_);
     for (auto& effect : effects) effect();
 }

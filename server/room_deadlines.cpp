@@ -78,7 +78,14 @@ void Room::on_deadline() {
         return;
     }
     try {
-        try_resolve(true, false, "deadline");
+        in_one_commit("deadline", [&] {
+            // Under the campaign's lock, as it is now: another server may have resolved the
+            // period or moved its deadline since this timer was set.
+            if (deadline_passed())
+                try_resolve(true, false, "deadline");
+            else
+                schedule_timers();
+        });
     } catch (const std::exception& e) {
         spdlog::warn("campaign {}: deadline resolution failed, retrying: {}", id(), e.what());
         // Storage refused (busy, I/O): try again shortly; nothing was committed.

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "server/errors.hpp"
+#include "server/local_files.hpp"
 #include "server/room.hpp"
 #include "server/room_gm_call.hpp"
 #include "storage/archive.hpp"
@@ -51,7 +52,7 @@ void Room::gm_delete(GmCall& call) {
     if (m.confirm != id())
         refuse(ErrorCode::invalid_argument,
                "to delete the campaign, confirm with its id: \"confirm\": \"" + id() + "\"");
-    const fs::path folder = fs::absolute(services_->config.database).parent_path();
+    const fs::path folder = local_folder(services_->config.database);
     std::string file;
     try {
         file = free_archive_name(folder, id(), services_->now_iso());
@@ -66,16 +67,7 @@ void Room::gm_delete(GmCall& call) {
     storage::write_private_file((folder / file).string(), storage::archive_text(archive));
     services_->campaigns->delete_campaign(id());
     call.done["archive"] = file;
-    defer([this, reason = m.reason] {
-        deleted_ = true;
-        for (const char* timer : {"deadline:", "decisions:", "webhooks:"})
-            services_->scheduler->cancel(timer + id());
-        services_->scheduler->cancel("deadline:" + id() + ":warning");
-        send_notice({0, "campaign_deleted", reason, "", services_->now_iso()},
-                    [](const Peer&) { return true; });
-        for (const auto& peer : live_peers()) peer->joined.erase(id());
-        peers_.clear();
-    });
+    defer([this, reason = m.reason] { retire(reason); });
 }
 
 }  // namespace umpire::server

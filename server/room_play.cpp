@@ -155,8 +155,13 @@ void Room::try_resolve(bool settle, bool even_if_paused, const std::string& why)
     if (campaign_.record().status != "active" && !even_if_paused) return;
     const bool inside_a_command = committing_;  // then the command reports storage errors
     const auto started = std::chrono::steady_clock::now();
+    const int index = campaign_.period_index();
+    const std::string seed_hash = campaign_.seed_hash();
     try {
         in_one_commit("resolution", [&] {
+            // Several servers: another may have resolved this period while this one waited for
+            // the campaign's lock (in_one_commit then reloaded it): nothing is left to do here.
+            if (campaign_.period_index() != index || campaign_.seed_hash() != seed_hash) return;
             const auto missed = players_without_orders();  // before the period moves on
             auto result = std::make_shared<storage::ResolvedPeriod>(campaign_.resolve_period(settle));
             if (!result->complete) {

@@ -65,8 +65,16 @@ void Room::send_press(const Reply& reply, const Actor& actor, const protocol::Se
         throw to_protocol_error(e, ErrorCode::invalid_argument, services_->campaigns->location());
     }
     reply.send({{"type", "press_sent"}, {"campaign", id()}, {"period_index", record.period_index}});
+    push_press(record);
+}
+
+void Room::push_press(const storage::PressRecord& record) {
+    if (defer([this, record] { push_press(record); })) return;
     send_projected(
-        readers, [](const Peer&) { return true; }, true);
+        [&](const protocol::Viewer& v, const protocol::CampaignFacts& campaign) {
+            return protocol::project(v, campaign, press_facts_of(record));
+        },
+        [](const Peer&) { return true; }, true);
 }
 
 void Room::press(const Reply& reply, const Actor& actor, const protocol::GetPress& m) {

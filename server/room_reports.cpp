@@ -46,6 +46,19 @@ std::optional<Json> Room::report_for(const protocol::Viewer& viewer, int period_
     return protocol::project(viewer, facts(), period->facts(), protocol::PeriodMessage::report);
 }
 
+void Room::push_resolved(int period_index) {
+    if (defer([this, period_index] { push_resolved(period_index); })) return;
+    const auto period = period_for_reports(period_index);
+    if (!period) return;
+    const auto resolved = period->facts();
+    send_projected(
+        [&](const protocol::Viewer& viewer,
+            const protocol::CampaignFacts& campaign) -> std::optional<Json> {
+            return protocol::project(viewer, campaign, resolved, protocol::PeriodMessage::resolved);
+        },
+        [](const Peer&) { return true; });
+}
+
 void Room::notify_resolved(int index, int attempt) {
     const std::string key = "resolved:" + std::to_string(index) + "." + std::to_string(attempt);
     std::optional<PeriodForReports> period;  // read when the first account needs it

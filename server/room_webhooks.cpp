@@ -2,7 +2,11 @@
 // owner's delivery log, and sending stored notifications through the WebhookSender. The sender
 // may refuse when its queue is full: the notification stays stored and the pump tries again
 // `webhook_queue_retry_ms` later. A failed delivery waits webhook_retry_delay() before the next
-// try (in memory: after a restart every undelivered notification is tried at once).
+// try (in memory: after a restart every undelivered notification is tried at once). Several
+// servers on one database: a server claims a notification before it sends it (until
+// webhook_claim_ms later, or a failed one's next try), so one server sends each; one that dies
+// mid-send leaves a claim that runs out, and another sends it then (at least once: receivers
+// tell a repeat by its key).
 #include <spdlog/spdlog.h>
 
 #include <random>
@@ -100,6 +104,11 @@ void Room::pump_webhooks() {
             if (auto r = retry_at_.find(flight); r != retry_at_.end() && r->second > now) continue;
             const auto hook = services_->server->webhook(n.account_id, id());
             if (!hook) continue;  // removed since: the notification stays for a new one
+            if (!claim(n, now)) {
+                // Another server sends it; look again when its claim runs out.
+                retry_at_[flight] = now + milliseconds(services_->config.webhook_claim_ms);
+                continue;
+            }
             Json body = Json::parse(n.payload);
             body["key"] = n.key;
             WebhookDelivery delivery{hook->url, hook->secret, body.dump(), new_delivery_id()};
@@ -111,6 +120,7 @@ void Room::pump_webhooks() {
                 });
             if (!queued) {
                 in_flight_.erase(flight);
+                release(n);
                 queue_full = true;
                 break;
             }
@@ -128,16 +138,19 @@ void Room::on_webhook_result(const storage::NotificationRecord& n, const std::st
     const int attempt = n.attempts + 1;
     const int attempts = services_->config.webhook_attempts;
     // The next try of this notification waits as after `attempt` failed ones.
-    const auto retry_later = [&] {
-        const auto& c = services_->config;
-        retry_at_[flight] = services_->scheduler->now() +
-                            webhook_retry_delay(attempt, milliseconds(c.webhook_retry_base_ms),
-                                                milliseconds(c.webhook_retry_cap_ms), jitter());
-    };
+    const auto& c = services_->config;
+    const auto next_try = services_->scheduler->now() +
+                          webhook_retry_delay(attempt, milliseconds(c.webhook_retry_base_ms),
+                                              milliseconds(c.webhook_retry_cap_ms), jitter());
+    const auto retry_later = [&] { retry_at_[flight] = next_try; };
     try {
         in_one_commit("webhook delivery record", [&] {
             const auto at = services_->now_iso();
-            services_->server->note_attempt(n, result.delivered, at);
+            // A failed one stays claimed until its next try: no other server tries it sooner.
+            services_->server->note_attempt(
+                n, result.delivered, at,
+                result.delivered || attempt >= attempts ? std::nullopt
+                                                        : std::optional(iso_utc(next_try)));
             services_->server->add_webhook_delivery(
                 {n.account_id, id(), n.key, delivery_id, attempt, at,
                  result.delivered ? "delivered" : "failed",
@@ -170,6 +183,32 @@ void Room::on_webhook_result(const storage::NotificationRecord& n, const std::st
         }
     }
     pump_webhooks();
+}
+
+bool Room::claim(const storage::NotificationRecord& n, TimePoint now) {
+    try {
+        storage::Transaction transaction(services_->campaigns->database());
+        const bool claimed = services_->server->claim_notification(
+            n, iso_utc(now), iso_utc(now + milliseconds(services_->config.webhook_claim_ms)));
+        transaction.commit();
+        return claimed;
+    } catch (const storage::StorageError& e) {
+        // Storage busy or away: not sent now; the pump looks again later.
+        spdlog::warn("campaign {}: cannot claim notification {} to send it: {}", id(), n.key,
+                     e.what());
+        return false;
+    }
+}
+
+void Room::release(const storage::NotificationRecord& n) {
+    try {
+        storage::Transaction transaction(services_->campaigns->database());
+        services_->server->release_notification(n);
+        transaction.commit();
+    } catch (const storage::StorageError& e) {
+        // Its claim runs out by itself; this server (or another) sends it then.
+        spdlog::warn("campaign {}: cannot let go of notification {}: {}", id(), n.key, e.what());
+    }
 }
 
 void Room::schedule_webhook_pump(bool queue_full) {

@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "storage/database_checks.hpp"
-#include "storage/postgres/pg_store.hpp"
+#include "storage/postgres/pg_database.hpp"
 
 namespace umpire::server {
 
@@ -46,13 +46,8 @@ ServerDatabase::ServerDatabase(const ServerConfig& config)
     : lock_(checked_lock(config)), stores_(config.database, open_options(config)) {
     // A read-only file starts a server whose every login fails: refuse it now.
     storage::require_writable(stores_.campaigns->database());
-    if (auto* pg = dynamic_cast<storage::PgCampaignStore*>(stores_.campaigns.get());
-        pg && !pg->claim_sole_server())
-        // Until servers share campaigns (issue 33: each keeps its campaigns in memory), a
-        // second server on the database would act on what it read before the other's commits.
-        throw std::runtime_error(pg->location() +
-                                 ": another umpire-server uses this database; one server per "
-                                 "database for now (docs/operations.md)");
+    // On PostgreSQL, several servers share the database (issue 33): no lock; they take turns
+    // per campaign (Room::hold_fresh_campaign) and hear each other (change_listener.hpp).
 }
 
 }  // namespace umpire::server

@@ -16,8 +16,8 @@ public:
     Stores& stores() { return stores_; }
 
 private:
-    // A SQLite file's lock, taken first and let go last; none on PostgreSQL (its own lock is
-    // the session's, PgCampaignStore::claim_sole_server).
+    // A SQLite file's lock, taken first and let go last; none on PostgreSQL, which several
+    // servers share.
     std::optional<storage::DatabaseLock> lock_;
     Stores stores_;
 };

@@ -19,7 +19,7 @@ constexpr TableToCopy kTables[] = {
     {"decisions", nullptr},  {"battle_actions", nullptr},   {"press", nullptr},
     {"sessions", nullptr},   {"invites", nullptr},          {"password_resets", nullptr},
     {"webhooks", nullptr},   {"notifications", nullptr},    {"webhook_deliveries", "id"},
-    {"period_deadlines", nullptr},
+    {"period_deadlines", nullptr}, {"login_throttle", nullptr},
 };
 
 // Every table of the source is one this copy knows: a table added to the schema and not here

@@ -48,6 +48,7 @@ const std::vector<Migration>& migrations() {
         {11, "decisions that lapse at their own deadline", kSchemaV11, nullptr},
         {12, "the GM's edits of forces and the world", kSchemaV12, nullptr},
         {13, "press between players and from the GMs", kSchemaV13, nullptr},
+        {14, "campaign versions, notification claims, login throttle", kSchemaV14, nullptr},
     };
     return steps;
 }

@@ -40,5 +40,7 @@ extern const char* const kSchemaV11;
 extern const char* const kSchemaV12;
 // Version 13: press between players and from the GMs, per period (press).
 extern const char* const kSchemaV13;
+// Version 14: what several servers share: campaigns.version, notification claims, login throttle.
+extern const char* const kSchemaV14;
 
 }  // namespace umpire::storage

@@ -307,12 +307,13 @@ std::vector<WebhookDeliveryRecord> ServerStore::webhook_deliveries(std::int64_t 
     return out;
 }
 
-void ServerStore::note_attempt(const NotificationRecord& n, bool delivered, const std::string& at) {
+void ServerStore::note_attempt(const NotificationRecord& n, bool delivered, const std::string& at,
+                               const std::optional<std::string>& claimed_until) {
     db_->prepare(
-           "UPDATE notifications SET attempts = attempts + 1, delivered_at = ? "
-           "WHERE account_id = ? AND campaign_id = ? AND key = ?")
-        .bind_all(delivered ? std::optional<std::string>(at) : std::nullopt, n.account_id,
-                  n.campaign_id, n.key)
+           "UPDATE notifications SET attempts = attempts + 1, delivered_at = ?, "
+           "claimed_until = ? WHERE account_id = ? AND campaign_id = ? AND key = ?")
+        .bind_all(delivered ? std::optional<std::string>(at) : std::nullopt, claimed_until,
+                  n.account_id, n.campaign_id, n.key)
         .run();
 }
 

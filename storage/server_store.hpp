@@ -74,6 +74,22 @@ struct NotificationRecord {
     int attempts = 0;
 };
 
+// Where a campaign stands in the database (issue 33): its version, which every commit that
+// changed it moves on, and the numbers of its newest GM action and press message.
+struct CampaignMark {
+    std::int64_t version = 0;
+    int last_action = 0;
+    int last_press = 0;
+    bool operator==(const CampaignMark&) const = default;
+};
+
+// The password attempts counted against one account name or client address (login throttle).
+struct ThrottleRow {
+    int attempts = 0;
+    std::int64_t next_allowed_ms = 0;  // milliseconds since the epoch
+    std::int64_t last_ms = 0;
+};
+
 struct WebhookRecord {
     std::string url;
     std::string secret;  // hex; signs the webhook's deliveries
@@ -107,6 +123,7 @@ std::string email_problem(const std::string& email);
 class ServerStore {
 public:
     explicit ServerStore(Database& db) : db_(&db) {}
+    Database& database() { return *db_; }
 
     // Accounts. create_account is a conflict if the name is taken. The first account made
     // while no administrator exists becomes the administrator (and may create campaigns).
@@ -202,7 +219,33 @@ public:
     // The account's own entries in the campaign, newest first, at most `limit`.
     std::vector<WebhookDeliveryRecord> webhook_deliveries(std::int64_t account,
                                                           const std::string& campaign, int limit);
-    void note_attempt(const NotificationRecord& n, bool delivered, const std::string& at);
+    // Records an attempt (delivered or not); the notification stays claimed until
+    // `claimed_until` (a failed one: its next try's time, so no server tries it sooner).
+    void note_attempt(const NotificationRecord& n, bool delivered, const std::string& at,
+                      const std::optional<std::string>& claimed_until = std::nullopt);
+
+    // What several servers on one database share (server_store_shared.cpp).
+    // The campaign's mark; `lock`: its row stays locked until the transaction ends, so that one
+    // command of a campaign runs at a time whichever server runs it. nullopt: no such campaign.
+    std::optional<CampaignMark> campaign_mark(const std::string& campaign, bool lock = false);
+    // Moves the campaign's version on and announces the change (store_rows.hpp).
+    void touch_campaign(const std::string& campaign);
+    // Claims an undelivered notification for sending until `until` (ISO times, like `now`):
+    // false when another server's claim runs past `now`, or it was delivered or tried since it
+    // was read (its attempts moved on).
+    bool claim_notification(const NotificationRecord& n, const std::string& now,
+                            const std::string& until);
+    // Lets go of a claim that was not used (the sender's queue was full): any server may send it.
+    void release_notification(const NotificationRecord& n);
+    // The login throttle's rows, by kind ("account" or "address") and subject; read inside a
+    // write transaction, the row stays locked until it ends (PostgreSQL; SQLite locks the file).
+    std::optional<ThrottleRow> throttle_row(const std::string& kind, const std::string& subject);
+    void put_throttle_row(const std::string& kind, const std::string& subject,
+                          const ThrottleRow& row);
+    void delete_throttle_row(const std::string& kind, const std::string& subject);
+    // Forgets the rows whose last attempt is older than `before_ms` and that hold no delay past
+    // `now_ms`: returns how many.
+    int forget_throttle_rows(std::int64_t before_ms, std::int64_t now_ms);
 
     void put_deadline(const DeadlineRecord& deadline);
     std::optional<DeadlineRecord> deadline(const std::string& campaign, int period_index);

@@ -47,6 +47,8 @@ void require_campaign(Database& db, const std::string& campaign) {
 }
 
 void announce_change(Database& db, const std::string& campaign) {
+    // The version servers compare with the one they hold (server/room_catch_up.cpp).
+    db.prepare("UPDATE campaigns SET version = version + 1 WHERE id = ?").bind(1, campaign).run();
     if (db.engine() != Engine::postgresql) return;
     // Delivered when the transaction commits, once however many writes it holds.
     db.prepare(std::string("SELECT pg_notify('") + kCampaignChangesChannel + "', ?)")

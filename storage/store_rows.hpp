@@ -57,8 +57,9 @@ inline constexpr const char* kCampaignChangesChannel = "umpire_campaign_changed"
 // invalid_input otherwise.
 void check_membership(const MembershipRecord& m);
 
-// Announces the campaign's change on kCampaignChangesChannel when the transaction commits
-// (PostgreSQL; nothing on SQLite). require_campaign does it for every write to a campaign.
+// Moves the campaign's version on (campaigns.version, schema v14) and announces the change on
+// kCampaignChangesChannel when the transaction commits (PostgreSQL; no announcement on SQLite).
+// require_campaign does it for every write to a campaign.
 void announce_change(Database& db, const std::string& campaign);
 
 // The campaign must exist: not_found otherwise; its row is locked until the transaction ends

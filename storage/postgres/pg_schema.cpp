@@ -1,4 +1,4 @@
-// The PostgreSQL schema, version 1: SQLite's schema at version 13 (storage/schema_v*.cpp explain
+// The PostgreSQL schema. Version 1: SQLite's schema at version 13 (storage/schema_v*.cpp explain
 // each table and column), with the same tables, columns in the same order, keys, constraints,
 // defaults and indexes, so the SQL both stores share means the same on either. What differs:
 // - every text column is COLLATE "C": ORDER BY and comparisons go bytewise, as in SQLite,
@@ -10,6 +10,8 @@
 // - the version lives in the one-row table umpire_schema, not in PRAGMA user_version, and there
 //   is no application_id;
 // - booleans stay INTEGER 0/1 with their CHECKs, as the shared SQL writes them.
+// Version 2 is SQLite's version 14 (schema_v14.cpp: campaign versions, notification claims, the
+// login throttle). Steps are append-only, as SQLite's are.
 // Timestamps are UTC ISO-8601 text with milliseconds and JSON columns hold canonical JSON, as in
 // SQLite: stored bytes are the same on both.
 #include "storage/postgres/pg_schema.hpp"
@@ -300,6 +302,27 @@ CREATE TABLE IF NOT EXISTS press (
 );
 )sql";
 
+// Version 2 (SQLite's 14): what several servers on one database share.
+const char* const kSchemaV2 = R"sql(
+ALTER TABLE campaigns ADD COLUMN IF NOT EXISTS version BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE notifications ADD COLUMN IF NOT EXISTS claimed_until TEXT COLLATE "C";
+CREATE TABLE IF NOT EXISTS login_throttle (
+    kind TEXT COLLATE "C" NOT NULL CHECK (kind IN ('account', 'address')),
+    subject TEXT COLLATE "C" NOT NULL,          -- the account name or the client address
+    attempts INTEGER NOT NULL,
+    next_allowed_ms BIGINT NOT NULL,
+    last_ms BIGINT NOT NULL,
+    PRIMARY KEY (kind, subject)
+);
+CREATE INDEX IF NOT EXISTS login_throttle_by_last ON login_throttle (last_ms);
+)sql";
+
+struct Step {
+    int version;
+    const char* sql;
+};
+const Step kSteps[] = {{1, kSchema}, {2, kSchemaV2}};
+
 }  // namespace
 
 int schema_version(Connection& db) {
@@ -322,7 +345,8 @@ void create_schema(Connection& db) {
                                    std::to_string(version) + " is newer than this build knows (" +
                                    std::to_string(kPgSchemaVersion) + "); use a newer umpire");
         if (version == kPgSchemaVersion) return;
-        db.exec(kSchema);
+        for (const auto& step : kSteps)
+            if (step.version > version) db.exec(step.sql);
         db.query("DELETE FROM umpire_schema");
         db.query("INSERT INTO umpire_schema (version) VALUES ($1)",
                  {std::to_string(kPgSchemaVersion)});

@@ -1,16 +1,16 @@
 #pragma once
 // The PostgreSQL schema of Umpire's storage (issue 33): the tables, keys, constraints and indexes
-// of the SQLite schema at its version 13 (storage/schema_v1.cpp … schema_v13.cpp), made at once
-// rather than step by step. Its own version, in the one-row table umpire_schema, starts at 1 and
+// of the SQLite schema at its version 14 (storage/schema_v1.cpp … schema_v14.cpp): version 1 made
+// SQLite's 13 at once, version 2 is SQLite's 14. Its own version, in the one-row table umpire_schema, starts at 1 and
 // counts PostgreSQL schema changes; it is not the SQLite schema's user_version.
 #include "storage/postgres/pg_connection.hpp"
 
 namespace umpire::storage::pg {
 
 // The PostgreSQL schema version this build makes and reads.
-inline constexpr int kPgSchemaVersion = 1;
+inline constexpr int kPgSchemaVersion = 2;
 
-// Makes every table and index that is missing and records version kPgSchemaVersion, in one
+// Runs the steps past the database's version and records version kPgSchemaVersion, in one
 // transaction that holds an advisory lock, so that servers starting at once do not race; a
 // database already at this version is left alone. One whose version is newer is refused with
 // StorageError(too_new) before anything changes.

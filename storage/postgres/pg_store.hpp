@@ -16,11 +16,6 @@ public:
     explicit PgCampaignStore(const std::string& url, int connect_timeout_s = 10);
 
     pg::PgDatabase& pg_database() { return static_cast<pg::PgDatabase&>(database()); }
-
-    // Takes the database's server lock (a PostgreSQL advisory lock of this session) if no other
-    // session holds it: false when another server does. Held until this store's connection
-    // closes.
-    bool claim_sole_server();
 };
 
 }  // namespace umpire::storage

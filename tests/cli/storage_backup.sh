@@ -41,7 +41,7 @@ cp "$WORK/live.db" "$WORK/plain-copy.db"
   fail "a plain copy of the file holds the campaign: the test does not show what it should"
 
 expect_exit 0 "$UMPIRE" backup "$WORK/live.db" "$WORK/b1.db"
-expect_in "$WORK/out" "integrity ok, schema version 13, 1 campaign(s), 2 resolved period(s)"
+expect_in "$WORK/out" "integrity ok, schema version 14, 1 campaign(s), 2 resolved period(s)"
 [ "$(mode "$WORK/b1.db")" = 600 ] || fail "backup mode $(mode "$WORK/b1.db")"
 [ ! -e "$WORK/b1.db-wal" ] || fail "the backup is not one file"
 expect_exit 0 "$UMPIRE" verify "$WORK/b1.db" raid

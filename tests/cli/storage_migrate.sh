@@ -7,8 +7,8 @@ sql() {  # sql DB QUERY: the first column of the first row
   python3 -c 'import sqlite3,sys; r=sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone(); print(r[0] if r else "")' "$@"
 }
 # A database as schema version 8 left it: a campaign with its open period, no scheme columns
-# (v9), none of the account additions (v10), no decision lapses (v11), no world edits (v12) and
-# no press (v13).
+# (v9), none of the account additions (v10), no decision lapses (v11), no world edits (v12), no
+# press (v13) and nothing several servers share (v14).
 make_v8() {
   expect_exit 0 "$UMPIRE" campaign create "$1" --scenario "$DEMO" --id raid
   python3 - "$1" <<'PY'
@@ -23,6 +23,9 @@ db.execute("DROP TABLE password_resets")
 db.execute("ALTER TABLE decisions DROP COLUMN lapsed_at")
 db.execute("DROP TABLE world_edits")
 db.execute("DROP TABLE press")
+db.execute("ALTER TABLE campaigns DROP COLUMN version")
+db.execute("ALTER TABLE notifications DROP COLUMN claimed_until")
+db.execute("DROP TABLE login_throttle")
 db.execute("PRAGMA user_version = 8")
 db.commit()
 db.execute("PRAGMA journal_mode = DELETE")
@@ -34,14 +37,15 @@ make_v8 "$WORK/old.db"
 sum=$(sha256sum <"$WORK/old.db")
 before=$(listing)
 expect_exit 0 "$UMPIRE" migrate "$WORK/old.db" --dry-run
-expect_in "$WORK/out" "$WORK/old.db: schema version 8, this build's 13"
-expect_in "$WORK/out" "then run 5 step(s):"
+expect_in "$WORK/out" "$WORK/old.db: schema version 8, this build's 14"
+expect_in "$WORK/out" "then run 6 step(s):"
 expect_in "$WORK/out" "to version 9: dice and state-version scheme of periods"
 expect_in "$WORK/out" "to version 10: account e-mail, session addresses, invite expiry, password resets"
 expect_in "$WORK/out" "to version 11: decisions that lapse at their own deadline"
 expect_in "$WORK/out" "to version 12: the GM's edits of forces and the world"
 expect_in "$WORK/out" "to version 13: press between players and from the GMs"
-expect_in "$WORK/out" "tried on a copy: migrated to 13, integrity ok, 1 campaign(s) with 0 resolved period(s) replay"
+expect_in "$WORK/out" "to version 14: campaign versions, notification claims, login throttle"
+expect_in "$WORK/out" "tried on a copy: migrated to 14, integrity ok, 1 campaign(s) with 0 resolved period(s) replay"
 [ "$(sha256sum <"$WORK/old.db")" = "$sum" ] || fail "a dry run changed the database"
 [ "$(listing)" = "$before" ] || { diff <(echo "$before") <(listing) >&2; fail "a dry run left files"; }
 
@@ -63,14 +67,14 @@ touch "$WORK/locker.stop"
 wait "$locker"
 
 expect_exit 0 "$UMPIRE" migrate "$WORK/old.db"
-expect_in "$WORK/out" "migrated $WORK/old.db from schema version 8 to 13; the backup from before is $WORK/old.db.pre-v13-"
-expect_in "$WORK/err" "backed up to $WORK/old.db.pre-v13-"
-bak=$(ls "$WORK"/old.db.pre-v13-*Z.bak)
+expect_in "$WORK/out" "migrated $WORK/old.db from schema version 8 to 14; the backup from before is $WORK/old.db.pre-v14-"
+expect_in "$WORK/err" "backed up to $WORK/old.db.pre-v14-"
+bak=$(ls "$WORK"/old.db.pre-v14-*Z.bak)
 [ "$(stat -c %a "$bak")" = 600 ] || fail "backup mode $(stat -c %a "$bak")"
 [ "$(sql "$bak" "PRAGMA user_version")" = 8 ] || fail "the backup is not at version 8"
 [ "$(sql "$bak" "PRAGMA integrity_check")" = ok ] || fail "the backup does not check"
 [ "$(sql "$bak" "SELECT count(*) FROM campaigns")" = 1 ] || fail "the backup lacks the campaign"
-[ "$(sql "$WORK/old.db" "PRAGMA user_version")" = 13 ] || fail "not migrated"
+[ "$(sql "$WORK/old.db" "PRAGMA user_version")" = 14 ] || fail "not migrated"
 expect_exit 0 "$UMPIRE" migrate "$WORK/old.db"
 expect_in "$WORK/out" "is this build's; nothing to migrate"
 expect_exit 0 "$UMPIRE" migrate "$WORK/old.db" --dry-run
@@ -82,8 +86,8 @@ expect_exit 0 "$UMPIRE" restore "$bak" "$WORK/back.db"
 # Any command opening an older database backs it up first.
 make_v8 "$WORK/other.db"
 expect_exit 0 "$UMPIRE" campaign status "$WORK/other.db" raid
-expect_in "$WORK/err" "$WORK/other.db: backed up to $WORK/other.db.pre-v13-"
-ls "$WORK"/other.db.pre-v13-*Z.bak >/dev/null || fail "no backup before migrating"
+expect_in "$WORK/err" "$WORK/other.db: backed up to $WORK/other.db.pre-v14-"
+ls "$WORK"/other.db.pre-v14-*Z.bak >/dev/null || fail "no backup before migrating"
 
 expect_exit 4 "$UMPIRE" migrate "$WORK/missing.db"
 [ ! -e "$WORK/missing.db.lock" ] || fail "a lock file beside a missing database"

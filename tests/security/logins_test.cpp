@@ -11,8 +11,19 @@ namespace {
 
 using namespace std::chrono;
 
-TEST(LoginThrottle, DelaysDoubleAfterTheFreeAttemptsAndASuccessResetsTheAccount) {
-    server::LoginThrottle t({3, 100, 1, 8});
+// The throttle keeps its counts in the database (several servers count the same guesses).
+class LoginThrottle : public ::testing::Test {
+protected:
+    TempDir dir;
+    server::Stores stores{(dir.path / "throttle.db").string(), [] {
+                              storage::ConnectionOptions o;
+                              o.create = true;
+                              return o;
+                          }()};
+};
+
+TEST_F(LoginThrottle, DelaysDoubleAfterTheFreeAttemptsAndASuccessResetsTheAccount) {
+    server::LoginThrottle t({3, 100, 1, 8}, *stores.server);
     const server::LoginThrottle::TimePoint t0{};
     EXPECT_EQ(t.attempt("anna", "a", t0), 0);
     EXPECT_EQ(t.attempt("anna", "a", t0), 0);
@@ -32,16 +43,16 @@ TEST(LoginThrottle, DelaysDoubleAfterTheFreeAttemptsAndASuccessResetsTheAccount)
     EXPECT_EQ(t.attempt("anna", "c", t0 + seconds(16)), 0);
 }
 
-TEST(LoginThrottle, AnAddressGuessingAtManyAccountsIsSlowedToo) {
-    server::LoginThrottle t({100, 4, 1, 900});
+TEST_F(LoginThrottle, AnAddressGuessingAtManyAccountsIsSlowedToo) {
+    server::LoginThrottle t({100, 4, 1, 900}, *stores.server);
     const server::LoginThrottle::TimePoint t0{};
     for (int i = 0; i < 4; ++i) EXPECT_EQ(t.attempt("name" + std::to_string(i), "x", t0), 0);
     EXPECT_EQ(t.attempt("another", "x", t0), 1);
     EXPECT_EQ(t.attempt("another", "y", t0), 0) << "other addresses go on";
 }
 
-TEST(LoginThrottle, GoodLoginsFromOneAddressAreNeverHeldUpButItsFailuresStillCount) {
-    server::LoginThrottle t({100, 4, 1, 900});
+TEST_F(LoginThrottle, GoodLoginsFromOneAddressAreNeverHeldUpButItsFailuresStillCount) {
+    server::LoginThrottle t({100, 4, 1, 900}, *stores.server);
     const server::LoginThrottle::TimePoint t0{};
     for (int i = 0; i < 50; ++i) {
         const std::string account = "player" + std::to_string(i);
@@ -50,6 +61,35 @@ TEST(LoginThrottle, GoodLoginsFromOneAddressAreNeverHeldUpButItsFailuresStillCou
     }
     for (int i = 0; i < 4; ++i) EXPECT_EQ(t.attempt("guess" + std::to_string(i), "club", t0), 0);
     EXPECT_EQ(t.attempt("guess", "club", t0), 1) << "the four failures still count";
+}
+
+TEST_F(LoginThrottle, TwoServersOnOneDatabaseCountTheSameGuesses) {
+    server::LoginThrottle first({4, 100, 1, 900}, *stores.server);
+    server::Stores other_connection{(dir.path / "throttle.db").string()};
+    server::LoginThrottle second({4, 100, 1, 900}, *other_connection.server);
+    const server::LoginThrottle::TimePoint t0{};
+    EXPECT_EQ(first.attempt("anna", "a", t0), 0);
+    EXPECT_EQ(second.attempt("anna", "b", t0), 0);
+    EXPECT_EQ(first.attempt("anna", "c", t0), 0);
+    EXPECT_EQ(second.attempt("anna", "d", t0), 0);  // the fourth, on either: a 1 s delay
+    EXPECT_EQ(first.attempt("anna", "e", t0), 1);
+    EXPECT_EQ(second.attempt("anna", "f", t0), 1);
+    second.succeeded("anna", "f");
+    EXPECT_EQ(first.attempt("anna", "g", t0), 0) << "a success on one server resets both";
+}
+
+TEST_F(LoginThrottle, IdleCountsAreForgottenButDelaysAreKept) {
+    server::LoginThrottle t({2, 1000, 10000, 100000}, *stores.server);
+    const server::LoginThrottle::TimePoint t0 = server::LoginThrottle::TimePoint{} + hours(1000);
+    for (int i = 0; i < 200; ++i) ASSERT_EQ(t.attempt("n" + std::to_string(i), "x", t0), 0);
+    EXPECT_EQ(t.attempt("guessed", "y", t0), 0);
+    EXPECT_EQ(t.attempt("guessed", "y", t0), 0);  // the second sets a 10,000 s delay
+    auto& db = stores.campaigns->database();
+    EXPECT_EQ(db.query_int("SELECT count(*) FROM login_throttle"), 203);
+    // Two hours on, at the next attempt: the idle counts go, the running delay stays.
+    EXPECT_EQ(t.attempt("late", "z", t0 + hours(2)), 0);
+    EXPECT_EQ(db.query_int("SELECT count(*) FROM login_throttle"), 3);
+    EXPECT_EQ(t.attempt("guessed", "q", t0 + hours(2)), 10000 - 7200);
 }
 
 class Logins : public ::testing::Test {

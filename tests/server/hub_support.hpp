@@ -42,8 +42,20 @@ struct HubHarness {
     explicit HubHarness(const TempDir& dir, server::TimePoint at = {},
                         const storage::ConnectionOptions& options = {})
         : services{test_config(dir)}, stores(services.config.database, options) {
-        services.config.allow_private_webhooks = true;  // the tests' webhooks are on 127.0.0.1
         if (at != server::TimePoint{}) scheduler.time = at;
+        wire();
+    }
+    // A hub over `database` (a PostgreSQL URL): several hubs on one are several servers.
+    HubHarness(const TempDir& dir, const std::string& database)
+        : services{with_database(test_config(dir), database)}, stores(database) {
+        wire();
+    }
+    static server::ServerConfig with_database(server::ServerConfig c, const std::string& db) {
+        c.database = db;
+        return c;
+    }
+    void wire() {
+        services.config.allow_private_webhooks = true;  // the tests' webhooks are on 127.0.0.1
         stores.wire(services);
         services.scheduler = &scheduler;
         services.webhooks = &webhooks;

@@ -119,7 +119,7 @@ TEST(BattleActionsMigration, AVersion4DatabaseUpgradesWithItsData) {
         Transaction t(v4);
         // Accounts gained columns after version 4 (rights, v7): copy the ones v4 has.
         v4.exec("INSERT INTO main.accounts SELECT id, name, password_hash, created_at FROM src.accounts");
-        v4.exec("INSERT INTO main.campaigns SELECT * FROM src.campaigns");
+        v4.exec(kCopyCampaignsToOldSchema);
         v4.exec(  // versions before 9 hold no scheme
             "INSERT INTO main.open_periods SELECT campaign_id, period_index, day, kind, "
             "seed_hash, sealed_seed, opened_at FROM src.open_periods");

@@ -124,7 +124,8 @@ void make_version_2_fixture(const std::string& path) {
     ASSERT_EQ(migrate(v2, 2), 2);
     v2.exec("ATTACH DATABASE '" + latest + "' AS src");
     Transaction t(v2);
-    for (const char* table : {"campaigns", "orders", "receipts"})
+    v2.exec(kCopyCampaignsToOldSchema);
+    for (const char* table : {"orders", "receipts"})
         v2.exec(std::string("INSERT INTO main.") + table + " SELECT * FROM src." + table);
     v2.exec(kCopyOpenPeriods);
     insert_event_rows(v2, latest, "demo");
@@ -180,7 +181,8 @@ void make_version_5_fixture(const std::string& path, const std::string& latest) 
     ASSERT_EQ(migrate(v5, 5), 5);
     v5.exec("ATTACH DATABASE '" + latest + "' AS src");
     Transaction t(v5);
-    for (const char* table : {"campaigns", "gm_actions", "orders", "receipts"})
+    v5.exec(kCopyCampaignsToOldSchema);
+    for (const char* table : {"gm_actions", "orders", "receipts"})
         v5.exec(std::string("INSERT INTO main.") + table + " SELECT * FROM src." + table);
     // The decisions' columns as version 5 has them (version 11 added lapsed_at).
     v5.exec(

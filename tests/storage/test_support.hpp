@@ -61,4 +61,11 @@ std::string decisions_text(CampaignStore& store, const std::string& campaign);
 std::string read_file(const std::string& path);
 void write_file(const std::string& path, const std::string& bytes);
 
+// Copies the campaigns of the attached database `src` into an older schema's `main`: the
+// columns every version has (version 14 added campaigns.version).
+inline constexpr const char* kCopyCampaignsToOldSchema =
+    "INSERT INTO main.campaigns SELECT id, name, scenario, ruleset_name, ruleset_version, "
+    "ruleset_hash, ruleset, settings, deadline_policy, time_zone, status, created_at "
+    "FROM src.campaigns";
+
 }  // namespace umpire::storage::testing

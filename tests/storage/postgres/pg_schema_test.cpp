@@ -47,17 +47,18 @@ std::vector<std::string> tables(Connection& db) {
         "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1"));
 }
 
-// The tables of the SQLite schema at version 13 (sqlite3 FILE .tables, less sqlite_sequence),
+// The tables of the SQLite schema at version 14 (sqlite3 FILE .tables, less sqlite_sequence),
 // and the version table.
 const std::vector<std::string> kTables{
-    "accounts",       "battle_actions",     "campaigns",        "decisions",
-    "gm_actions",     "invites",            "memberships",      "notifications",
-    "open_periods",   "orders",             "password_resets",  "period_deadlines",
-    "periods",        "press",              "receipts",         "sessions",
-    "umpire_schema",  "webhook_deliveries", "webhooks",         "world_edits",
+    "accounts",       "battle_actions",     "campaigns",     "decisions",
+    "gm_actions",     "invites",            "login_throttle", "memberships",
+    "notifications",  "open_periods",       "orders",        "password_resets",
+    "period_deadlines", "periods",          "press",         "receipts",
+    "sessions",       "umpire_schema",      "webhook_deliveries", "webhooks",
+    "world_edits",
 };
 
-TEST(PgSchema, AnEmptyDatabaseGetsEveryTableOfTheSqliteSchemaAndVersion1) {
+TEST(PgSchema, AnEmptyDatabaseGetsEveryTableOfTheSqliteSchemaAndTheNewestVersion) {
     NEEDS_SERVER();
     FreshDatabase fresh;
     Connection db(fresh.url());
@@ -66,7 +67,7 @@ TEST(PgSchema, AnEmptyDatabaseGetsEveryTableOfTheSqliteSchemaAndVersion1) {
 
     create_schema(db);
     EXPECT_EQ(tables(db), kTables);
-    EXPECT_EQ(schema_version(db), 1);
+    EXPECT_EQ(schema_version(db), 2);
     EXPECT_EQ(schema_version(db), kPgSchemaVersion);
     EXPECT_EQ(db.query("SELECT count(*) FROM umpire_schema").integer(0, 0), 1);
     // SQLite's own indexes (the rest are its keys' and UNIQUE constraints').
@@ -153,10 +154,33 @@ TEST(PgSchema, RunningItAgainChangesNothing) {
     db.exec("INSERT INTO accounts (name, created_at) VALUES ('anna', 'now')");
     create_schema(db);
     create_schema(db);
-    EXPECT_EQ(schema_version(db), 1);
+    EXPECT_EQ(schema_version(db), 2);
     EXPECT_EQ(tables(db), kTables);
     EXPECT_EQ(db.query("SELECT count(*) FROM umpire_schema").integer(0, 0), 1);
     EXPECT_EQ(db.query("SELECT name FROM accounts").value(0, 0), "anna");
+}
+
+TEST(PgSchema, AVersion1DatabaseIsUpgradedInPlaceKeepingItsRows) {
+    NEEDS_SERVER();
+    FreshDatabase fresh;
+    Connection db(fresh.url());
+    create_schema(db);
+    // Back to version 1 as the last release made it: without what version 2 adds.
+    db.exec(
+        "ALTER TABLE campaigns DROP COLUMN version; "
+        "ALTER TABLE notifications DROP COLUMN claimed_until; DROP TABLE login_throttle; "
+        "UPDATE umpire_schema SET version = 1");
+    db.exec(
+        "INSERT INTO campaigns (id, name, scenario, ruleset_name, ruleset_version, ruleset_hash, "
+        "ruleset, settings, deadline_policy, time_zone, status, created_at) VALUES ('old', 'Old', "
+        "'{}', 'r', '1', 'h', '{}', '{}', '{}', 'UTC', 'active', 'then')");
+    create_schema(db);
+    EXPECT_EQ(schema_version(db), 2);
+    EXPECT_EQ(tables(db), kTables);
+    EXPECT_EQ(db.query("SELECT name || ':' || version FROM campaigns").value(0, 0), "Old:0");
+    EXPECT_EQ(db.query("SELECT count(*) FROM notifications WHERE claimed_until IS NULL")
+                  .integer(0, 0),
+              0);
 }
 
 TEST(PgSchema, ServersStartingAtOnceBothFindTheSchemaMade) {
@@ -186,7 +210,7 @@ TEST(PgSchema, ServersStartingAtOnceBothFindTheSchemaMade) {
         second.join();
         EXPECT_EQ(failure_a, std::nullopt);
         EXPECT_EQ(failure_b, std::nullopt);
-        EXPECT_EQ(schema_version(a), 1);
+        EXPECT_EQ(schema_version(a), kPgSchemaVersion);
         EXPECT_EQ(tables(b), kTables);
         EXPECT_EQ(a.query("SELECT count(*) FROM umpire_schema").integer(0, 0), 1);
         a.exec("DROP TABLE " + all_tables);
@@ -207,7 +231,7 @@ TEST(PgSchema, ADatabaseOfANewerUmpireIsRefusedAndLeftAlone) {
         EXPECT_EQ(e.kind(), ErrorKind::too_new) << e.what();
         const std::string message = e.what();
         EXPECT_NE(message.find(db.location()), std::string::npos) << message;
-        EXPECT_NE(message.find("version 99 is newer than this build knows (1)"),
+        EXPECT_NE(message.find("version 99 is newer than this build knows (2)"),
                   std::string::npos)
             << message;
     }
