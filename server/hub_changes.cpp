@@ -68,7 +68,7 @@ void Hub::retire_room(const std::string& id) {
 void Hub::campaign_changed(const std::string& id) {
     try {
         if (Room* room = find_room(id)) {
-            if (!room->catch_up()) retire_room(id);
+            if (!room->catch_up(/*announced=*/true)) retire_room(id);
             return;
         }
         auto room = open_room(id);

@@ -92,8 +92,10 @@ public:
     // committed to this campaign: when the database's mark of it is not the one this room last
     // showed, the room reloads it and pushes what is new to its joined connections (resolved
     // periods, GM notices, press, view deltas), drops connections whose seat changed, and sets
-    // its timers again. False when the campaign is gone: the room is retired.
-    bool catch_up();
+    // its timers again. `announced`: PostgreSQL said it changed (change_listener.hpp), so the
+    // views are sent even when the mark did not move (orders, answers, deadlines are read as
+    // they are). False when the campaign is gone: the room is retired.
+    bool catch_up(bool announced = false);
 
 private:
     // Facts and broadcasting (room_views.cpp): what protocol::project is given, read from

@@ -1,7 +1,7 @@
 // Several servers on one database (issue 33). Any server serves any campaign, each holding it in
-// memory between commands; the database's mark of a campaign (storage::CampaignMark: a version
-// every commit moves on, and its newest GM action and press numbers) says when another server
-// committed to it. A command locks the row and reloads first if so (hold_fresh_campaign); when
+// memory between commands (its record, state and open period); the database's mark of a
+// campaign (storage::CampaignMark: a version every commit that changes those moves on, and its
+// newest GM action and press numbers) says when another server changed it. A command locks the row and reloads first if so (hold_fresh_campaign); when
 // PostgreSQL announces another server's commit (server/change_listener.hpp) the room catches up:
 // it reloads, and its joined connections get what they would have been sent had the command
 // come here: the periods resolved, the GMs' notices, press, their view's delta, and the timers
@@ -21,7 +21,7 @@ void Room::hold_fresh_campaign() {
     if (shown_.known) push_news(shown_, *mark);
 }
 
-bool Room::catch_up() {
+bool Room::catch_up(bool announced) {
     if (deleted_) return false;
     std::optional<storage::CampaignMark> mark;
     {
@@ -29,7 +29,7 @@ bool Room::catch_up() {
         auto& db = services_->campaigns->database();
         storage::Transaction read(db, storage::TransactionMode::deferred);
         mark = services_->server->campaign_mark(id());
-        if (mark && !(shown_.known && *mark == shown_.mark)) reload();
+        if (mark && !(shown_.known && mark->version == shown_.mark.version)) reload();
         read.commit();
     }
     if (!mark) {
@@ -37,7 +37,15 @@ bool Room::catch_up() {
         retire("the campaign was deleted");
         return false;
     }
-    if (shown_.known && *mark == shown_.mark) return true;  // this server's own commit
+    if (shown_.known && *mark == shown_.mark) {
+        // Orders, answers, deadlines and the rest are read as they are: each connection gets
+        // the delta of its view, if it changed (nothing, for this server's own commit).
+        if (announced) {
+            send_views();
+            schedule_timers();
+        }
+        return true;
+    }
     const Shown from = shown_;
     shown_ = {*mark, campaign_.period_index(), true};
     if (from.known) {

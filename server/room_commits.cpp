@@ -29,7 +29,8 @@ void Room::in_one_commit(std::string_view what, const std::function<void()>& bod
         body();
         // Other servers hear of it and catch up (room_catch_up.cpp); this room's connections
         // are shown it by the command's own effects.
-        if (connection.total_changes() != changes_before) services_->server->touch_campaign(id());
+        if (connection.total_changes() != changes_before)
+            services_->server->announce_campaign(id());
         mark = services_->server->campaign_mark(id());
         const auto started = std::chrono::steady_clock::now();
         transaction.commit();

@@ -1,6 +1,7 @@
 // Schema version 14: what several servers on one database share (issue 33).
-// - campaigns.version counts the commits that changed a campaign: a server compares it with the
-//   version it holds in memory and reloads the campaign when another server moved it on.
+// - campaigns.version counts the commits that changed what a server holds of a campaign in
+//   memory (its record, state or open period): a server compares it with the version it holds
+//   and reloads the campaign when another server moved it on.
 // - notifications.claimed_until: the server sending a notification claims it until then, so
 //   that no other server sends it meanwhile; a server that dies with a claim lets it run out.
 // - login_throttle: the password attempts counted against account names and client addresses

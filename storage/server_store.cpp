@@ -380,8 +380,8 @@ void ServerStore::update_campaign(const std::string& id, const std::string& name
                                   const std::string& settings, const std::string& deadline_policy,
                                   const std::string& status) {
     db_->prepare(
-           "UPDATE campaigns SET name = ?, settings = ?, deadline_policy = ?, status = ? "
-           "WHERE id = ?")
+           "UPDATE campaigns SET name = ?, settings = ?, deadline_policy = ?, status = ?, "
+           "version = version + 1 WHERE id = ?")  // servers reload the record (move_version)
         .bind_all(name, settings, deadline_policy, status, id)
         .run();
     if (db_->changes() == 0) throw StorageError(ErrorKind::not_found, "no campaign \"" + id + "\"");

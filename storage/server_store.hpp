@@ -75,7 +75,8 @@ struct NotificationRecord {
 };
 
 // Where a campaign stands in the database (issue 33): its version, which every commit that
-// changed it moves on, and the numbers of its newest GM action and press message.
+// changes its record, state or open period moves on (store_rows.hpp, move_version), and the
+// numbers of its newest GM action and press message.
 struct CampaignMark {
     std::int64_t version = 0;
     int last_action = 0;
@@ -228,8 +229,8 @@ public:
     // The campaign's mark; `lock`: its row stays locked until the transaction ends, so that one
     // command of a campaign runs at a time whichever server runs it. nullopt: no such campaign.
     std::optional<CampaignMark> campaign_mark(const std::string& campaign, bool lock = false);
-    // Moves the campaign's version on and announces the change (store_rows.hpp).
-    void touch_campaign(const std::string& campaign);
+    // Announces a change to the campaign to other servers (store_rows.hpp, announce_change).
+    void announce_campaign(const std::string& campaign);
     // Claims an undelivered notification for sending until `until` (ISO times, like `now`):
     // false when another server's claim runs past `now`, or it was delivered or tried since it
     // was read (its attempts moved on).

@@ -21,7 +21,7 @@ std::optional<CampaignMark> ServerStore::campaign_mark(const std::string& campai
                         static_cast<int>(s.integer(2))};
 }
 
-void ServerStore::touch_campaign(const std::string& campaign) {
+void ServerStore::announce_campaign(const std::string& campaign) {
     rows::announce_change(*db_, campaign);
 }
 

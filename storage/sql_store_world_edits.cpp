@@ -46,6 +46,7 @@ int SqlCampaignStore::add_world_edit(const GmActionRecord& action, const WorldEd
     Database& db = *db_;
     Transaction transaction(db);
     rows::require_campaign(db, action.campaign_id);
+    rows::move_version(db, action.campaign_id);  // the state changes
     const auto open = rows::select_open_period(db, action.campaign_id);
     if (!open || open->index != edit.period_index)
         throw StorageError(ErrorKind::conflict, "period " + std::to_string(edit.period_index) +

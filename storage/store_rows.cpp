@@ -46,9 +46,11 @@ void require_campaign(Database& db, const std::string& campaign) {
     announce_change(db, campaign);
 }
 
-void announce_change(Database& db, const std::string& campaign) {
-    // The version servers compare with the one they hold (server/room_catch_up.cpp).
+void move_version(Database& db, const std::string& campaign) {
     db.prepare("UPDATE campaigns SET version = version + 1 WHERE id = ?").bind(1, campaign).run();
+}
+
+void announce_change(Database& db, const std::string& campaign) {
     if (db.engine() != Engine::postgresql) return;
     // Delivered when the transaction commits, once however many writes it holds.
     db.prepare(std::string("SELECT pg_notify('") + kCampaignChangesChannel + "', ?)")
@@ -74,6 +76,7 @@ std::int64_t insert_account(Database& db, const std::string& name,
 }
 
 void insert_open_period(Database& db, const OpenPeriodRecord& r) {
+    move_version(db, r.campaign_id);  // a period resolved or rolled back: the state moved
     db.prepare(
           "INSERT INTO open_periods (campaign_id, period_index, day, kind, seed_hash, "
           "sealed_seed, opened_at, scheme) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")

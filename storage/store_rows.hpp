@@ -57,10 +57,15 @@ inline constexpr const char* kCampaignChangesChannel = "umpire_campaign_changed"
 // invalid_input otherwise.
 void check_membership(const MembershipRecord& m);
 
-// Moves the campaign's version on (campaigns.version, schema v14) and announces the change on
-// kCampaignChangesChannel when the transaction commits (PostgreSQL; no announcement on SQLite).
-// require_campaign does it for every write to a campaign.
+// Announces the campaign's change on kCampaignChangesChannel when the transaction commits
+// (PostgreSQL; nothing on SQLite). require_campaign does it for every write to a campaign.
 void announce_change(Database& db, const std::string& campaign);
+
+// Moves the campaign's version on (campaigns.version, schema v14): every write that changes what
+// a server holds of a campaign in memory (its record, its state, its open period) does, so that
+// other servers know to reload it (server/room_catch_up.cpp); orders, answers, press and the
+// rest are read from the database when needed and do not.
+void move_version(Database& db, const std::string& campaign);
 
 // The campaign must exist: not_found otherwise; its row is locked until the transaction ends
 // (PostgreSQL: one command of a campaign at a time, whichever server gives it).

@@ -96,6 +96,20 @@ TEST_F(SeveralServers, ACommitOnOneServerReachesTheClientsOfTheOther) {
     EXPECT_EQ(anna->messages.size(), count);
 }
 
+TEST_F(SeveralServers, OrdersGivenOnOneServerShowInTheViewsOnTheOther) {
+    auto gm_on_b = b->peer("gm");
+    ASSERT_EQ(b->send(gm_on_b, {{"type", "join"}, {"campaign", "raid"}})["type"], "snapshot");
+    auto ingrid = a->peer("ingrid");
+    ASSERT_EQ(a->send(ingrid, {{"type", "submit_orders"}, {"campaign", "raid"},
+                               {"period_index", 0}, {"orders", Json::array()}})["type"],
+              "receipt");
+    const auto before = gm_on_b->of_type("view_delta").size();
+    b->hub->campaign_changed("raid");  // orders move no version: b reloads nothing, shows them
+    EXPECT_EQ(gm_on_b->of_type("view_delta").size(), before + 1);
+    b->hub->campaign_changed("raid");
+    EXPECT_EQ(gm_on_b->of_type("view_delta").size(), before + 1) << "nothing new: nothing sent";
+}
+
 TEST_F(SeveralServers, AServerThatHasNotHeardReloadsBeforeItActs) {
     ASSERT_EQ(gm_command({{"command", "force_advance"}, {"reason", "on with it"}})["type"],
               "gm_done");
