@@ -1,8 +1,8 @@
 // Several servers on one database (issue 33). Any server serves any campaign, each holding it in
 // memory between commands (its record, state and open period); the database's mark of a
 // campaign (storage::CampaignMark: a version every commit that changes those moves on, and its
-// newest GM action and press numbers) says when another server changed it. A command locks the row and reloads first if so (hold_fresh_campaign); when
-// PostgreSQL announces another server's commit (server/change_listener.hpp) the room catches up:
+// newest GM action and press numbers) says when another server changed it. A command locks the
+// row and reloads first if so (hold_fresh_campaign); when PostgreSQL announces another server's commit (server/change_listener.hpp) the room catches up:
 // it reloads, and its joined connections get what they would have been sent had the command
 // come here: the periods resolved, the GMs' notices, press, their view's delta, and the timers
 // follow the campaign's new deadline.
@@ -15,9 +15,10 @@ namespace umpire::server {
 void Room::hold_fresh_campaign() {
     const auto mark = services_->server->campaign_mark(id(), /*lock=*/true);
     if (!mark) return;  // gone: the command's own store calls say so
-    if (shown_.known && mark->version == shown_.mark.version) return;
-    reload();
-    // Shown once the command commits (its effects wait for that); shown_ moves on then.
+    if (shown_.known && *mark == shown_.mark) return;
+    if (!(shown_.known && mark->version == shown_.mark.version)) reload();
+    // Shown once the command commits (its effects wait for that), notices and press made
+    // elsewhere too: shown_ moves past them then.
     if (shown_.known) push_news(shown_, *mark);
 }
 

@@ -139,6 +139,23 @@ TEST_F(SeveralServers, ADeadlineResolvesItsPeriodOnceWhicheverServerFiresFirst) 
     EXPECT_EQ(anna->of_type("period_resolved").size(), 1u);
 }
 
+TEST_F(SeveralServers, ATimerOnAServerThatHasNotHeardStillShowsWhatCameBefore) {
+    ASSERT_EQ(gm_command({{"command", "set_deadline"},
+                          {"deadline", {{"kind", "duration"}, {"minutes", 60}}}})["type"],
+              "gm_done");
+    b->hub->campaign_changed("raid");
+    ASSERT_EQ(a->send(gm, {{"type", "send_press"}, {"campaign", "raid"}, {"to", {"all"}},
+                           {"text", "Dawn attack."}})["type"],
+              "press_sent");
+    // b has not heard of the press when its deadline timer resolves the period.
+    b->scheduler.advance(minutes(61));
+    EXPECT_EQ(period_on(*b), 1);
+    ASSERT_EQ(anna->of_type("press").size(), 1u) << "pushed with the resolution's news";
+    EXPECT_EQ(anna->of_type("press")[0]["message"]["text"], "Dawn attack.");
+    b->hub->campaign_changed("raid");
+    EXPECT_EQ(anna->of_type("press").size(), 1u) << "and once";
+}
+
 TEST_F(SeveralServers, ANotificationIsSentByOneServer) {
     HeldWebhooks held_a, held_b;
     a->services.webhooks = &held_a;
