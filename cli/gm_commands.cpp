@@ -17,7 +17,7 @@ using rules::Json;
 struct GmOptions {
     std::string campaign, command, reason, role, player, account, key, invite, decision, confirm;
     std::string deadline, changes, edits, answer;  // JSON text (edits: or @FILE)
-    int minutes = 0, to_period = -1, hours = 0;
+    int minutes = 0, to_period = -1, period = -1, hours = 0;
     bool json = false, reopen_orders = false;
 };
 
@@ -51,6 +51,7 @@ Json gm_message(const GmOptions& o) {
     if (o.minutes > 0) m["minutes"] = o.minutes;
     if (o.hours > 0) m["hours"] = o.hours;
     if (o.to_period >= 0) m["to_period"] = o.to_period;
+    if (o.period >= 0) m["period"] = o.period;
     if (o.reopen_orders) m["reopen_orders"] = true;
     if (!o.deadline.empty()) m["deadline"] = parse_member(o.deadline, "--deadline");
     if (!o.changes.empty()) m["changes"] = parse_member(o.changes, "--changes");
@@ -69,6 +70,7 @@ void print_done(const Json& done) {
          {"account", "player", "role", "replaced", "decision", "invite", "expires_at", "archive"})
         if (done.contains(k) && done[k].is_string() && !done[k].get<std::string>().empty())
             std::cout << ", " << k << " " << done[k].get<std::string>();
+    if (done.value("repeated", false)) std::cout << " before (this key was used): not again";
     std::cout << "\n";
     if (done.contains("forces") && !done["forces"].empty())
         std::cout << "forces changed: " << done["forces"].dump() << "\n";
@@ -142,9 +144,13 @@ void add_gm_commands(CLI::App& client, const std::shared_ptr<std::string>& sessi
     gm->add_option("--account", o->account, "assign, remove, reset_code, add_gm: the account");
     gm->add_option("--hours", o->hours, "invite: hours until it expires");
     gm->add_option("--invite", o->invite, "revoke_invite: its id from invites");
-    gm->add_option("--key", o->key, "extend: idempotency key");
+    gm->add_option("--key", o->key,
+                   "extend, force_advance: idempotency key (a retry with it is applied once)");
     gm->add_option("--minutes", o->minutes, "extend: minutes");
     gm->add_option("--to-period", o->to_period, "rollback: the period index to go back to");
+    gm->add_option("--period", o->period,
+                   "force_advance, resolve, rollback: the open period you mean (its index); "
+                   "refused once the campaign has moved past it");
     gm->add_flag("--reopen-orders", o->reopen_orders, "rollback: confirmed orders open again");
     gm->add_option("--deadline", o->deadline, "set_deadline: the policy as JSON");
     gm->add_option("--changes", o->changes, "edit: the changes as JSON");

@@ -30,7 +30,8 @@ enum class ErrorCode {
     invalid_argument,       // a GM command or request argument out of range
     refused_by_rules,       // a battle companion action the rules refuse (the message names
                             // the rule, e.g. "R-8.3: a withdrawal costs 5 PIPs; 3 left")
-    period_closed,          // orders or answers for a period that is no longer open (late)
+    period_closed,          // orders or answers for a period that is no longer open (late), or a
+                            // GM command naming a period the campaign has moved past
     orders_closed,          // the period waits for decisions: its orders are closed
     already_answered,       // decisions are final
     conflict,               // does not fit the stored state (confirmed orders, taken player)

@@ -133,6 +133,7 @@ ClientBody decode_gm(const ObjectReader& r) {
     g.key = text(r, "key", false, 128);
     g.minutes = static_cast<int>(r.integer("minutes", 1, 60 * 24 * 30, false).value_or(0));
     g.to_period = index_of(r, "to_period", false, -1);
+    g.period = index_of(r, "period", false, -1);
     g.reopen_orders = r.boolean("reopen_orders", false).value_or(false);
     if (r.has("deadline")) {
         g.deadline = any(r, "deadline");
@@ -170,6 +171,13 @@ ClientBody decode_gm(const ObjectReader& r) {
         need(!g.key.empty(), "key");
     }
     if (g.command == "rollback") need(g.to_period >= 0, "to_period");
+    // Commands that move the campaign on name the period they mean: sent twice (two GMs, two
+    // servers, a retry), the second finds that period gone and is refused, not applied again.
+    if ((g.command == "force_advance" || g.command == "resolve" || g.command == "rollback") &&
+        g.period < 0)
+        r.problems().add(r.path_of("period"),
+                         "missing: \"" + g.command + "\" names the open period it means (its "
+                         "index), so that a repeated command cannot move the campaign twice");
     if (g.command == "rollback" || g.command == "edit" || g.command == "force_advance" ||
         g.command == "end" || g.command == "edit_world" || g.command == "delete")
         need(!g.reason.empty(), "reason");
@@ -247,7 +255,7 @@ const std::map<std::string, Entry>& decoders() {
              return GetWebhookDeliveries{text(r, "campaign", true, 64)};
          }}},
         {"gm", {{"campaign", "command", "reason", "role", "player", "account", "key", "minutes",
-                 "to_period", "reopen_orders", "deadline", "changes", "edits", "decision", "answer",
+                 "to_period", "period", "reopen_orders", "deadline", "changes", "edits", "decision", "answer",
                  "invite", "hours", "confirm"},
                 decode_gm}},
         {"battle_action", {{"campaign", "battle", "action"}, [](const ObjectReader& r) -> ClientBody {

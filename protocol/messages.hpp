@@ -123,9 +123,12 @@ struct GmCommand {
     std::string role;     // invite: player or observer
     std::string player;   // invite, assign: the scenario player
     std::string account;  // assign, remove, reset_code, add_gm
-    std::string key;      // extend: idempotency key
+    std::string key;      // extend, force_advance: idempotency key
     int minutes = 0;      // extend
     int to_period = -1;   // rollback
+    // force_advance, resolve, rollback: the open period the GM means (refused as period_closed
+    // once another GM, server or deadline moved the campaign past it).
+    int period = -1;
     bool reopen_orders = false;  // rollback: confirmed orders of the reopened period open again
     Json deadline;        // set_deadline: {"kind": "manual" | "duration" | "wall_clock", …}
     Json changes;         // edit: {"name"?, "description"?, "settings"?}

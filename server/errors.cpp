@@ -38,13 +38,22 @@ void log_storage_error(const storage::StorageError& e, std::string_view what,
     if (e.kind() == ErrorKind::invalid_input || e.kind() == ErrorKind::conflict ||
         e.kind() == ErrorKind::not_found || e.kind() == ErrorKind::gone)
         return;  // a refusal the client is told about, or (gone) logged by to_protocol_error
-    rules::Json fields{{"event", "storage_error"}, {"what", what}, {"kind", storage::to_string(e.kind())},
-                       {"sqlite_code", e.sqlite_code()}, {"error", e.what()}};
+    nlohmann::json fields = storage_error_fields(e);
+    fields["what"] = what;
     if (!campaign.empty()) fields["campaign"] = campaign;
     const std::string prefix = campaign.empty() ? "" : "campaign " + std::string(campaign) + ": ";
     log_event(spdlog::level::err, fields,
-              fmt::format("{}{} failed ({}, SQLite code {}): {}", prefix, what,
-                          storage::to_string(e.kind()), e.sqlite_code(), e.what()));
+              fmt::format("{}{} failed ({}, {}): {}", prefix, what, storage::to_string(e.kind()),
+                          storage::engine_code(e), e.what()));
+}
+
+nlohmann::json storage_error_fields(const storage::StorageError& e) {
+    nlohmann::json fields{{"event", "storage_error"}, {"kind", storage::to_string(e.kind())},
+                       {"error", e.what()}};
+    // The engine's own code: SQLite's result code, or PostgreSQL's SQLSTATE.
+    fields["sqlite_code"] = e.sqlite_code();  // 0: not from SQLite
+    if (!e.sqlstate().empty()) fields["sqlstate"] = e.sqlstate();
+    return fields;
 }
 
 ProtocolError to_protocol_error(const storage::StorageError& e, ErrorCode bad_input,
@@ -74,11 +83,23 @@ ProtocolError to_protocol_error(const storage::StorageError& e, ErrorCode bad_in
                                  "storage is unavailable: the server's database file was removed "
                                  "or replaced; nothing was acknowledged, and the server takes no "
                                  "changes until its operator restores the file and restarts it");
+        case storage::ErrorKind::outcome_unknown:
+            // Not "nothing was changed": the commit may be on disk (issue 53). The server stops
+            // and exits; its restart settles whether the command happened.
+            return ProtocolError(ErrorCode::unavailable,
+                                 "outcome unknown: storage failed while keeping this command, "
+                                 "which may or may not have happened; the server is restarting. "
+                                 "Once it is back, look (join, history) before sending it again: "
+                                 "a GM command naming its period or key is not applied twice")
+                .with_retry_after(5);
         case storage::ErrorKind::busy:
         case storage::ErrorKind::io:
         case storage::ErrorKind::disk_full:
         case storage::ErrorKind::read_only:
-            // Do not pass file names and SQLite messages to clients; the server logs them.
+        case storage::ErrorKind::cannot_open:
+        case storage::ErrorKind::corrupt:
+            // Storage, not the command, failed (both engines: the kinds, not their words). Do
+            // not pass file names and engine messages to clients; the server logs them.
             return ProtocolError(ErrorCode::unavailable,
                                  "storage is unavailable; nothing was changed, try again");
         default:

@@ -4,6 +4,8 @@
 // gives one message for unknown and foreign forces and decisions).
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 #include "protocol/errors.hpp"
 #include "storage/error.hpp"
 
@@ -17,6 +19,9 @@ namespace umpire::server {
 // SQLite code and what was being done (and the campaign, when there is one).
 void log_storage_error(const storage::StorageError& e, std::string_view what,
                        std::string_view campaign = {});
+// A storage error's fields for a structured log line: event, kind, error, and the engine's own
+// code (sqlite_code, or PostgreSQL's sqlstate).
+nlohmann::json storage_error_fields(const storage::StorageError& e);
 protocol::ProtocolError to_protocol_error(const storage::StorageError& e,
                                           protocol::ErrorCode bad_input,
                                           const std::string& location = {});

@@ -24,6 +24,10 @@ Reason reason_for(storage::ErrorKind kind) {
             return {"database_read_only",
                     "the database cannot be written: check the owner and mode of the file and "
                     "of its directory"};
+        case storage::ErrorKind::outcome_unknown:
+            return {"outcome_unknown",
+                    "a commit failed after it may have reached the disk (a failed fsync…): the "
+                    "server takes no more writes and exits for its supervisor to restart it"};
         default:
             return {"database_failing", "the database fails to take a write: see the server's log"};
     }

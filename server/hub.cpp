@@ -84,9 +84,8 @@ Hub::~Hub() = default;
 
 void Hub::start() {
     for (const auto& id : services_->campaigns->campaign_ids()) {
-        auto room = open_room(id);
+        auto room = start_room(id);
         if (!room) continue;  // deleted by another server meanwhile
-        room->start();
         rooms_[id] = std::move(room);
     }
     // Sessions ended on another server end this server's connections too (on one server, the
@@ -193,11 +192,11 @@ void Hub::handle(const std::shared_ptr<Peer>& peer, std::string_view text) {
 ProtocolError Hub::storage_error(const storage::StorageError& e) const {
     // to_protocol_error logs `gone` itself: it is met in the rooms too.
     if (e.kind() != storage::ErrorKind::gone)
-        log_event(spdlog::level::err,
-                  {{"event", "storage_error"}, {"kind", storage::to_string(e.kind())},
-                   {"sqlite_code", e.sqlite_code()}, {"error", e.what()}},
-                  fmt::format("storage: {} ({}, SQLite code {})", e.what(),
-                              storage::to_string(e.kind()), e.sqlite_code()));
+        log_event(e.kind() == storage::ErrorKind::outcome_unknown ? spdlog::level::critical
+                                                                  : spdlog::level::err,
+                  storage_error_fields(e),
+                  fmt::format("storage: {} ({}, {})", e.what(), storage::to_string(e.kind()),
+                              storage::engine_code(e)));
     return to_protocol_error(e, ErrorCode::invalid_argument, services_->campaigns->location());
 }
 

@@ -80,6 +80,12 @@ private:
     Room& fresh_room(const std::string& id);
     // The campaign's room, its mark and state read from one snapshot; nullptr when it is gone.
     std::unique_ptr<Room> open_room(const std::string& id);
+    // open_room, then Room::start; nullptr when the campaign is gone, also when another server
+    // deleted it between the two (a start's write then fails on its vanished rows). Other
+    // failures go on.
+    std::unique_ptr<Room> start_room(const std::string& id);
+    // campaign_changed's work; storage failures go on (a command is told `unavailable`).
+    void load_changes(const std::string& id);
     void retire_room(const std::string& id);
     // Several servers: ends this server's connections whose session ended on another (logout, a
     // password change, revoked), then checks again kSessionCheck later (hub_changes.cpp).

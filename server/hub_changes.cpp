@@ -52,7 +52,9 @@ Room& Hub::fresh_room(const std::string& id) {
     if (Room* room = find_room(id)) {
         if (!room->catch_up()) retire_room(id);
     } else if (storage::is_valid_id(id)) {
-        campaign_changed(id);  // made by another server, not heard of yet?
+        // Made by another server, not heard of yet? A storage failure says `unavailable`, not
+        // "no such campaign" (issue 53).
+        load_changes(id);
     }
     return room_of(id);
 }
@@ -65,17 +67,37 @@ void Hub::retire_room(const std::string& id) {
     rooms_.erase(it);
 }
 
+std::unique_ptr<Room> Hub::start_room(const std::string& id) {
+    auto room = open_room(id);
+    if (!room) return nullptr;
+    if (services_->before_room_start) services_->before_room_start(id);  // tests: a delete here
+    try {
+        room->start();
+    } catch (const storage::StorageError& e) {
+        // Deleted by another server since it was read (its deadline row then fails on the
+        // campaign's foreign key): not this server's failure, and not a reason to stop.
+        if (services_->server->campaign_mark(id)) throw;
+        spdlog::info("campaign {}: deleted by another server while this one started it ({})", id,
+                     e.what());
+        return nullptr;
+    }
+    return room;
+}
+
+void Hub::load_changes(const std::string& id) {
+    if (Room* room = find_room(id)) {
+        if (!room->catch_up(/*announced=*/true)) retire_room(id);
+        return;
+    }
+    auto room = start_room(id);
+    if (!room) return;  // deleted, or a change to a campaign never seen here
+    spdlog::info("campaign {}: made by another server, served here too", id);
+    rooms_[id] = std::move(room);
+}
+
 void Hub::campaign_changed(const std::string& id) {
     try {
-        if (Room* room = find_room(id)) {
-            if (!room->catch_up(/*announced=*/true)) retire_room(id);
-            return;
-        }
-        auto room = open_room(id);
-        if (!room) return;  // deleted, or a change to a campaign never seen here
-        room->start();
-        spdlog::info("campaign {}: made by another server, served here too", id);
-        rooms_[id] = std::move(room);
+        load_changes(id);
     } catch (const std::exception& e) {
         // The next change, command or join tries again; the room keeps what it had.
         spdlog::error("campaign {}: catching up with another server's commit failed: {}", id,

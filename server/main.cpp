@@ -154,6 +154,13 @@ int main(int argc, char** argv) {
             server.stop();
         });
         server.run();
+        if (server.outcome_unknown()) {
+            // No clean close: it would checkpoint the WAL after a failed fsync. The next start's
+            // recovery judges the last commit (docs/operations.md, "Exit statuses").
+            spdlog::default_logger()->flush();
+            std::cout << std::flush;
+            std::_Exit(kExitOutcomeUnknown);
+        }
         if (watcher.joinable()) {
             pthread_kill(watcher.native_handle(), SIGTERM);
             watcher.join();

@@ -105,6 +105,8 @@ struct NetServer::Impl {
     tcp::acceptor admin_acceptor{io};
     net::steady_timer accept_pause{io};
     net::steady_timer admin_accept_pause{io};
+    net::steady_timer outcome_unknown_stop{io};
+    bool outcome_unknown = false;
     Metrics metrics;
     // The one-writer lock, --create-db and the writable check, before anything listens.
     ServerDatabase database{config};
@@ -137,6 +139,7 @@ struct NetServer::Impl {
         services.webhooks = &webhooks;
         services.metrics = &metrics;
         services.password_checks = &password_checks;
+        stop_on_unknown_outcome();
         hub = std::make_unique<Hub>(services);
         listen(acceptor, config.bind, config.port);
         if (config.admin_port >= 0) listen(admin_acceptor, config.admin_bind, config.admin_port);
@@ -156,6 +159,28 @@ struct NetServer::Impl {
     }
 
     void accept(tcp::acceptor& a, net::steady_timer& pause, bool admin, int backoff_ms = 0);
+
+    // A commit whose outcome is unknown (storage/database.hpp): the connection already takes
+    // no more writes; the server stops listening and, once the replies saying so had a moment
+    // to go out, ends run() for main to exit with kExitOutcomeUnknown, as PostgreSQL stops on a
+    // failed fsync. The restart's recovery settles whether the commit happened.
+    void stop_on_unknown_outcome() {
+        database.stores().campaigns->database().on_outcome_unknown(
+            [this](const storage::StorageError& e) {
+                outcome_unknown = true;
+                spdlog::critical(
+                    "{}: the server takes no more commands and exits (status {}) for its "
+                    "supervisor to restart it; the restart settles whether that commit happened",
+                    e.what(), kExitOutcomeUnknown);
+                net::post(io, [this] {
+                    beast::error_code ec;
+                    acceptor.close(ec);
+                    admin_acceptor.close(ec);
+                    outcome_unknown_stop.expires_after(std::chrono::milliseconds(500));
+                    outcome_unknown_stop.async_wait([this](beast::error_code) { io.stop(); });
+                });
+            });
+    }
 };
 
 namespace {
@@ -543,6 +568,8 @@ void NetServer::run() {
         if (id.empty()) return;
     }
 }
+
+bool NetServer::outcome_unknown() const { return impl_->outcome_unknown; }
 
 void NetServer::stop() {
     net::post(impl_->io, [this] {

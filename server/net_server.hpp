@@ -12,6 +12,10 @@
 
 namespace umpire::server {
 
+// The exit status of a server that stopped because a commit's outcome is unknown (a failed
+// fsync…; storage/database.hpp, docs/operations.md): EX_TEMPFAIL, for a supervisor to restart it.
+inline constexpr int kExitOutcomeUnknown = 75;
+
 class NetServer {
 public:
     // Opens the database (server_database.hpp: locked, created only with create_database,
@@ -31,6 +35,10 @@ public:
     void post(std::function<void()> fn);
     void run();   // serves until stop()
     void stop();  // from any thread or a signal handler's watcher
+    // Whether run() ended because a commit's outcome is unknown: the process must then exit
+    // with kExitOutcomeUnknown at once, without closing the database (a clean close would
+    // checkpoint the WAL after a failed fsync; the next start's recovery is to judge it).
+    bool outcome_unknown() const;
 
     struct Impl;  // Beast and Asio state, defined in net_server.cpp
 

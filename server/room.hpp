@@ -238,6 +238,8 @@ private:
     void gm_set_deadline(GmCall& call);
     void gm_pause_or_resume(GmCall& call);
     void gm_extend(GmCall& call);
+    // force_advance, resolve, rollback name the open period they mean: period_closed otherwise.
+    void refuse_unless_open_period(const protocol::GmCommand& m) const;
     void gm_force_advance(GmCall& call);
     void gm_rollback(GmCall& call);
     void gm_edit(GmCall& call);

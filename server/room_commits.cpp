@@ -2,12 +2,15 @@
 // deadline, notifications to send — joins one SQLite transaction (inner store transactions join
 // it, storage/sqlite_connection.hpp), and nothing leaves the server before that
 // transaction commits: broadcasts, timers and webhook sends wait in a queue until then. A command
-// that fails anywhere, its COMMIT included, changes nothing; the room then reloads its campaign
+// that fails before its COMMIT changes nothing; one whose COMMIT fails with an I/O error or a
+// full disk may have reached the disk all the same (outcome_unknown: the server says so and
+// stops, storage/database.hpp). Either way the room then reloads its campaign
 // from storage, since the engine's in-memory state may have run ahead of what was kept. With
 // several servers on one database, a command first locks its campaign's row and reloads the
 // campaign if another server committed to it since (hold_fresh_campaign).
 #include <spdlog/spdlog.h>
 
+#include "server/errors.hpp"
 #include "server/observability.hpp"
 #include "server/room.hpp"
 
@@ -40,12 +43,16 @@ void Room::in_one_commit(std::string_view what, const std::function<void()>& bod
         if (e.kind() == storage::ErrorKind::invalid_input ||
             e.kind() == storage::ErrorKind::conflict)
             throw;  // a refusal the client is told about, not the operator's trouble
-        log_event(spdlog::level::err,
-                  {{"event", "storage_error"}, {"campaign", id()}, {"what", what},
-                   {"kind", storage::to_string(e.kind())}, {"sqlite_code", e.sqlite_code()},
-                   {"error", e.what()}},
-                  fmt::format("campaign {}: {} failed, nothing committed ({}, SQLite code {}): {}",
-                              id(), what, storage::to_string(e.kind()), e.sqlite_code(), e.what()));
+        auto fields = storage_error_fields(e);
+        fields["campaign"] = id();
+        fields["what"] = what;
+        // An unknown outcome is not "nothing committed": the server stops on it (Database::
+        // on_outcome_unknown) and its restart tells.
+        const bool unknown = e.kind() == storage::ErrorKind::outcome_unknown;
+        log_event(unknown ? spdlog::level::critical : spdlog::level::err, fields,
+                  fmt::format("campaign {}: {} failed, {} ({}, {}): {}", id(), what,
+                              unknown ? "whether it was committed is unknown" : "nothing committed",
+                              storage::to_string(e.kind()), storage::engine_code(e), e.what()));
         throw;
     } catch (...) {
         undo_in_memory(connection.total_changes() != changes_before);

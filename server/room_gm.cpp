@@ -157,13 +157,33 @@ void Room::gm_extend(GmCall& call) {
     schedule_timers();
 }
 
+void Room::refuse_unless_open_period(const protocol::GmCommand& m) const {
+    // The campaign's row is locked and fresh here (in_one_commit): whichever of two GMs, two
+    // servers or a GM and a deadline came first moved it on, and the other is told so.
+    if (m.period == campaign_.period_index()) return;
+    refuse(ErrorCode::period_closed,
+           "\"" + m.command + "\" of period " + std::to_string(m.period) +
+               " refused: the open period is " + std::to_string(campaign_.period_index()) +
+               " (another GM, a deadline or an earlier copy of this command moved the campaign "
+               "on); nothing was changed");
+}
+
 void Room::gm_force_advance(GmCall& call) {
+    const auto& m = call.m;
+    if (!m.key.empty() && services_->server->gm_action_with_key(id(), "force_advance", m.key)) {
+        call.done["repeated"] = true;  // idempotent: the same key advances once
+        return;
+    }
+    refuse_unless_open_period(m);
     // Resolves this period even while paused; a paused campaign stays paused after.
-    record_action("force_advance", call.m.reason, {{"period_index", campaign_.period_index()}});
+    Json details{{"period_index", campaign_.period_index()}};
+    if (!m.key.empty()) details["key"] = m.key;
+    record_action("force_advance", m.reason, details);
     try_resolve(true, true, "GM force_advance");
 }
 
 void Room::gm_rollback(GmCall& call) {
+    refuse_unless_open_period(call.m);
     campaign_.roll_back(call.m.to_period, call.m.reason,
                         acting_gm_ ? acting_gm_->account_name : "");
     open_deadline();
@@ -213,7 +233,10 @@ void Room::gm_edit(GmCall& call) {
     schedule_timers();  // decision_hours moves the deadlines of waiting requests
 }
 
-void Room::gm_resolve(GmCall&) { try_resolve(false, false, "GM resolve"); }
+void Room::gm_resolve(GmCall& call) {
+    refuse_unless_open_period(call.m);
+    try_resolve(false, false, "GM resolve");
+}
 
 void Room::gm_answer_for(GmCall& call) {
     const auto& m = call.m;

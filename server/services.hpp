@@ -49,6 +49,9 @@ struct Services {
     // Fault injection for the tests (docs/security.md): called at each guarded entry point with
     // its name ("http", "message", "timer") and what it concerns; it may throw. Null in service.
     std::function<void(std::string_view site, std::string_view detail)> fault = {};
+    // Tests only: called between reading a campaign and starting its room (Hub::start_room),
+    // where another server may delete it. Null in service.
+    std::function<void(const std::string& campaign)> before_room_start = {};
     std::string now_iso() const { return iso_utc(scheduler->now()); }
     // The same as the clock campaigns stamp their records with (rollbacks, receipts).
     storage::Clock clock() const {

@@ -16,13 +16,41 @@ std::string Database::query_text(std::string_view sql) {
     return statement.text(0);
 }
 
+void Database::commit_failed(const StorageError& e) {
+    // The kinds, not the words: an I/O error (a failed write or fsync; PostgreSQL's connection
+    // lost or the server shutting down) or a full disk while committing may have left the
+    // commit on disk. A busy database, a constraint or a file found gone did not commit.
+    if (e.kind() != ErrorKind::io && e.kind() != ErrorKind::disk_full) throw e;
+    if (total_changes() == changes_at_begin_) {
+        roll_back_quietly();
+        throw e;  // it wrote nothing: nothing of it can be on disk
+    }
+    const bool first = stopped_.empty();
+    stopped_ = e.what();
+    roll_back_quietly();
+    refuse_writes();
+    const StorageError unknown(ErrorKind::outcome_unknown,
+                               path_ + ": a COMMIT failed after it may have reached the disk (" +
+                                   e.what() + "); whether it happened is known only after a "
+                                              "restart, and this connection takes no more writes",
+                               e);
+    if (first && outcome_unknown_handler_) outcome_unknown_handler_(unknown);
+    throw unknown;
+}
+
 Transaction::Transaction(Database& database, Mode mode) : database_(database) {
     if (database_.in_transaction()) {
         joined_ = open_ = true;  // a part of the transaction already open
         return;
     }
+    if (!database_.stopped().empty())
+        throw StorageError(ErrorKind::io, database_.path() +
+                                              ": this server stopped writing after a commit "
+                                              "whose outcome is unknown (" +
+                                              database_.stopped() + "); it must be restarted");
     database_.begin(mode);
     database_.spoiled_ = false;
+    database_.changes_at_begin_ = database_.total_changes();
     open_ = true;
 }
 
@@ -41,10 +69,20 @@ void Transaction::commit() {
         return;
     }
     if (database_.spoiled_)
-        throw StorageError(ErrorKind::internal, database_.path() +
-                                                    ": a part of the transaction failed; nothing "
-                                                    "committed");
-    database_.commit_transaction();
+        // The part's own error was thrown (and perhaps caught) before; a lost connection is
+        // storage's failure (`unavailable`), anything else a bug.
+        throw StorageError(database_.connection_lost() ? ErrorKind::io : ErrorKind::internal,
+                           database_.path() +
+                               ": a part of the transaction failed; nothing committed");
+    try {
+        database_.commit_transaction();
+    } catch (const StorageError& e) {
+        open_ = false;  // rolled back by commit_failed or by the engine
+        if (e.kind() == ErrorKind::io || e.kind() == ErrorKind::disk_full)
+            database_.commit_failed(e);
+        database_.roll_back_quietly();
+        throw;
+    }
     open_ = false;
 }
 

@@ -7,6 +7,7 @@
 // The SQL the stores write is the part both engines read alike: `?` parameters (or `?1`, `?2`),
 // INSERT … ON CONFLICT, RETURNING, CAST. Every failure is a StorageError.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -130,6 +131,18 @@ public:
     // follow the highest copied. SQLite's rowids do by themselves.
     virtual void ids_copied(const std::string& /*table*/, const std::string& /*column*/) {}
 
+    // An unknown outcome (issue 53): a COMMIT that failed with an I/O error or a full disk (a
+    // failed fsync; on PostgreSQL, the connection lost during COMMIT) may have reached the disk
+    // all the same, and a crash recovery may bring it back. Its caller is told so
+    // (ErrorKind::outcome_unknown, not "nothing changed"), the connection takes no more
+    // writes (every later transaction is refused, kind io), and `handler`, if set, is called
+    // once: the server stops and exits for its supervisor to restart it (docs/storage.md).
+    void on_outcome_unknown(std::function<void(const StorageError&)> handler) {
+        outcome_unknown_handler_ = std::move(handler);
+    }
+    // Why the connection takes no more writes; empty while it does.
+    const std::string& stopped() const { return stopped_; }
+
 protected:
     explicit Database(std::string path) : path_(std::move(path)) {}
     virtual std::unique_ptr<StatementBackend> make_statement(std::string_view sql) = 0;
@@ -139,12 +152,26 @@ protected:
     virtual void begin(TransactionMode mode) = 0;
     virtual void commit_transaction() { exec("COMMIT"); }
     virtual void roll_back_quietly() noexcept = 0;
+    // After an unknown outcome: the engine's own guard against any later write (SQLite's
+    // query_only), best effort, on top of Transaction's.
+    virtual void refuse_writes() noexcept {}
+    // Whether the connection to the engine is known to be lost (PostgreSQL's): a failure then
+    // is storage's (io), not a bug.
+    virtual bool connection_lost() const { return false; }
 
     std::string path_;
 
 private:
     friend class Transaction;
+    // A failed COMMIT: outcome_unknown when it may have reached the disk (the error's kind says
+    // so on either engine), else the error as it was. Throws.
+    [[noreturn]] void commit_failed(const StorageError& e);
     bool spoiled_ = false;  // a joined part of the open transaction failed (Transaction)
+    // Rows changed when the open transaction began: a transaction that changed none leaves
+    // nothing unknown when its COMMIT fails (a read, a refused command).
+    std::int64_t changes_at_begin_ = 0;
+    std::string stopped_;   // see stopped()
+    std::function<void(const StorageError&)> outcome_unknown_handler_;
 };
 
 // Begins a transaction on construction (immediate: the write lock is taken up front, so a busy

@@ -12,6 +12,10 @@ namespace umpire::storage {
 // file removed, replaced or read-only; a PostgreSQL server unreachable or a read-only standby).
 // Cheap enough for every health probe.
 inline std::optional<StorageError> write_problem(Database& database) {
+    if (!database.stopped().empty())  // after a commit whose outcome is unknown: for good
+        return StorageError(ErrorKind::outcome_unknown,
+                            database.path() + ": stopped after a commit whose outcome is "
+                                              "unknown (" + database.stopped() + ")");
     return database.write_problem();
 }
 

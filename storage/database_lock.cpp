@@ -8,6 +8,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 
 #include "storage/error.hpp"
 
@@ -45,6 +46,13 @@ std::string held_message(const std::string& lock, DatabaseLock::Mode mode, long 
 }
 
 }  // namespace
+
+std::string DatabaseLock::path_for(const std::string& database) {
+    std::error_code ec;
+    // weakly: a file --create-db is about to make resolves its directory's links.
+    const auto real = std::filesystem::weakly_canonical(database, ec);
+    return (ec ? database : real.string()) + ".lock";
+}
 
 DatabaseLock::DatabaseLock(const std::string& database, Mode mode) : mode_(mode) {
     if (database.empty() || database == ":memory:" || database.rfind("file:", 0) == 0) return;

@@ -26,7 +26,10 @@ public:
     DatabaseLock& operator=(const DatabaseLock&) = delete;
     DatabaseLock& operator=(DatabaseLock&&) = delete;
 
-    static std::string path_for(const std::string& database) { return database + ".lock"; }
+    // `<db>.lock` beside the database's real file: symbolic links to the file or to a
+    // directory on its way are followed, so two names of one file share one lock (issue 53: a
+    // server started through a link no longer escapes the lock). Hard links are not followed.
+    static std::string path_for(const std::string& database);
 
 private:
     int fd_ = -1;

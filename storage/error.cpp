@@ -13,6 +13,7 @@ const char* to_string(ErrorKind kind) {
         case ErrorKind::cannot_open: return "cannot_open";
         case ErrorKind::read_only: return "read_only";
         case ErrorKind::gone: return "gone";
+        case ErrorKind::outcome_unknown: return "outcome_unknown";
         case ErrorKind::not_umpire: return "not_umpire";
         case ErrorKind::too_new: return "too_new";
         case ErrorKind::not_found: return "not_found";
@@ -21,6 +22,12 @@ const char* to_string(ErrorKind kind) {
         case ErrorKind::internal: return "internal";
     }
     return "internal";
+}
+
+std::string engine_code(const StorageError& e) {
+    if (e.sqlite_code() != 0) return "SQLite code " + std::to_string(e.sqlite_code());
+    if (!e.sqlstate().empty()) return "SQLSTATE " + e.sqlstate();
+    return "no engine code";
 }
 
 ErrorKind kind_of_sqlite_code(int code) {

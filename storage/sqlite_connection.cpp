@@ -274,6 +274,12 @@ void Connection::begin(TransactionMode mode) {
     exec(mode == TransactionMode::immediate ? "BEGIN IMMEDIATE" : "BEGIN");
 }
 
+void Connection::refuse_writes() noexcept {
+    // Any write from now on fails (SQLITE_READONLY): the frames of the commit whose outcome is
+    // unknown stay as they are in the WAL for the next start's recovery to judge.
+    sqlite3_exec(db_, "PRAGMA query_only = ON", nullptr, nullptr, nullptr);
+}
+
 void Connection::roll_back_quietly() noexcept {
     // After a failed COMMIT SQLite may already have rolled back; then ROLLBACK is a no-op error.
     sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);

@@ -76,6 +76,7 @@ protected:
     bool in_transaction() const override;
     void begin(TransactionMode mode) override;
     void roll_back_quietly() noexcept override;
+    void refuse_writes() noexcept override;
 
 private:
     static int on_wal_commit(void* self, sqlite3* db, const char* name, int pages);

@@ -22,7 +22,8 @@ std::string trimmed(const char* message) {
     const std::string message =
         trimmed(result ? PQresultErrorMessage(result) : PQerrorMessage(conn));
     const ErrorKind kind = state ? error_kind_of(state) : ErrorKind::io;
-    throw StorageError(kind, where + ": " + (message.empty() ? "no answer" : message));
+    throw StorageError(kind, where + ": " + (message.empty() ? "no answer" : message),
+                       std::string(state ? state : ""));
 }
 
 }  // namespace
@@ -43,7 +44,13 @@ ErrorKind error_kind_of(std::string_view sqlstate) {
     if (sqlstate.substr(0, 2) == "23") return ErrorKind::conflict;
     if (sqlstate == "40001" || sqlstate == "40P01" || sqlstate == "55P03") return ErrorKind::busy;
     if (sqlstate == "53100") return ErrorKind::disk_full;
+    // Out of memory or connections, a statement cancelled (a timeout): try again.
+    if (sqlstate.substr(0, 2) == "53" || sqlstate == "57014") return ErrorKind::busy;
     if (sqlstate.substr(0, 2) == "08") return ErrorKind::io;
+    if (sqlstate.substr(0, 2) == "58") return ErrorKind::io;  // the server's own I/O failed
+    if (sqlstate == "XX001" || sqlstate == "XX002") return ErrorKind::corrupt;
+    if (sqlstate == "25006") return ErrorKind::read_only;  // a read-only transaction (a standby)
+    if (sqlstate == "3D000") return ErrorKind::cannot_open;  // the database is gone
     // The server shutting down or restarting: the next command connects again (not `gone`,
     // which is for good).
     if (sqlstate == "57P01" || sqlstate == "57P02" || sqlstate == "57P03") return ErrorKind::io;

@@ -115,9 +115,10 @@ private:
 std::string without_password(const std::string& url);
 
 // The kind of storage error a SQLSTATE (five characters) is: 23xxx (a constraint) conflict;
-// 40001, 40P01 and 55P03 (serialization failure, deadlock, a row lock not available) busy;
-// 53100 disk_full; 08xxx (connection) io; 57P01-57P03 (the server shutting down) io; others
-// internal.
+// 40001, 40P01 and 55P03 (serialization failure, deadlock, a row lock not available), 53xxx
+// (out of resources) and 57014 (cancelled) busy; 53100 disk_full; 08xxx (connection), 58xxx
+// (system I/O) and 57P01-57P03 (the server shutting down) io; XX001-XX002 corrupt; 25006
+// read_only; 3D000 (no such database) cannot_open; others internal.
 ErrorKind error_kind_of(std::string_view sqlstate);
 
 }  // namespace umpire::storage::pg

@@ -44,6 +44,7 @@ protected:
     void begin(TransactionMode mode) override;
     void commit_transaction() override;
     void roll_back_quietly() noexcept override;
+    bool connection_lost() const override { return connection_.lost(); }
 
 private:
     friend class PgStatement;

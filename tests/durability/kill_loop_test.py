@@ -201,6 +201,12 @@ class Traffic:
             message.update(minutes=self.rng.choice([1, 5, 10]), key=f"k{self.n}")
         elif kind == "rollback":
             message["to_period"] = 0
+        if kind in ("force_advance", "rollback"):
+            # They name the open period they mean (issue 53).
+            index = self.period(port)
+            if index is None:
+                return False
+            message["period"] = index
         elif kind == "invite":
             message["role"] = "observer"
         reply = api(port, message, self.tokens["gm"])

@@ -55,8 +55,16 @@ TEST(Decode, GmCommandsNeedTheirMembers) {
     EXPECT_NO_THROW(decode_client_message(
         R"({"type":"gm","campaign":"c","command":"extend","minutes":30,"key":"k1"})"));
     EXPECT_EQ(path_of(R"({"type":"gm","campaign":"c","command":"extend","minutes":30})"), "$.key");
-    EXPECT_EQ(path_of(R"({"type":"gm","campaign":"c","command":"rollback","to_period":0})"),
+    EXPECT_EQ(path_of(R"({"type":"gm","campaign":"c","command":"rollback","period":1,"to_period":0})"),
               "$.reason");
+    // Commands that move the campaign on name the period they mean (issue 53, item 10).
+    EXPECT_EQ(path_of(R"({"type":"gm","campaign":"c","command":"rollback","to_period":0,"reason":"r"})"),
+              "$.period");
+    EXPECT_EQ(path_of(R"({"type":"gm","campaign":"c","command":"force_advance","reason":"r"})"),
+              "$.period");
+    EXPECT_EQ(path_of(R"({"type":"gm","campaign":"c","command":"resolve"})"), "$.period");
+    EXPECT_NO_THROW(decode_client_message(
+        R"({"type":"gm","campaign":"c","command":"force_advance","period":0,"key":"a","reason":"r"})"));
     EXPECT_EQ(path_of(R"({"type":"gm","campaign":"c","command":"fly"})"), "$.command");
 }
 

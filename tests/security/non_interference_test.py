@@ -297,7 +297,8 @@ def play(server, plan):
             clients[player].request({"type": "confirm_orders", "campaign": CAMPAIGN,
                                      "period_index": index})
         if plan["unconfirmed"]:
-            gm.request({"type": "gm", "campaign": CAMPAIGN, "command": "resolve"})
+            gm.request({"type": "gm", "campaign": CAMPAIGN, "command": "resolve",
+                        "period": index})
         for _ in range(400):
             sync_all()
             if sum(1 for m in gm.inbox if m.get("type") == "period_resolved") > index:

@@ -211,7 +211,7 @@ TEST_F(WebhookTest, UrlsWithLineBreaksSpacesOrControlCharactersAreRefusedAndChan
     }
     // The webhook set first is the one that gets the next notification.
     ASSERT_EQ(send(gm, {{"type", "gm"}, {"campaign", "raid"}, {"command", "force_advance"},
-                        {"reason", "test"}})["type"], "gm_done");
+                        {"period", 0}, {"reason", "test"}})["type"], "gm_done");
     ASSERT_TRUE(receiver.wait_for(1, 10s));
     std::this_thread::sleep_for(300ms);
     for (const auto& got : receiver.requests()) {
@@ -313,7 +313,7 @@ TEST_F(WebhookTest, TheSignatureVerifiesAndASuccessIsNotSentAgain) {
     const std::string secret = set["secret"];
     ASSERT_EQ(secret.size(), 64u);
     ASSERT_EQ(send(gm, {{"type", "gm"}, {"campaign", "raid"}, {"command", "force_advance"},
-                        {"reason", "test"}})["type"], "gm_done");
+                        {"period", 0}, {"reason", "test"}})["type"], "gm_done");
     // The period's resolution; other notifications (decisions) may follow it.
     auto resolved = [&] {
         std::vector<ReceivedRequest> out;

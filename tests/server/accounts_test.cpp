@@ -119,7 +119,7 @@ TEST_F(Accounts, AReassignedSeatsOldHolderStopsReceivingTheSidesView) {
     const Json notice = anna.wait_for("notice");
     EXPECT_EQ(notice["notice"]["kind"], "seat_changed");
     // The period moves on: anna's connection hears nothing more of the campaign.
-    ASSERT_EQ(gm({{"command", "force_advance"}, {"reason", "on we go"}})["type"], "gm_done");
+    ASSERT_EQ(gm({{"command", "force_advance"}, {"period", 0}, {"reason", "on we go"}})["type"], "gm_done");
     const std::string olaf = login("olaf");
     EXPECT_EQ(server.api({{"type", "join"}, {"campaign", "raid"}}, olaf)
                   .second["messages"][0]["view"]["you"]["player"],

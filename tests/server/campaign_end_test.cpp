@@ -88,8 +88,8 @@ TEST_F(CampaignEnd, AnEndedCampaignTakesNoMoreTurnsAndKeepsItsHistory) {
     EXPECT_EQ(send("ingrid", {{"type", "confirm_orders"}, {"period_index", 1}})["code"],
               "conflict");
     for (const char* command : {"pause", "resolve", "force_advance", "end"})
-        EXPECT_EQ(gm({{"command", command}})["code"], "conflict") << command;
-    EXPECT_EQ(gm({{"command", "rollback"}, {"to_period", 0}})["code"], "conflict");
+        EXPECT_EQ(gm({{"command", command}, {"period", 1}})["code"], "conflict") << command;
+    EXPECT_EQ(gm({{"command", "rollback"}, {"period", 1}, {"to_period", 0}})["code"], "conflict");
     EXPECT_EQ(period(), 1);
 
     // What stays: the history, the reports, the name and the seats.
@@ -181,9 +181,10 @@ TEST_F(CampaignEnd, AnEndedCampaignIsDeletedAndItsArchiveKept) {
 
 TEST_F(CampaignEnd, EveryGmActionNamesTheGmWhoGaveIt) {
     ASSERT_EQ(gm({{"command", "add_gm"}, {"account", "olaf"}})["type"], "gm_done");
-    ASSERT_EQ(gm({{"command", "force_advance"}}, "olaf")["type"], "gm_done");
+    ASSERT_EQ(gm({{"command", "force_advance"}, {"period", 0}}, "olaf")["type"], "gm_done");
     ASSERT_TRUE(period_becomes(1));
-    ASSERT_EQ(gm({{"command", "rollback"}, {"to_period", 0}}, "olaf")["type"], "gm_done");
+    ASSERT_EQ(gm({{"command", "rollback"}, {"period", 1}, {"to_period", 0}}, "olaf")["type"],
+              "gm_done");
     ASSERT_EQ(gm({{"command", "edit_world"},
                   {"edits", Json::parse(R"([{"op": "set_terrain", "hex": [4, 4],
                                              "terrain": "forest"}])")}})["type"],

@@ -96,7 +96,7 @@ grep -Eq "^Period 0: day 1, day; deadline [0-9-]+ [0-9:]+ UTC.*, in (23 h|1 d)" 
 grep -q "set_deadline .*: a day" "$WORK/status.txt" || fail "status notices"
 
 # The GM forces the period; every decision settles by standing instruction or default.
-api "$WORK/gm.json" '{"type":"gm","campaign":"valormr-demo","command":"force_advance","reason":"test"}' | grep -q gm_done
+api "$WORK/gm.json" '{"type":"gm","campaign":"valormr-demo","command":"force_advance","period":0,"reason":"test"}' | grep -q gm_done
 "$UMPIRE" client "${A[@]}" history --campaign valormr-demo > "$WORK/history.txt"
 grep -q "^1 resolved period(s)$" "$WORK/history.txt" || { cat "$WORK/history.txt"; fail "history"; }
 grep -Eq "^  0  day 1 day, resolved [0-9-]+ [0-9:]+ UTC" "$WORK/history.txt" || fail "history period"

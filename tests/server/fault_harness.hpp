@@ -67,4 +67,24 @@ inline std::string content_of(const std::string& path, const std::set<std::strin
     return std::regex_replace(out, std::regex(R"("invite":"[0-9a-f]{12}")"), R"("invite":"…")");
 }
 
+// Whether a reply says the command's outcome is unknown (its COMMIT failed after it may have
+// reached the disk, issue 53): `unavailable`, and not "nothing was changed".
+inline bool said_outcome_unknown(const Json& reply) {
+    const std::string message = reply.value("message", "");
+    return reply.value("code", "") == "unavailable" && message.starts_with("outcome unknown") &&
+           message.find("nothing was changed") == std::string::npos;
+}
+
+// After an unknown outcome the hub's connection takes no more writes: `probe` is refused as
+// `unavailable` with "nothing was changed", and the file stays as `before`.
+inline void expect_stopped(HubHarness& h, const std::shared_ptr<FakePeer>& peer, const Json& probe,
+                           const std::string& db, const std::string& before) {
+    EXPECT_FALSE(h.stores.campaigns->database().stopped().empty());
+    const Json again = h.send(peer, probe);
+    EXPECT_EQ(again.value("code", ""), "unavailable") << again.dump();
+    EXPECT_NE(again.value("message", "").find("nothing was changed"), std::string::npos)
+        << again.dump();
+    EXPECT_EQ(content_of(db), before) << "a stopped server wrote";
+}
+
 }  // namespace umpire::testing

@@ -28,7 +28,7 @@ set -e
 grep -q invalid_argument "$WORK/err" || fail "a bad address: $(cat "$WORK/err")"
 "$UMPIRE" client "${A[@]}" webhook --campaign valormr-demo --url "mailto:anna@example.org" > /dev/null
 
-"$UMPIRE" client "${G[@]}" gm --campaign valormr-demo force_advance --reason "by e-mail" > /dev/null
+"$UMPIRE" client "${G[@]}" gm --campaign valormr-demo force_advance --period 0 --reason "by e-mail" > /dev/null
 # Two notifications for anna, each one e-mail: the period resolved, and she sent no orders.
 for _ in $(seq 100); do [ "$(ls "$WORK"/mail/mail-*.eml 2>/dev/null | wc -l)" -ge 2 ] && break; sleep 0.1; done
 sleep 0.5  # a third would be a duplicate

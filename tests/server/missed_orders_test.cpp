@@ -79,6 +79,7 @@ TEST_F(MissedOrders, ARollbackReopensOrdersSoAMissedPeriodCanBePutRight) {
 
     const Json back = send("gm", {{"type", "gm"},
                                   {"command", "rollback"},
+                                  {"period", 1},
                                   {"to_period", 0},
                                   {"reopen_orders", true},
                                   {"reason", "ingrid's orders went astray"}});
@@ -100,6 +101,7 @@ TEST_F(MissedOrders, ARollbackReopensOrdersSoAMissedPeriodCanBePutRight) {
     // Without reopen_orders, orders that all stand confirmed resolve the period again at once.
     ASSERT_EQ(send("gm", {{"type", "gm"},
                           {"command", "rollback"},
+                          {"period", 1},
                           {"to_period", 0},
                           {"reason", "once more"}})["type"],
               "gm_done");

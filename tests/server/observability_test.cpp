@@ -163,7 +163,7 @@ TEST(AccessLog, GmActionsAndResolutionsAreLoggedWithTheirReason) {
     ASSERT_EQ(status, 200) << body.dump();
     const auto token = body["messages"][0]["token"].get<std::string>();
     const auto [s2, b2] = server.api({{"type", "gm"}, {"campaign", "raid"},
-                                      {"command", "force_advance"}, {"reason", "the \"storm\""}},
+                                      {"command", "force_advance"}, {"period", 0}, {"reason", "the \"storm\""}},
                                      token);
     ASSERT_EQ(s2, 200) << b2.dump();
     server.stop();
@@ -189,7 +189,7 @@ TEST(Metrics, HistogramsAndGaugesAfterARealRequest) {
     ASSERT_EQ(status, 200);
     const auto token = body["messages"][0]["token"].get<std::string>();
     ASSERT_EQ(server.api({{"type", "gm"}, {"campaign", "raid"}, {"command", "force_advance"},
-                          {"reason", "r"}}, token).first, 200);
+                          {"period", 0}, {"reason", "r"}}, token).first, 200);
     const auto metrics = body_of(get(server.admin_port(), "/metrics"));
     for (const std::string expected :
          {"umpire_build_info{version=\"", "process_start_time_seconds ", "umpire_uptime_seconds ",

@@ -3,6 +3,7 @@
 docs/operations.md "One server per database"):
   - a missing database is refused without --create-db, and so is a zero-length file;
   - a second server on the same file exits non-zero naming the lock file and the first's pid,
+    also when it is given the file through a symbolic link (issue 53),
     and the first goes on serving; `umpire campaign …` refuses to write beside it, `umpire
     verify` reads, `umpire-server admin` still makes accounts;
   - the database deleted (or replaced) under a running server: the next write is refused
@@ -99,6 +100,7 @@ def run(args, **kw):
 
 with tempfile.TemporaryDirectory() as tmp:
     db = os.path.join(tmp, "one.db")
+    real_db = os.path.realpath(db)  # the lock is named after the file's real path
     base = ["--bind", "127.0.0.1", "--port", "0", "--db", db, "--password-cost", "min",
             "--log-level", "warn", "--rulesets", os.path.join(source, "rulesets"),
             "--scenarios-dir", os.path.join(source, "scenarios")]
@@ -125,10 +127,20 @@ with tempfile.TemporaryDirectory() as tmp:
           "/healthz and /readyz answer 200 while the database takes writes")
 
     second = run([server_bin] + base + ["--create-db"])
-    check(second.returncode != 0 and f"{db}.lock" in second.stderr
+    check(second.returncode != 0 and f"{real_db}.lock" in second.stderr
           and f"pid {first.proc.pid}" in second.stderr,
           f"a second server on the file exits {second.returncode}, naming {os.path.basename(db)}.lock "
           f"and pid {first.proc.pid}: {second.stderr.strip()}")
+    # The same file through a symbolic link (issue 53): the lock follows the file, not the name
+    # it was given (the link's own lock file let a second server start beside the first).
+    link = os.path.join(tmp, "link-to-one.db")
+    os.symlink(db, link)
+    via_link = run([server_bin] + [link if a == db else a for a in base])
+    check(via_link.returncode != 0 and f"{real_db}.lock" in via_link.stderr
+          and f"pid {first.proc.pid}" in via_link.stderr
+          and not os.path.exists(link + ".lock"),
+          f"a second server through a symbolic link to the file exits {via_link.returncode}, "
+          f"naming {os.path.basename(db)}.lock: {via_link.stderr.strip()}")
     status, message = login(first.port, "gm", password)
     check(first.proc.poll() is None and status == 200 and message.get("type") == "logged_in",
           "the first server still serves")

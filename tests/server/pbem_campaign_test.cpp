@@ -131,7 +131,7 @@ TEST_F(PbemCampaign, AGroupPlaysAWholeCampaignByEmail) {
               "receipt");
     for (const char* who : {"anna", "ingrid"})
         ASSERT_EQ(send(who, {{"type", "confirm_orders"}, {"period_index", 0}})["type"], "receipt");
-    ASSERT_EQ(gm({{"command", "resolve"}})["type"], "gm_done");  // olaf is not waited for
+    ASSERT_EQ(gm({{"command", "resolve"}, {"period", 0}})["type"], "gm_done");  // olaf is not waited for
 
     // Decisions by e-mail: anna answers her first request; nobody answers the rest, and each
     // window lapses four hours after it was asked.
@@ -200,6 +200,7 @@ TEST_F(PbemCampaign, AGroupPlaysAWholeCampaignByEmail) {
 
     // --- The GM puts period 1 right: confirmed orders open again and players are told.
     const Json back = gm({{"command", "rollback"},
+                          {"period", 2},
                           {"to_period", 1},
                           {"reopen_orders", true},
                           {"reason", "ingrid's orders were lost in the post"}});

@@ -672,7 +672,7 @@ class Test:
         before = await asyncio.to_thread(self.resolution_counts)
         await asyncio.gather(*[confirm(c) for c in self.players if c is not absent])
         if force:
-            await self.gm("force_advance", f"mi {tag} force_advance")
+            await self.gm("force_advance", f"mi {tag} force_advance", period=period)
         await self.wait_pushed(period, press_sent, before)
         how = (f"force_advance by the gm on server {gm.slot} ({absent.player} unconfirmed)"
                if force else "all confirmed")

@@ -119,5 +119,36 @@ TEST(Health, ARemovedDatabaseIs503AndEveryCommandUnavailable) {
     EXPECT_FALSE(fs::exists(config.database));
 }
 
+// Issue 53, item 11: whenever storage fails — on either engine, whatever its words — the client
+// is told `unavailable`, never `internal` (a bug) or "no such campaign". Only a broken invariant
+// is `internal`; refusals of the input keep their own codes. An unknown outcome does not say
+// "nothing was changed".
+TEST(StorageErrors, EveryStorageFailureIsUnavailable) {
+    using storage::ErrorKind;
+    for (const ErrorKind kind : {ErrorKind::io, ErrorKind::disk_full, ErrorKind::busy,
+                                 ErrorKind::corrupt, ErrorKind::cannot_open, ErrorKind::read_only,
+                                 ErrorKind::gone, ErrorKind::outcome_unknown}) {
+        const auto reply = server::to_protocol_error(
+            storage::StorageError(kind, "/srv/umpire/server.db: it failed"),
+            protocol::ErrorCode::invalid_argument, "/srv/umpire/server.db");
+        EXPECT_EQ(reply.code(), protocol::ErrorCode::unavailable) << storage::to_string(kind);
+        EXPECT_FALSE(contains(reply.what(), "/srv/umpire")) << reply.what();
+        EXPECT_EQ(contains(reply.what(), "nothing was changed"),
+                  kind != ErrorKind::outcome_unknown && kind != ErrorKind::gone)
+            << reply.what();
+    }
+    EXPECT_EQ(server::to_protocol_error(storage::StorageError(ErrorKind::internal, "a bug"),
+                                        protocol::ErrorCode::invalid_argument)
+                  .code(),
+              protocol::ErrorCode::internal);
+    // The log names the engine's own code: SQLite's, or PostgreSQL's SQLSTATE (it said "SQLite
+    // code 0" for every PostgreSQL error).
+    const storage::StorageError pg(ErrorKind::io, "no answer", std::string("08006"));
+    EXPECT_EQ(storage::engine_code(pg), "SQLSTATE 08006");
+    EXPECT_EQ(server::storage_error_fields(pg)["sqlstate"], "08006");
+    EXPECT_EQ(storage::engine_code(storage::StorageError(ErrorKind::io, "fsync", 1034)),
+              "SQLite code 1034");
+}
+
 }  // namespace
 }  // namespace umpire::testing

@@ -14,6 +14,7 @@
 #include "hub_support.hpp"
 #include "pg_test_database.hpp"
 #include "server/change_listener.hpp"
+#include "storage/postgres/pg_connection.hpp"
 
 namespace umpire::testing {
 namespace {
@@ -76,7 +77,7 @@ protected:
 };
 
 TEST_F(SeveralServers, ACommitOnOneServerReachesTheClientsOfTheOther) {
-    ASSERT_EQ(gm_command({{"command", "force_advance"}, {"reason", "on with it"}})["type"],
+    ASSERT_EQ(gm_command({{"command", "force_advance"}, {"period", 0}, {"reason", "on with it"}})["type"],
               "gm_done");
     EXPECT_EQ(period_on(*a), 1);
     EXPECT_EQ(period_on(*b), 0) << "b has not heard yet";
@@ -96,6 +97,62 @@ TEST_F(SeveralServers, ACommitOnOneServerReachesTheClientsOfTheOther) {
     EXPECT_EQ(anna->messages.size(), count);
 }
 
+// Issue 53, item 10: the GM on one server and the same GM (another tab) on the other both
+// force period 0 on. The second names a period that is gone and is refused; before, it resolved
+// period 1 too (9 of 9 trials).
+TEST_F(SeveralServers, TwoForceAdvancesOfOnePeriodAdvanceItOnce) {
+    auto gm_b = b->peer("gm");
+    ASSERT_EQ(b->send(gm_b, {{"type", "join"}, {"campaign", "raid"}})["type"], "snapshot");
+    ASSERT_EQ(gm_command({{"command", "force_advance"}, {"period", 0}, {"reason", "first"}})["type"],
+              "gm_done");
+    const Json second = b->send(gm_b, {{"type", "gm"}, {"campaign", "raid"},
+                                       {"command", "force_advance"}, {"period", 0},
+                                       {"reason", "second"}});
+    EXPECT_EQ(second["code"], "period_closed") << second.dump();
+    EXPECT_EQ(period_on(*b), 1);
+    EXPECT_EQ(live_attempts(0), 1);
+    EXPECT_EQ(live_attempts(1), 0) << "period 1 was resolved by the second force_advance";
+}
+
+// A server starting while another deletes a campaign (issue 53, item 10): it exited 1 on the
+// foreign key (16 of 20 starts); now it serves without it.
+TEST_F(SeveralServers, AServerStartingWhileAnotherDeletesACampaignStarts) {
+    HubHarness c(dir, database->url());
+    int deleted = 0;
+    c.services.before_room_start = [&](const std::string& id) {
+        a->stores.campaigns->delete_campaign(id);  // as `delete` does, without its archive
+        ++deleted;
+    };
+    ASSERT_NO_THROW(c.hub->start());
+    EXPECT_EQ(deleted, 1) << "the hook never ran: no race tested";
+    EXPECT_EQ(c.hub->find_room("raid"), nullptr);
+}
+
+// PostgreSQL unreachable (issue 53, item 11): commands are `unavailable`, not `internal`, and a
+// campaign this server has not loaded yet is not "no campaign for you". Connections to the
+// test's database are refused and the servers' ones ended: an outage as the servers see it.
+TEST_F(SeveralServers, WhilePostgresqlIsUnreachableCommandsAreUnavailable) {
+    auto& store = *a->hub->services().server;
+    a->hub->create_campaign(kSource + "/scenarios/valormr-demo.json", "later",
+                            store.account_by_name("gm")->id);  // b has not heard of it
+    auto gm_b = b->peer("gm");
+    storage::pg::Connection admin(database->url());
+    const std::string quoted = "\"" + database->name() + "\"";
+    admin.exec("ALTER DATABASE " + quoted + " ALLOW_CONNECTIONS false");
+    admin.query("SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
+                "WHERE datname = $1 AND pid <> pg_backend_pid()",
+                {database->name()});
+    const Json join = b->send(gm_b, {{"type", "join"}, {"campaign", "later"}});
+    EXPECT_EQ(join["code"], "unavailable") << join.dump();
+    const Json command = b->send(gm_b, {{"type", "gm"}, {"campaign", "raid"},
+                                        {"command", "force_advance"}, {"period", 0},
+                                        {"reason", "in the outage"}});
+    EXPECT_EQ(command["code"], "unavailable") << command.dump();
+    admin.exec("ALTER DATABASE " + quoted + " ALLOW_CONNECTIONS true");
+    // Back: the next command connects again.
+    EXPECT_EQ(b->send(gm_b, {{"type", "join"}, {"campaign", "later"}})["type"], "snapshot");
+}
+
 TEST_F(SeveralServers, OrdersGivenOnOneServerShowInTheViewsOnTheOther) {
     auto gm_on_b = b->peer("gm");
     ASSERT_EQ(b->send(gm_on_b, {{"type", "join"}, {"campaign", "raid"}})["type"], "snapshot");
@@ -111,7 +168,7 @@ TEST_F(SeveralServers, OrdersGivenOnOneServerShowInTheViewsOnTheOther) {
 }
 
 TEST_F(SeveralServers, AServerThatHasNotHeardReloadsBeforeItActs) {
-    ASSERT_EQ(gm_command({{"command", "force_advance"}, {"reason", "on with it"}})["type"],
+    ASSERT_EQ(gm_command({{"command", "force_advance"}, {"period", 0}, {"reason", "on with it"}})["type"],
               "gm_done");
     // b was not told; anna, who saw period 1 elsewhere, submits for it on b.
     const Json receipt = b->send(anna, {{"type", "submit_orders"}, {"campaign", "raid"},
@@ -163,7 +220,7 @@ TEST_F(SeveralServers, ANotificationIsSentByOneServer) {
     ASSERT_EQ(b->send(anna, {{"type", "set_webhook"}, {"campaign", "raid"},
                              {"url", "http://127.0.0.1:9/hook"}})["type"],
               "webhook_set");
-    ASSERT_EQ(gm_command({{"command", "force_advance"}, {"reason", "on with it"}})["type"],
+    ASSERT_EQ(gm_command({{"command", "force_advance"}, {"period", 0}, {"reason", "on with it"}})["type"],
               "gm_done");
     ASSERT_EQ(held_a.keys, kAnnasNotifications) << "a sends them";
     b->hub->campaign_changed("raid");  // b pumps too, while a's delivery is under way
@@ -181,7 +238,7 @@ TEST_F(SeveralServers, AClaimOfAServerThatDiedRunsOutAndAnotherSends) {
     a->services.webhooks = &held_a;
     b->services.webhooks = &held_b;
     b->send(anna, {{"type", "set_webhook"}, {"campaign", "raid"}, {"url", "http://127.0.0.1:9/hook"}});
-    gm_command({{"command", "force_advance"}, {"reason", "on with it"}});
+    gm_command({{"command", "force_advance"}, {"period", 0}, {"reason", "on with it"}});
     ASSERT_EQ(held_a.keys, kAnnasNotifications);
     held_a.answers.clear();  // a dies with the delivery under way: no answer ever comes
     b->hub->campaign_changed("raid");
@@ -197,7 +254,7 @@ TEST_F(SeveralServers, ASeatTakenAwayOnOneServerStopsTheViewsOnTheOther) {
     ASSERT_FALSE(anna->of_type("notice").empty());
     EXPECT_EQ(anna->of_type("notice").back()["notice"]["kind"], "seat_changed");
     const auto count = anna->messages.size();
-    gm_command({{"command", "force_advance"}, {"reason", "on with it"}});
+    gm_command({{"command", "force_advance"}, {"period", 0}, {"reason", "on with it"}});
     b->hub->campaign_changed("raid");
     EXPECT_EQ(anna->messages.size(), count) << "no longer seated: shown nothing more";
     EXPECT_EQ(b->send(anna, {{"type", "join"}, {"campaign", "raid"}})["code"], "unknown_campaign");
@@ -242,7 +299,7 @@ TEST_F(SeveralServers, TheListenerHearsAnotherServersCommits) {
             ASSERT_TRUE(cv.wait_for(lock, seconds(20), [&] { return missed > 0; }))
                 << "it says it may have missed what came before it listened";
         }
-        gm_command({{"command", "force_advance"}, {"reason", "on with it"}});
+        gm_command({{"command", "force_advance"}, {"period", 0}, {"reason", "on with it"}});
         std::unique_lock lock(m);
         EXPECT_TRUE(cv.wait_for(lock, seconds(20), [&] { return !heard.empty(); }));
     }  // stops and joins its thread

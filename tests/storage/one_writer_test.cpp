@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
 
 #include "storage/database_checks.hpp"
 #include "storage/database_lock.hpp"
@@ -45,6 +46,25 @@ TEST(DatabaseLock, ASecondServerIsRefusedNamingTheFileAndThePid) {
     struct stat st {};
     ASSERT_EQ(::stat((db + ".lock").c_str(), &st), 0);
     EXPECT_EQ(st.st_mode & 0777, 0600u);
+}
+
+// Issue 53: the lock was named after the path given, so a server started through a symbolic
+// link to the file (or to its directory) took a lock of its own beside the link.
+TEST(DatabaseLock, ASymbolicLinkToTheFileOrItsDirectoryNamesTheSameLock) {
+    TempDir dir;
+    const auto db = dir.file("u.db");
+    { std::ofstream made(db); }  // a link to a file that is there
+    const auto link = dir.file("link.db");
+    ASSERT_EQ(::symlink(db.c_str(), link.c_str()), 0);
+    const auto linked_dir = dir.file("linked-dir");
+    ASSERT_EQ(::symlink(dir.path().c_str(), linked_dir.c_str()), 0);
+    DatabaseLock first(db, Mode::server);
+    for (const auto& other : {link, linked_dir + "/u.db"}) {
+        const auto e = lock_error(other, Mode::server);
+        EXPECT_EQ(e.kind(), ErrorKind::busy) << other;
+        EXPECT_TRUE(contains(e.what(), "pid " + std::to_string(::getpid()))) << e.what();
+    }
+    EXPECT_EQ(::access((link + ".lock").c_str(), F_OK), -1) << "a lock named after the link";
 }
 
 TEST(DatabaseLock, WritingCommandsShareItButNotWithAServer) {

@@ -22,6 +22,7 @@ std::atomic<int> g_countdown{0};
 std::atomic<int> g_code{SQLITE_IOERR};
 std::atomic<bool> g_sticky{false};
 std::atomic<bool> g_fired{false};
+std::atomic<bool> g_syncs_only{false};
 
 // One write or sync: whether it is the one that fails.
 bool failing() {
@@ -43,7 +44,7 @@ int x_read(sqlite3_file* f, void* buffer, int amount, sqlite3_int64 offset) {
     return real(f)->pMethods->xRead(real(f), buffer, amount, offset);
 }
 int x_write(sqlite3_file* f, const void* buffer, int amount, sqlite3_int64 offset) {
-    if (failing()) return g_code;
+    if (!g_syncs_only && failing()) return g_code;
     return real(f)->pMethods->xWrite(real(f), buffer, amount, offset);
 }
 int x_truncate(sqlite3_file* f, sqlite3_int64 size) {
@@ -148,15 +149,22 @@ void register_fault_vfs() {
 }
 
 void arm_fault(int nth, int code, bool sticky) {
+    g_syncs_only = false;
     g_fired = false;
     g_code = code;
     g_sticky = sticky;
     g_countdown = nth;
 }
 
+void arm_sync_fault(int nth) {
+    arm_fault(nth, SQLITE_IOERR_FSYNC);
+    g_syncs_only = true;
+}
+
 void disarm_fault() {
     g_countdown = 0;
     g_sticky = false;
+    g_syncs_only = false;
 }
 
 bool fault_fired() { return g_fired; }

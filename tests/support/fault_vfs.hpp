@@ -12,6 +12,9 @@ void register_fault_vfs();
 // The `nth` write or sync from now fails with `code`; with `sticky`, every later one too, until
 // disarm_fault() (a disk that stays full).
 void arm_fault(int nth, int code, bool sticky = false);
+// The `nth` sync from now fails with SQLITE_IOERR_FSYNC, after its writes went through (writes
+// are not counted): a failed fsync, the frames in the file all the same.
+void arm_sync_fault(int nth);
 void disarm_fault();
 // Whether the armed fault was hit since arm_fault.
 bool fault_fired();

@@ -129,7 +129,7 @@ try {
   await waitForTitle(anna, `${name}: The GM to you`);
   const note = await anna.evaluate(() => window.__notify.shown.find((n) => n.title.endsWith("The GM to you")));
   assert.equal(note.body, words);
-  await gm.evaluate(() => window.umpire.gm("force_advance", { reason: "the test moves on" }));
+  await gm.evaluate(() => window.umpire.gm("force_advance", { period: 0, reason: "the test moves on" }));
   await waitForTitle(anna, `${name}: period 0 resolved`);
   await waitForTitle(anna, `${name}: GM notice`);
   const own = await titles(anna);

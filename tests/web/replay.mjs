@@ -48,7 +48,7 @@ try {
   const [annaToken, ingridToken, gmToken] = [await tokenOf("anna"), await tokenOf("ingrid"), await tokenOf("gm")];
   await api(annaToken, { type: "submit_orders", campaign, period_index: 0, state: "submitted", orders: [{ force: "hadewych", path: [[3, 3], [4, 3], [5, 3], [6, 3]] }] });
   await api(ingridToken, { type: "submit_orders", campaign, period_index: 0, state: "submitted", orders: [{ force: "ingegerd", path: [[6, 2], [5, 2]] }] });
-  await api(gmToken, { type: "gm", campaign, command: "force_advance", reason: "the replay test moves on" });
+  await api(gmToken, { type: "gm", campaign, command: "force_advance", period: 0, reason: "the replay test moves on" });
 
   const toggle = page.locator("#replay-0-toggle");
   await toggle.waitFor();

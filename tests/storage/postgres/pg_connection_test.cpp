@@ -8,6 +8,7 @@
 #include <string>
 
 #include "storage/postgres/pg_connection.hpp"
+#include "storage/postgres/pg_database.hpp"
 
 namespace umpire::storage::pg {
 namespace {
@@ -151,6 +152,81 @@ TEST(PgConnection, SqlStatesMapToTheStorageErrorKinds) {
     EXPECT_EQ(error_kind_of("57P01"), ErrorKind::io);
     EXPECT_EQ(error_kind_of("42601"), ErrorKind::internal);  // a syntax error is ours
     EXPECT_EQ(error_kind_of(""), ErrorKind::internal);
+}
+
+TEST(PgConnection, SqlStatesOfAnUnavailableServerAreStoragesNotBugs) {
+    // What an outage answers (issue 53): `unavailable` to clients, never `internal`.
+    EXPECT_EQ(error_kind_of("58030"), ErrorKind::io);         // the server's own I/O failed
+    EXPECT_EQ(error_kind_of("57P03"), ErrorKind::io);         // cannot connect now (starting up)
+    EXPECT_EQ(error_kind_of("53300"), ErrorKind::busy);       // too many connections
+    EXPECT_EQ(error_kind_of("57014"), ErrorKind::busy);       // a statement timed out
+    EXPECT_EQ(error_kind_of("25006"), ErrorKind::read_only);  // a standby
+    EXPECT_EQ(error_kind_of("3D000"), ErrorKind::cannot_open);
+    EXPECT_EQ(error_kind_of("XX001"), ErrorKind::corrupt);
+}
+
+TEST(PgConnection, ErrorsCarryTheirSqlstateForTheLog) {
+    NEEDS_SERVER();
+    Connection db(server_url());
+    try {
+        db.exec("SELEC 1");
+        FAIL() << "a syntax error was taken";
+    } catch (const StorageError& e) {
+        EXPECT_EQ(e.sqlstate(), "42601");
+        EXPECT_EQ(e.sqlite_code(), 0);
+        EXPECT_EQ(engine_code(e), "SQLSTATE 42601") << "logged as \"SQLite code 0\" before";
+    }
+}
+
+// The connection lost during COMMIT (issue 53, item 9): the commit may have happened, so its
+// caller is told the outcome is unknown, the handler (the server's exit) runs once, and the
+// connection takes no more transactions. A transaction that wrote nothing is not unknown.
+TEST(PgConnection, ACommitOnALostConnectionHasAnUnknownOutcome) {
+    NEEDS_SERVER();
+    Connection killer(server_url());
+    make_table(killer, "outcomes", "id int");
+    auto lose = [&](const PgDatabase& db) {
+        // Waits (up to 5 s) until the backend is gone.
+        killer.query("SELECT pg_terminate_backend($1, 5000)", {std::to_string(db.backend_pid())});
+    };
+    {
+        PgDatabase reader(server_url());
+        Transaction read(reader, TransactionMode::deferred);
+        reader.query_int("SELECT count(*) FROM outcomes");
+        lose(reader);
+        try {
+            read.commit();
+        } catch (const StorageError& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::io) << e.what();
+        }
+        EXPECT_TRUE(reader.stopped().empty()) << "a read left nothing unknown";
+    }
+    PgDatabase db(server_url());
+    int told = 0;
+    db.on_outcome_unknown([&](const StorageError& e) {
+        ++told;
+        EXPECT_EQ(e.kind(), ErrorKind::outcome_unknown);
+    });
+    {
+        Transaction write(db);
+        db.prepare("INSERT INTO outcomes VALUES (1)").run();
+        lose(db);
+        try {
+            write.commit();
+            FAIL() << "a COMMIT on a lost connection succeeded";
+        } catch (const StorageError& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::outcome_unknown) << e.what();
+        }
+    }
+    EXPECT_EQ(told, 1);
+    EXPECT_FALSE(db.stopped().empty());
+    try {
+        Transaction again(db);
+        FAIL() << "a stopped connection began a transaction";
+    } catch (const StorageError& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::io) << e.what();
+        EXPECT_NE(std::string(e.what()).find("stopped writing"), std::string::npos) << e.what();
+    }
 }
 
 TEST(PgConnection, UrlsLoseOnlyTheirPasswordInMessages) {

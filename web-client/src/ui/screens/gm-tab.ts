@@ -92,18 +92,20 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
     const advance = h("form", { class: "card", "aria-labelledby": "gm-advance", onsubmit: (e: Event) => e.preventDefault() },
       h("h3", { id: "gm-advance" }, "Resolve the period"), field("Reason (force advance)", advReason),
       h("div", { class: "buttons" },
-        h("button", { type: "button", onclick: run(() => app.gm("resolve", {})) }, "Start resolution now"),
+        // Each names the period shown here: if another GM or a deadline moved the campaign on
+        // meanwhile, the server refuses it (period_closed) rather than resolve the next one too.
+        h("button", { type: "button", onclick: run(() => app.gm("resolve", { period: v.period.index })) }, "Start resolution now"),
         h("button", { type: "button", onclick: run(async () => {
           const why = reasonOf(advReason);
           if (!sure("Force the period to resolve now? Missing orders hold and every open decision takes its default.")) return "Not done.";
-          return app.gm("force_advance", { reason: why });
+          return app.gm("force_advance", { period: v.period.index, key: `web-advance-${v.period.index}-${Date.now()}`, reason: why });
         }) }, "Force advance (settle everything)")));
 
     const toPeriod = h("input", { name: "to_period", type: "number", min: 0, value: Math.max(0, v.period.index - 1) });
     const rbReason = reason("reason");
     const rollback = form("Roll back", "gm-rollback", [field("To the start of period", toPeriod), field("Reason", rbReason)], "Roll back",
       async () => (sure(`Roll back to the start of period ${toPeriod.value}? Later periods are kept as history only.`)
-        ? app.gm("rollback", { to_period: Number(toPeriod.value), reason: rbReason.value }) : "Not done."));
+        ? app.gm("rollback", { period: v.period.index, to_period: Number(toPeriod.value), reason: rbReason.value }) : "Not done."));
 
     const name = h("input", { name: "name", value: v.name });
     const observers = select([{ value: "", label: "(unchanged)" }, { value: "all", label: "see everything" }, { value: "map", label: "see the map only" }], "", { name: "observers" });
