@@ -377,7 +377,9 @@ void Hub::login_with_password(const Reply& reply, const protocol::Login& m) {
     });
 }
 
-void Hub::finish_login(const Reply& reply, std::string token) {
+std::string Hub::new_session_expiry() const { return session_expiry(*services_); }
+
+void Hub::finish_login(const Reply& reply, std::string token, const std::string& stored_expiry) {
     Peer& peer = *reply.peer;
     if (peer.kind() == Peer::Kind::websocket) {
         int same = 0;
@@ -393,11 +395,12 @@ void Hub::finish_login(const Reply& reply, std::string token) {
             return;
         }
     }
-    const std::string expires = session_expiry(*services_);
+    const std::string expires = stored_expiry.empty() ? session_expiry(*services_) : stored_expiry;
     if (!token.empty()) {
         peer.token_hash = secret_hash(token);
-        services_->server->add_session(peer.token_hash, *peer.account, services_->now_iso(),
-                                       expires, peer.address());
+        if (stored_expiry.empty())
+            services_->server->add_session(peer.token_hash, *peer.account, services_->now_iso(),
+                                           expires, peer.address());
     }
     services_->metrics->logins++;
     spdlog::info("account \"{}\" logged in from {}", peer.account_name, peer.address());
@@ -462,15 +465,21 @@ std::int64_t Hub::create_account(const std::string& name, const std::string& pas
 }
 
 Room& Hub::create_campaign(const std::string& scenario_file, const std::string& id,
-                           std::int64_t gm_account, const std::string& time_zone) {
+                           std::int64_t gm_account, const std::string& time_zone,
+                           const std::function<void(const std::string&)>& also) {
     storage::CreateOptions options;
     options.id = id;
     options.time_zone = time_zone.empty() ? "UTC" : time_zone;
+    // One commit (issue 53, item 8): the campaign, its open period and its GM's seat, or none of
+    // them. Two commits left, after a kill between them, a campaign nobody could see or end.
+    storage::Transaction transaction(services_->campaigns->database());
     auto campaign = storage::Campaign::create_from_file(*services_->campaigns, scenario_file,
                                                         services_->config.ruleset_dirs, options,
                                                         services_->clock());
     const std::string campaign_id = campaign.id();
     services_->server->put_membership({gm_account, campaign_id, "gm", std::nullopt});
+    if (also) also(campaign_id);
+    transaction.commit();
     auto room = std::make_unique<Room>(*services_, std::move(campaign));
     room->start();
     Room& ref = *room;

@@ -52,9 +52,11 @@ public:
 
     // Creates an account (the demo and tests; players sign up with an invite). Returns its id.
     std::int64_t create_account(const std::string& name, const std::string& password);
-    // Creates a campaign from a scenario file with `gm_account` as its GM.
+    // Creates a campaign from a scenario file with `gm_account` as its GM, in one commit with
+    // what `also` writes (given the campaign's id; the demo seats its players).
     Room& create_campaign(const std::string& scenario_file, const std::string& id,
-                          std::int64_t gm_account, const std::string& time_zone = "UTC");
+                          std::int64_t gm_account, const std::string& time_zone = "UTC",
+                          const std::function<void(const std::string&)>& also = {});
     Room* find_room(const std::string& id);
     Services& services() { return *services_; }
 
@@ -70,7 +72,11 @@ private:
     // Ends one piece of a peer's work off the I/O thread: handles what waited behind it.
     void end_async(const std::shared_ptr<Peer>& peer);
     void login_with_password(const Reply& reply, const protocol::Login& m);
-    void finish_login(const Reply& reply, std::string token);
+    // With `stored_expiry`, the token's session was written already (in the caller's commit)
+    // and expires then.
+    void finish_login(const Reply& reply, std::string token, const std::string& stored_expiry = "");
+    // When a new session made now expires.
+    std::string new_session_expiry() const;
     void dispatch(const Reply& reply, const protocol::ClientMessage& message);
     void send_error(Peer& peer, const Json& re, const protocol::ProtocolError& error);
     // A storage failure that reached the hub: logged, and what the client is told.

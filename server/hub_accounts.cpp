@@ -129,9 +129,17 @@ void Hub::sign_up(const Reply& reply, const protocol::SignUp& m) {
                       [this, reply, name = m.account, code_hash, email,
                        address](const std::string& hash) {
                           std::pair<std::int64_t, storage::MembershipRecord> made;
+                          const std::string token = new_token();
+                          const std::string expires = new_session_expiry();
                           try {
-                              made = services_->server->sign_up(name, hash, email, code_hash,
-                                                                services_->now_iso());
+                              // One commit (issue 53, item 8): the account, its seat, the used
+                              // invite and the session the reply hands out, or none of them.
+                              const std::string now = services_->now_iso();
+                              storage::Transaction transaction(services_->campaigns->database());
+                              made = services_->server->sign_up(name, hash, email, code_hash, now);
+                              services_->server->add_session(secret_hash(token), made.first, now,
+                                                             expires, address);
+                              transaction.commit();
                           } catch (const storage::StorageError& e) {
                               // Used or revoked between the check and now (the e-mail was checked
                               // before).
@@ -149,8 +157,9 @@ void Hub::sign_up(const Reply& reply, const protocol::SignUp& m) {
                           spdlog::info("account \"{}\" signed up from {} into campaign {} as {}",
                                        name, address, made.second.campaign_id,
                                        made.second.player.value_or(made.second.role));
-                          finish_login(reply, new_token());
-                          if (!peer.account) return;  // refused: too many connections
+                          // A new account has no other connection: never refused here.
+                          finish_login(reply, token, expires);
+                          if (!peer.account) return;
                           reply.send({{"type", "invite_redeemed"},
                                       {"campaign", made.second.campaign_id},
                                       {"role", made.second.role},

@@ -52,6 +52,12 @@ void Room::start() {
     });
     schedule_timers();
     pump_webhooks();
+    // A kill between a command's commit and the resolution it sets off (the last confirmation,
+    // the last answer, a rollback with every side still confirmed) leaves a period nothing
+    // holds up: it resolves now rather than at its deadline (issue 53, item 8).
+    if (campaign_.record().status == "active" && all_confirmed() &&
+        campaign_.pending_decisions().empty())
+        resolve_quietly(false, "all confirmed when the server started");
 }
 
 void Room::schedule_timers() {

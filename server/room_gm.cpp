@@ -195,7 +195,8 @@ void Room::gm_rollback(GmCall& call) {
     broadcast_notice(a);
     if (call.m.reopen_orders) {
         // An NMR, or orders given in error, can be put right: the players order again.
-        const int reopened = services_->server->reopen_orders(id(), call.m.to_period);
+        const int reopened = services_->server->reopen_orders(id(), call.m.to_period,
+                                                                services_->now_iso());
         record_action("reopen_orders", call.m.reason,
                       {{"period_index", call.m.to_period}, {"orders", reopened}});
         notify_members(

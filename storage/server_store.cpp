@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "storage/receipt.hpp"
 #include "storage/store_rows.hpp"
 
 namespace umpire::storage {
@@ -344,13 +345,25 @@ std::optional<DeadlineRecord> ServerStore::deadline(const std::string& campaign,
     return d;
 }
 
-int ServerStore::reopen_orders(const std::string& campaign, int from_period) {
-    db_->prepare(
-           "UPDATE orders SET state = 'submitted' WHERE campaign_id = ? AND period_index >= ? "
-           "AND state = 'confirmed'")
-        .bind_all(campaign, from_period)
-        .run();
-    return static_cast<int>(db_->changes());
+int ServerStore::reopen_orders(const std::string& campaign, int from_period,
+                               const std::string& at) {
+    // A receipt is the hash of the order set, its state and its time (receipt.hpp), and verify
+    // recomputes every one: reopened orders are a new submission at `at`, with a receipt of
+    // their own, issued like any other (issue 53, item 12).
+    Transaction transaction(*db_);
+    int reopened = 0;
+    for (auto o : rows::select_orders(*db_, campaign, std::nullopt)) {
+        if (o.period_index < from_period || o.state != "confirmed") continue;
+        o.state = "submitted";
+        o.updated_at = at;
+        o.receipt = receipt_of(o);
+        rows::insert_order(*db_, o);
+        rows::insert_receipt(*db_, {o.campaign_id, o.receipt, o.period_index, o.player, o.orders,
+                                    o.state, o.updated_at});
+        ++reopened;
+    }
+    transaction.commit();
+    return reopened;
 }
 
 int ServerStore::add_gm_action(const GmActionRecord& action) {

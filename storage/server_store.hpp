@@ -253,8 +253,9 @@ public:
 
     // After a rollback the GM may open the reopened period's orders again: its confirmed orders
     // (and those of later periods) become submitted, so their players may change and confirm
-    // them. Returns how many were reopened.
-    int reopen_orders(const std::string& campaign, int from_period);
+    // them, each a new submission at `at` with its own receipt (issued like any other, so
+    // verify finds every order set's receipt). Returns how many were reopened.
+    int reopen_orders(const std::string& campaign, int from_period, const std::string& at);
 
     // GM actions (rollbacks are recorded by CampaignStore::roll_back). Returns the number.
     int add_gm_action(const GmActionRecord& action);

@@ -1,6 +1,7 @@
 #include "fault_vfs.hpp"
 
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cstring>
@@ -24,8 +25,12 @@ std::atomic<bool> g_sticky{false};
 std::atomic<bool> g_fired{false};
 std::atomic<bool> g_syncs_only{false};
 
+std::atomic<int> g_kill_at{0};
+std::atomic<int> g_seen{0};
+
 // One write or sync: whether it is the one that fails.
 bool failing() {
+    if (const int n = ++g_seen; g_kill_at > 0 && n == g_kill_at) ::_exit(kKilledStatus);
     if (g_fired && g_sticky) return true;
     int left = g_countdown.load();
     while (left > 0 && !g_countdown.compare_exchange_weak(left, left - 1)) {
@@ -168,5 +173,12 @@ void disarm_fault() {
 }
 
 bool fault_fired() { return g_fired; }
+
+void arm_kill(int nth) {
+    g_seen = 0;
+    g_kill_at = nth;
+}
+
+int writes_seen() { return g_seen; }
 
 }  // namespace umpire::storage::testing
