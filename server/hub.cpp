@@ -430,7 +430,11 @@ void Hub::list_campaigns(const Reply& reply) {
     reply.send({{"type", "campaigns"}, {"campaigns", list}, {"scenarios", scenarios}});
 }
 
+// A guess at an invite code counts against the login throttle as a password guess does, for the
+// guessing account and its address (docs/security.md, "Logins"); a redeemed code resets the count.
 void Hub::redeem(const Reply& reply, const protocol::RedeemInvite& m) {
+    const std::string name = reply.peer->account_name, address = reply.peer->address();
+    throttle(name, address);
     storage::MembershipRecord membership;
     try {
         membership = services_->server->redeem_invite(secret_hash(m.code), *reply.peer->account,
@@ -440,6 +444,7 @@ void Hub::redeem(const Reply& reply, const protocol::RedeemInvite& m) {
             throw ProtocolError(ErrorCode::invite_invalid, "no such invite, or it was used already");
         throw to_protocol_error(e, ErrorCode::invite_invalid, services_->campaigns->location());
     }
+    login_throttle_.succeeded(name, address);
     Room& room = room_of(membership.campaign_id);
     reply.send({{"type", "invite_redeemed"},
                 {"campaign", membership.campaign_id},
