@@ -79,7 +79,11 @@ Hub::Hub(Services& services)
       login_throttle_({services.config.limits.login_free_per_account,
                        services.config.limits.login_free_per_address, 1.0,
                        static_cast<double>(services.config.limits.login_delay_max_seconds)},
-                      *services.server) {}
+                      *services.server),
+      // Made before the server serves, at the server's cost: the first login of an unknown
+      // name then does the same work as any other, off the I/O thread (issue 53).
+      unknown_account_hash_(
+          hash_password(new_token(), password_cost(services.config.password_cost))) {}
 Hub::~Hub() = default;
 
 void Hub::start() {
@@ -360,8 +364,6 @@ void Hub::login(const Reply& reply, const protocol::Login& m) {
 void Hub::login_with_password(const Reply& reply, const protocol::Login& m) {
     throttle(m.account, reply.peer->address());
     const auto account = services_->server->account_by_name(m.account);
-    if (unknown_account_hash_.empty())
-        unknown_account_hash_ = hash_password(new_token(), password_cost(services_->config.password_cost));
     const std::string stored = account && account->password_hash ? *account->password_hash
                                                                  : unknown_account_hash_;
     check_password(reply, stored, m.password, [this, reply, account, name = m.account](bool matches) {
