@@ -103,7 +103,7 @@ void add_account_commands(CLI::App& client, const std::shared_ptr<std::string>& 
     });
 
     auto* reset = client.add_subcommand(
-        "reset-password", "Set a new password with a reset code from an administrator or your GM");
+        "reset-password", "Set a new password with a reset code from the server's administrator");
     reset->add_option("--server", *server_url, "the server's URL")->capture_default_str();
     reset->add_option("--account", *account, "your account name")->required();
     reset->add_option("--code", *code, "the reset code")->required();

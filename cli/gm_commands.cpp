@@ -67,7 +67,7 @@ Json gm_message(const GmOptions& o) {
 void print_done(const Json& done) {
     std::cout << done["command"].get<std::string>() << ": done";
     for (const char* k :
-         {"account", "player", "role", "replaced", "decision", "invite", "expires_at", "archive"})
+         {"account", "player", "role", "decision", "invite", "expires_at", "archive"})
         if (done.contains(k) && done[k].is_string() && !done[k].get<std::string>().empty())
             std::cout << ", " << k << " " << done[k].get<std::string>();
     if (done.value("repeated", false)) std::cout << " before (this key was used): not again";
@@ -134,14 +134,14 @@ void add_gm_commands(CLI::App& client, const std::shared_ptr<std::string>& sessi
     auto o = std::make_shared<GmOptions>();
     gm->add_option("--campaign", o->campaign, "campaign id")->required();
     gm->add_option("command", o->command,
-                   "invite, invites, revoke_invite, assign, remove, reset_code, set_deadline, "
-                   "pause, resume, extend, force_advance, rollback, edit, edit_world, resolve, "
-                   "answer_for, add_gm, end, archive, delete")
+                   "invite, invites, revoke_invite, remove, set_deadline, pause, resume, extend, "
+                   "force_advance, rollback, edit, edit_world, resolve, answer_for, end, archive, "
+                   "delete")
         ->required();
     gm->add_option("--reason", o->reason, "why (shown to players for the commands they see)");
-    gm->add_option("--role", o->role, "invite: player or observer");
-    gm->add_option("--player", o->player, "invite, assign: the scenario's player");
-    gm->add_option("--account", o->account, "assign, remove, reset_code, add_gm: the account");
+    gm->add_option("--role", o->role, "invite: player, observer or gm (a co-GM)");
+    gm->add_option("--player", o->player, "invite: the scenario's player");
+    gm->add_option("--account", o->account, "remove: the account");
     gm->add_option("--hours", o->hours, "invite: hours until it expires");
     gm->add_option("--invite", o->invite, "revoke_invite: its id from invites");
     gm->add_option("--key", o->key,

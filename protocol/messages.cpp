@@ -159,12 +159,7 @@ ClientBody decode_gm(const ObjectReader& r) {
     };
     if (g.command == "invite") need(!g.role.empty(), "role");
     if (g.command == "revoke_invite") need(!g.invite.empty(), "invite");
-    if (g.command == "remove" || g.command == "reset_code" || g.command == "add_gm")
-        need(!g.account.empty(), "account");
-    if (g.command == "assign") {
-        need(!g.account.empty(), "account");
-        need(!g.player.empty(), "player");
-    }
+    if (g.command == "remove") need(!g.account.empty(), "account");
     if (g.command == "set_deadline") need(g.deadline.is_object(), "deadline");
     if (g.command == "extend") {
         need(g.minutes > 0, "minutes");
@@ -291,9 +286,9 @@ const std::vector<std::string>& client_message_types() {
 
 const std::vector<std::string>& gm_commands() {
     static const std::vector<std::string> commands{
-        "invite", "invites", "revoke_invite", "assign", "remove", "reset_code",
+        "invite", "invites", "revoke_invite", "remove",
         "set_deadline", "pause",   "resume",     "extend",
-        "force_advance", "rollback", "edit", "edit_world", "resolve", "answer_for", "add_gm",
+        "force_advance", "rollback", "edit", "edit_world", "resolve", "answer_for",
         "end", "archive", "delete"};
     return commands;
 }

@@ -115,14 +115,14 @@ struct GetWebhookDeliveries {
 // GM commands (docs/protocol.md, "GM commands"); members used depend on `command`.
 struct GmCommand {
     std::string campaign;
-    std::string command;  // invite, invites, revoke_invite, assign, remove, reset_code,
-                          // set_deadline, pause, resume, extend, force_advance, rollback,
-                          // edit, edit_world, resolve, answer_for, add_gm, end, archive,
-                          // delete
+    std::string command;  // invite, invites, revoke_invite, remove, set_deadline, pause,
+                          // resume, extend, force_advance, rollback, edit, edit_world,
+                          // resolve, answer_for, end, archive, delete (no command names an
+                          // account to seat or reset: docs/security.md, "Seats by consent")
     std::string reason;
-    std::string role;     // invite: player or observer
-    std::string player;   // invite, assign: the scenario player
-    std::string account;  // assign, remove, reset_code, add_gm
+    std::string role;     // invite: player, observer or gm (a co-GM)
+    std::string player;   // invite: the scenario player
+    std::string account;  // remove
     std::string key;      // extend, force_advance: idempotency key
     int minutes = 0;      // extend
     int to_period = -1;   // rollback

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 
+#include "server/config.hpp"
 #include "server/credentials.hpp"
 #include "server/deadlines.hpp"
 #include "storage/campaign_service.hpp"
@@ -19,7 +20,8 @@ struct AdminOptions {
     std::string database = "umpire.db";
     std::string name;
     std::string password_file;
-    std::string password_cost = "interactive";
+    std::string config_file;
+    std::string password_cost;  // empty: the server's (its --config file and environment)
     bool admin = false;
     bool may_create = false;
     bool none = false;
@@ -49,6 +51,8 @@ void guarded_admin(Fn&& fn) {
         problem = e.what();
     } catch (const std::invalid_argument& e) {
         problem = e.what();
+    } catch (const std::runtime_error& e) {  // a bad --config file or UMPIRE_* variable
+        problem = e.what();
     }
     std::cerr << "umpire-server admin: " << problem << "\n";
     throw CLI::RuntimeError(2);
@@ -62,6 +66,18 @@ void with_account(const AdminOptions& o, Fn&& fn) {
     const auto account = server.account_by_name(o.name);
     if (!account) throw std::invalid_argument("no account \"" + o.name + "\"");
     fn(server, *account);
+}
+
+// The cost the server hashes at, found as the server finds it (its defaults, --config FILE,
+// UMPIRE_PASSWORD_COST; --password-cost last), so an account the operator makes takes as long to
+// check as any other and as the check for an unknown name: no login's time tells who the
+// administrator is (issue 53).
+PasswordCost server_password_cost(const AdminOptions& o) {
+    ServerConfig config;
+    if (!o.config_file.empty()) apply_config_file(o.config_file, config);
+    apply_environment(config, [](const char* name) { return std::getenv(name); });
+    if (!o.password_cost.empty()) config.password_cost = o.password_cost;
+    return password_cost(config.password_cost);
 }
 
 }  // namespace
@@ -81,7 +97,12 @@ CLI::App* add_admin_command(CLI::App& app) {
     create->add_flag("--may-create-campaigns", o->may_create, "may create campaigns");
     create->add_option("--password-file", o->password_file,
                        "first line is the password; without it one is made and printed once");
-    create->add_option("--password-cost", o->password_cost, "interactive, moderate or min");
+    create->add_option("--config", o->config_file,
+                       "the server's JSON configuration file, for its password_cost")
+        ->check(CLI::ExistingFile);
+    create->add_option("--password-cost", o->password_cost,
+                       "interactive, moderate or min (default: the server's, from --config and "
+                       "UMPIRE_PASSWORD_COST, as the server reads them)");
     create->callback([o] {
         guarded_admin([&] {
             std::string password;
@@ -96,10 +117,11 @@ CLI::App* add_admin_command(CLI::App& app) {
             }
             if (!storage::is_valid_id(o->name))
                 throw std::invalid_argument("account names are 1 to 64 of A-Z a-z 0-9 _ - .");
+            const PasswordCost cost = server_password_cost(*o);
             const auto campaigns = storage::open_campaign_store(o->database);
             storage::ServerStore server(campaigns->database());
             const auto id = server.create_account(
-                o->name, hash_password(password, password_cost(o->password_cost)),
+                o->name, hash_password(password, cost),
                 iso_utc(std::chrono::system_clock::now()));
             if (o->admin || o->may_create) {
                 const auto made = server.account_by_id(id);

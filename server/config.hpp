@@ -52,7 +52,7 @@ struct ServerConfig {
     std::string password_cost = "interactive";  // see credentials.hpp
     int session_days = 30;
     int invite_hours = 168;              // an invite's life unless the GM says otherwise (a week)
-    int reset_code_hours = 24;           // a password reset code's life
+    int reset_code_hours = 24;  // accepted, unused: reset codes are the administrator's (--hours)
     int downtime_grace_minutes = 15;     // an open deadline missed while down moves this far on
     int deadline_warning_minutes = 60;   // "deadline near" notifications this long before
     int max_extension_minutes = 72 * 60; // GM extensions of one period, in all

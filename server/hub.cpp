@@ -79,7 +79,11 @@ Hub::Hub(Services& services)
       login_throttle_({services.config.limits.login_free_per_account,
                        services.config.limits.login_free_per_address, 1.0,
                        static_cast<double>(services.config.limits.login_delay_max_seconds)},
-                      *services.server) {}
+                      *services.server),
+      // Made before the server serves, at the server's cost: the first login of an unknown
+      // name then does the same work as any other, off the I/O thread (issue 53).
+      unknown_account_hash_(
+          hash_password(new_token(), password_cost(services.config.password_cost))) {}
 Hub::~Hub() = default;
 
 void Hub::start() {
@@ -359,8 +363,6 @@ void Hub::login(const Reply& reply, const protocol::Login& m) {
 void Hub::login_with_password(const Reply& reply, const protocol::Login& m) {
     throttle(m.account, reply.peer->address());
     const auto account = services_->server->account_by_name(m.account);
-    if (unknown_account_hash_.empty())
-        unknown_account_hash_ = hash_password(new_token(), password_cost(services_->config.password_cost));
     const std::string stored = account && account->password_hash ? *account->password_hash
                                                                  : unknown_account_hash_;
     check_password(reply, stored, m.password, [this, reply, account, name = m.account](bool matches) {
@@ -432,7 +434,11 @@ void Hub::list_campaigns(const Reply& reply) {
     reply.send({{"type", "campaigns"}, {"campaigns", list}, {"scenarios", scenarios}});
 }
 
+// A guess at an invite code counts against the login throttle as a password guess does, for the
+// guessing account and its address (docs/security.md, "Logins"); a redeemed code resets the count.
 void Hub::redeem(const Reply& reply, const protocol::RedeemInvite& m) {
+    const std::string name = reply.peer->account_name, address = reply.peer->address();
+    throttle(name, address);
     storage::MembershipRecord membership;
     try {
         membership = services_->server->redeem_invite(secret_hash(m.code), *reply.peer->account,
@@ -442,6 +448,7 @@ void Hub::redeem(const Reply& reply, const protocol::RedeemInvite& m) {
             throw ProtocolError(ErrorCode::invite_invalid, "no such invite, or it was used already");
         throw to_protocol_error(e, ErrorCode::invite_invalid, services_->campaigns->location());
     }
+    login_throttle_.succeeded(name, address);
     Room& room = room_of(membership.campaign_id);
     reply.send({{"type", "invite_redeemed"},
                 {"campaign", membership.campaign_id},

@@ -34,6 +34,8 @@ public:
 
     // Opens a room for every stored campaign; deadlines missed while down are extended.
     void start();
+    // The argon2id hash an unknown name's password is checked against, made at construction.
+    const std::string& unknown_account_hash() const { return unknown_account_hash_; }
 
     // Per-address connection limit for WebSocket connections: admit() before the upgrade,
     // release() when the connection ends (only if admitted).

@@ -1,5 +1,5 @@
 // Accounts a group runs on its own (docs/protocol.md, "Accounts"): sign-up with an invite code,
-// password change, reset with a code from an administrator or the campaign's GM, the account's
+// password change, reset with a code from the administrator (never a GM), the account's
 // e-mail address, and its sessions listed and revoked. Every password and code attempt counts
 // against the login throttle; argon2id work runs off the I/O thread; a password change or reset
 // ends the account's other sessions and closes their connections.

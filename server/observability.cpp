@@ -1,6 +1,7 @@
 #include "server/observability.hpp"
 
 #include <sodium.h>
+#include <spdlog/pattern_formatter.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <sys/stat.h>
@@ -95,7 +96,53 @@ void gauge(std::string& out, const char* name, const char* help, const std::stri
            name + labels + " " + value + "\n";
 }
 
+// %* of the text pattern: the message, escaped.
+class EscapedMessage final : public spdlog::custom_flag_formatter {
+public:
+    void format(const spdlog::details::log_msg& msg, const std::tm&,
+                spdlog::memory_buf_t& dest) override {
+        const std::string text = log_escape({msg.payload.data(), msg.payload.size()});
+        dest.append(text.data(), text.data() + text.size());
+    }
+    std::unique_ptr<custom_flag_formatter> clone() const override {
+        return std::make_unique<EscapedMessage>();
+    }
+};
+
 }  // namespace
+
+std::string log_escape(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == '\\') {
+            out += "\\\\";
+        } else if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\r') {
+            out += "\\r";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (c < 0x20 || c == 0x7f) {
+            out += fmt::format("\\x{:02x}", c);
+        } else if (c == 0xc2 && i + 1 < text.size() &&
+                   static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+                   static_cast<unsigned char>(text[i + 1]) <= 0x9f) {
+            // A C1 control in UTF-8 (0x9b is a terminal's CSI).
+            out += fmt::format("\\u{:04x}", static_cast<unsigned char>(text[++i]));
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    return out;
+}
+
+std::unique_ptr<spdlog::formatter> text_log_formatter() {
+    auto formatter = std::make_unique<spdlog::pattern_formatter>();
+    formatter->add_flag<EscapedMessage>('*').set_pattern("[%Y-%m-%d %H:%M:%S.%e] [%^%l%$] %*");
+    return formatter;
+}
 
 std::unique_ptr<spdlog::formatter> json_log_formatter() { return std::make_unique<JsonFormatter>(); }
 
@@ -107,6 +154,7 @@ void setup_logging(const std::string& format, const std::string& level) {
         sink->set_formatter(json_log_formatter());
     } else {
         sink = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
+        sink->set_formatter(text_log_formatter());
     }
     auto logger = std::make_shared<spdlog::logger>("umpire", sink);
     logger->set_level(spdlog::level::from_str(level));

@@ -22,6 +22,14 @@ void setup_logging(const std::string& format, const std::string& level);
 // when it was logged with log_event. For tests and setup_logging.
 std::unique_ptr<spdlog::formatter> json_log_formatter();
 
+// The text log's formatter: "[time] [level] message", the message with control characters
+// escaped (log_escape), so text a client chose (an account name, a GM's reason, a path) cannot
+// forge or hide a line, or move a terminal's cursor. Used by setup_logging and tests.
+std::unique_ptr<spdlog::formatter> text_log_formatter();
+// `text` with C0 controls and DEL as \n, \r, \t or \xHH, C1 controls (U+0080-U+009F) as
+// \u00HH, and a backslash as \\; anything else (UTF-8 included) is kept.
+std::string log_escape(std::string_view text);
+
 // Logs `text` at `level`; in the JSON format the members of `fields` (an object) go on the line
 // too, in the text format `text` alone (it should say what the fields say).
 void log_event(spdlog::level::level_enum level, const rules::Json& fields, std::string_view text);

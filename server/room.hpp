@@ -230,9 +230,7 @@ private:
     void gm_invite(GmCall& call);
     void gm_invites(GmCall& call);
     void gm_revoke_invite(GmCall& call);
-    void gm_assign(GmCall& call);
     void gm_remove(GmCall& call);
-    void gm_reset_code(GmCall& call);
     // After the commit: the account's live connections leave the campaign (its seat changed).
     void unseat(std::int64_t account, const std::string& why);
     void gm_set_deadline(GmCall& call);
@@ -251,7 +249,6 @@ private:
     void gm_edit_world(GmCall& call);
     // Deleting an ended campaign, its archive kept (room_delete.cpp).
     void gm_delete(GmCall& call);
-    void gm_add_gm(GmCall& call);
     void gm_archive(GmCall& call);
     bool ended() const;
     // Refuses (conflict) when the campaign has ended; `what` names what is no longer taken.

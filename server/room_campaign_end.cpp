@@ -1,8 +1,8 @@
 // The end of a campaign, its archive, and the GMs who run it (issue 30). `end` finishes the
 // campaign: no more deadlines, orders, answers or battle actions; its history and reports stay
-// readable by its members, and its GM may still rename it, manage seats and read invites. `add_gm`
-// makes another account a co-GM, with every right of the GM; a GM may remove another GM but never
-// the last one, so a campaign is never left without one.
+// readable by its members, and its GM may still rename it, manage seats and read invites. A co-GM
+// joins by redeeming an invite for the role gm, with every right of the GM; a GM may remove another
+// GM but never themselves, so a campaign is never left without one.
 #include "server/errors.hpp"
 #include "server/room.hpp"
 #include "server/room_gm_call.hpp"
@@ -28,8 +28,7 @@ void Room::refuse_if_ended(std::string_view what) const {
 }
 
 bool Room::allowed_after_end(const std::string& command) {
-    for (const char* c : {"invites", "revoke_invite", "remove", "reset_code", "edit", "add_gm",
-                          "archive", "delete"})
+    for (const char* c : {"invites", "revoke_invite", "remove", "edit", "archive", "delete"})
         if (command == c) return true;
     return false;
 }
@@ -47,26 +46,6 @@ void Room::gm_end(GmCall& call) {
     record_action("end", call.m.reason, {{"period_index", campaign_.period_index()}});
     notify_members("ended:" + id(), protocol::notification::CampaignEnded{call.m.reason});
     schedule_timers();  // cancels them: the campaign is no longer active
-}
-
-void Room::gm_add_gm(GmCall& call) {
-    const auto& m = call.m;
-    auto& server = *services_->server;
-    const auto account = server.account_by_name(m.account);
-    if (!account) refuse(ErrorCode::unknown_account, "no account \"" + m.account + "\"");
-    const auto current = server.membership(account->id, id());
-    if (current && current->role == "gm") {
-        call.done["account"] = m.account;
-        return;  // already a GM: nothing to change or audit
-    }
-    // A GM sees every side: a player who became one would keep playing with the enemy's secrets.
-    if (current && current->role == "player")
-        refuse(ErrorCode::conflict, "\"" + m.account + "\" plays " + current->player.value_or("") +
-                                        " here; remove them from the seat first");
-    server.put_membership({account->id, id(), "gm", std::nullopt});
-    if (current) unseat(account->id, "the GM made you a GM of this campaign");
-    call.done["account"] = m.account;
-    record_action("add_gm", m.reason, {{"account", m.account}});
 }
 
 }  // namespace umpire::server

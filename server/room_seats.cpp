@@ -1,8 +1,11 @@
-// Seats (docs/protocol.md, "GM commands"): invites that expire and can be listed and revoked,
-// assigning a player's seat to an account (replacing whoever held it), removing a member, and
-// password reset codes for a campaign's members. Every one is audited with the GM who did it;
-// players are not told of seats (protocol/notices.hpp). A connection whose seat changed leaves the
-// campaign at once: it must not go on receiving the view of a side it no longer plays.
+// Seats (docs/protocol.md, "GM commands"): invites that expire and can be listed and revoked, and
+// removing a member. Every one is audited with the GM who did it; players are not told of seats
+// (protocol/notices.hpp). A connection whose seat changed leaves the campaign at once: it must not
+// go on receiving the view of a side it no longer plays.
+//
+// Seats by consent (docs/security.md): an account joins a campaign only by redeeming an invite it
+// was given, as player, observer or co-GM; no GM command names an account to seat, and none
+// touches an account's credentials (password resets are the administrator's).
 #include "server/credentials.hpp"
 #include "server/errors.hpp"
 #include "server/room.hpp"
@@ -44,10 +47,18 @@ std::string invite_state(const storage::InviteListing& i, const std::string& now
 
 void Room::gm_invite(GmCall& call) {
     const auto& m = call.m;
-    if (m.role != "player" && m.role != "observer")
-        refuse(ErrorCode::invalid_argument, "invites are for the role player or observer");
+    if (m.role != "player" && m.role != "observer" && m.role != "gm")
+        refuse(ErrorCode::invalid_argument, "invites are for the role player, observer or gm");
     if (m.role == "player" && !has_player(campaign_.state(), m.player))
         refuse(ErrorCode::unknown_player, "the scenario has no player \"" + m.player + "\"");
+    if (m.role == "player")
+        if (const auto holder = services_->server->player_account(id(), m.player)) {
+            const auto account = services_->server->account_by_id(*holder);
+            refuse(ErrorCode::conflict,
+                   "\"" + (account ? account->name : std::string("an account")) + "\" plays " +
+                       m.player + ": remove them first (a seat is never taken from its holder "
+                       "by an invite)");
+        }
     const int hours = m.hours > 0 ? m.hours : services_->config.invite_hours;
     const std::string expires_at = iso_utc(services_->scheduler->now() + std::chrono::hours(hours));
     const std::string code = new_code();
@@ -94,37 +105,6 @@ void Room::gm_revoke_invite(GmCall& call) {
     record_action("revoke_invite", m.reason, {{"invite", m.invite}});
 }
 
-void Room::gm_assign(GmCall& call) {
-    const auto& m = call.m;
-    auto& server = *services_->server;
-    const auto account = server.account_by_name(m.account);
-    if (!account) refuse(ErrorCode::unknown_account, "no account \"" + m.account + "\"");
-    if (!has_player(campaign_.state(), m.player))
-        refuse(ErrorCode::unknown_player, "the scenario has no player \"" + m.player + "\"");
-    const auto current = server.membership(account->id, id());
-    if (current && current->role == "gm") refuse(ErrorCode::conflict, "the GM cannot also play");
-    if (current && current->player == m.player) {
-        call.done["account"] = m.account;
-        call.done["player"] = m.player;
-        return;  // already so: nothing to change or audit
-    }
-    // The seat's last holder gives it up; the new one inherits the side (its history, orders
-    // and standing instructions are the side's, not the account's).
-    Json details{{"account", m.account}, {"player", m.player}};
-    if (const auto holder = server.player_account(id(), m.player)) {
-        const auto replaced = server.account_by_id(*holder);
-        server.remove_membership(*holder, id());
-        unseat(*holder, "the GM gave your seat as " + m.player + " to another account");
-        details["replaced"] = replaced ? replaced->name : "";
-        call.done["replaced"] = details["replaced"];
-    }
-    server.put_membership({account->id, id(), "player", m.player});
-    if (current) unseat(account->id, "the GM made you player " + m.player);
-    call.done["account"] = m.account;
-    call.done["player"] = m.player;
-    record_action("assign", m.reason, details);
-}
-
 void Room::gm_remove(GmCall& call) {
     const auto& m = call.m;
     auto& server = *services_->server;
@@ -137,32 +117,6 @@ void Room::gm_remove(GmCall& call) {
     call.done["account"] = m.account;
     record_action("remove", m.reason,
                   {{"account", m.account}, {"player", membership.player.value_or("")}});
-}
-
-// A GM may reset the password of a member of their campaign, never of an administrator or of
-// another GM: a reset code takes over an account, and a GM's reach ends at their campaign.
-void Room::gm_reset_code(GmCall& call) {
-    const auto& m = call.m;
-    auto& server = *services_->server;
-    const auto account = member_named(server, id(), m.account).account;
-    bool gm_somewhere = account.admin;
-    for (const auto& other : server.memberships_of_account(account.id))
-        gm_somewhere = gm_somewhere || other.role == "gm";
-    if (gm_somewhere)
-        refuse(ErrorCode::forbidden,
-               "\"" + m.account +
-                   "\" is an administrator or a GM: only an administrator resets "
-                   "that password (umpire-server admin reset-code)");
-    const std::string code = new_code();
-    const std::string expires_at = iso_utc(services_->scheduler->now() +
-                                           std::chrono::hours(services_->config.reset_code_hours));
-    server.add_password_reset({secret_hash(code), account.id,
-                               "gm " + acting_gm_->account_name + " of " + id(),
-                               services_->now_iso(), expires_at});
-    call.done["code"] = code;  // shown once; only its hash is kept
-    call.done["account"] = m.account;
-    call.done["expires_at"] = expires_at;
-    record_action("reset_code", m.reason, {{"account", m.account}, {"expires_at", expires_at}});
 }
 
 void Room::unseat(std::int64_t account, const std::string& why) {

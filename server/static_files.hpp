@@ -44,6 +44,11 @@ struct StaticFilesError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// What every page and file of the web client is sent with (docs/security.md, "The web client's
+// pages"): Content-Security-Policy (this origin only, no inline script or style, never framed),
+// X-Frame-Options DENY, Referrer-Policy no-referrer, X-Content-Type-Options nosniff.
+const std::vector<std::pair<std::string, std::string>>& web_client_security_headers();
+
 class StaticFiles {
 public:
     struct Options {
@@ -68,6 +73,7 @@ public:
     // The whole answer to `method target` with the request's If-None-Match and Accept-Encoding
     // values ("" when absent): 200 (body empty for HEAD), 304, 404, or 405 for methods other
     // than GET and HEAD. 404 and 405 carry no body here; the server words its own error.
+    // 200 and 304 carry web_client_security_headers().
     StaticResponse answer(std::string_view target, std::string_view method,
                           std::string_view if_none_match, std::string_view accept_encoding) const;
 

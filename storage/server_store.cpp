@@ -149,9 +149,7 @@ void ServerStore::put_membership_row(const MembershipRecord& m) {
 
 void ServerStore::add_invite(const InviteRecord& invite) {
     MembershipRecord shape{0, invite.campaign_id, invite.role, invite.player};
-    rows::check_membership(shape);
-    if (invite.role == "gm")
-        throw StorageError(ErrorKind::invalid_input, "invites are for players and observers");
+    rows::check_membership(shape);  // a gm invite makes a co-GM (docs/security.md)
     auto insert = db_->prepare(
         "INSERT INTO invites (code_hash, campaign_id, role, player_id, created_at, expires_at, "
         "created_by) VALUES (?, ?, ?, ?, ?, ?, ?)");
@@ -176,7 +174,7 @@ MembershipRecord ServerStore::redeem_invite(const std::string& code_hash, std::i
                 ? "the campaign's GM cannot also join by invite"
                 : "you are already " +
                       (existing->player ? "player " + *existing->player : "an " + existing->role) +
-                      " in this campaign; the GM changes seats (gm assign)");
+                      " in this campaign; the GM removes you first to give you another seat");
     put_membership_row(m);
     mark_invite_used(code_hash, account, at);
     transaction.commit();

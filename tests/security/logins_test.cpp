@@ -184,6 +184,23 @@ TEST_F(Logins, AMessageRightBehindALoginIsHandledAfterIt) {
     EXPECT_EQ(joined["re"], 901);
 }
 
+// The hash an unknown name is checked against exists before the first login, at the server's
+// cost: the first unknown-name login does no argon2id work on the I/O thread (which stalled
+// /healthz) and takes as long as a known name's (issue 53).
+TEST_F(Logins, TheUnknownNamesHashIsMadeAtStartAtTheServersCost) {
+    RunningServer server(config, kDemoAccounts, demo_campaign);
+    std::string dummy, anna;
+    server.on_io_thread([&] {
+        dummy = server.hub().unknown_account_hash();
+        anna = *server.services().server->account_by_name("anna")->password_hash;
+    });
+    ASSERT_EQ(config.password_cost, "min");
+    EXPECT_EQ(dummy.rfind("$argon2id$v=19$m=8,t=1,p=1$", 0), 0u) << dummy;
+    EXPECT_EQ(dummy.substr(0, dummy.rfind('$', dummy.rfind('$') - 1)),
+              anna.substr(0, anna.rfind('$', anna.rfind('$') - 1)))
+        << "the same parameters as an account's hash";
+}
+
 TEST_F(Logins, UnknownAccountsAndWrongPasswordsGetTheSameAnswer) {
     RunningServer server(config, kDemoAccounts, demo_campaign);
     auto [s1, unknown] = server.api({{"type", "login"}, {"account", "nobody"}, {"password", "x"}});

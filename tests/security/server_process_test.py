@@ -120,6 +120,31 @@ with tempfile.TemporaryDirectory() as tmp:
     check(dup.returncode == 2, "a taken name is refused")
     password = re.search(r"password: (\S+)", made2.stdout).group(1)
 
+    # One password cost for every hash (issue 53): without --password-cost, admin create-account
+    # hashes at the server's cost, read as the server reads it (--config FILE, then
+    # UMPIRE_PASSWORD_COST), never a cost of its own. min is m=8 KiB, t=1; interactive m=65536.
+    def stored_hash(name):
+        import sqlite3
+        with sqlite3.connect(db) as c:
+            return c.execute("SELECT password_hash FROM accounts WHERE name = ?", (name,)).fetchone()[0]
+    config = os.path.join(tmp, "server.json")
+    with open(config, "w") as f:
+        json.dump({"password_cost": "min"}, f)
+    env = {k: v for k, v in os.environ.items() if k != "UMPIRE_PASSWORD_COST"}
+    by_file = subprocess.run([server_bin, "admin", "create-account", "--db", db, "--name", "op1",
+                              "--config", config], capture_output=True, text=True, env=env)
+    check(by_file.returncode == 0 and stored_hash("op1").startswith("$argon2id$v=19$m=8,t=1,"),
+          "admin create-account hashes at the cost of the server's --config file "
+          f"(found {stored_hash('op1')[:30] if by_file.returncode == 0 else by_file.stderr})")
+    by_env = subprocess.run([server_bin, "admin", "create-account", "--db", db, "--name", "op2"],
+                            capture_output=True, text=True, env=dict(env, UMPIRE_PASSWORD_COST="min"))
+    check(by_env.returncode == 0 and stored_hash("op2").startswith("$argon2id$v=19$m=8,t=1,"),
+          "admin create-account hashes at the server's UMPIRE_PASSWORD_COST")
+    bad = subprocess.run([server_bin, "admin", "create-account", "--db", db, "--name", "op3"],
+                         capture_output=True, text=True, env=dict(env, UMPIRE_PASSWORD_COST="cheap"))
+    check(bad.returncode == 2 and "password cost" in bad.stderr,
+          "a password cost the server would refuse is refused (exit 2)")
+
     # Files are the owner's alone, the demo logins too.
     proc, port = start(base + ["--demo", f"{source}/scenarios/valormr-demo.json"])
     try:

@@ -7,6 +7,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <regex>
 #include <functional>
 #include <random>
 
@@ -265,6 +267,48 @@ TEST(StaticFiles, PlaceholderServesOnlyTheIndex) {
     EXPECT_EQ(get(files, "/index.html").header("Content-Type"), "text/html; charset=utf-8");
     EXPECT_EQ(get(files, "/app.js").status, 404);
     EXPECT_EQ(get(files, "//etc/passwd").status, 404);
+}
+
+// The web client's pages (issue 53): this origin only, no inline script or style, never framed,
+// no Referer, no sniffing; on every file, and on a 304 too.
+TEST(StaticFiles, EveryFileIsSentWithTheWebClientsSecurityHeaders) {
+    Scratch s;
+    s.write("www/index.html", "<!doctype html><script type=module src=app.js></script>");
+    s.write("www/app.js", script(200));
+    const auto files = StaticFiles::from_directory(s.root(), {});
+    const auto placeholder = StaticFiles::placeholder("<h1>Umpire</h1>");
+    for (const auto& [which, r] : std::vector<std::pair<std::string, StaticResponse>>{
+             {"/", get(files, "/")},
+             {"/app.js gzip", get(files, "/app.js", "gzip")},
+             {"/app.js 304", get(files, "/app.js", "", get(files, "/app.js").header("ETag"))},
+             {"placeholder", get(placeholder, "/")}}) {
+        SCOPED_TRACE(which);
+        const std::string csp(r.header("Content-Security-Policy"));
+        for (const char* part : {"default-src 'self'", "script-src 'self'", "style-src 'self'",
+                                 "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"})
+            EXPECT_NE(csp.find(part), std::string::npos) << part << " not in " << csp;
+        EXPECT_EQ(csp.find("unsafe"), std::string::npos) << csp;
+        EXPECT_EQ(r.header("X-Frame-Options"), "DENY");
+        EXPECT_EQ(r.header("Referrer-Policy"), "no-referrer");
+        EXPECT_EQ(r.header("X-Content-Type-Options"), "nosniff");
+    }
+    EXPECT_EQ(get(files, "/app.js", "", get(files, "/app.js").header("ETag")).status, 304);
+}
+
+// The policy allows no inline script or style: the client's own page has none (its script and
+// stylesheet are files; its favicon is the data: URL img-src allows).
+TEST(StaticFiles, TheWebClientsPageNeedsNothingThePolicyRefuses) {
+    std::ifstream in(std::string(UMPIRE_SOURCE_DIR) + "/web-client/static/index.html");
+    const std::string page{std::istreambuf_iterator<char>(in), {}};
+    ASSERT_FALSE(page.empty());
+    EXPECT_EQ(page.find("<style"), std::string::npos);
+    EXPECT_EQ(page.find(" style="), std::string::npos);
+    EXPECT_FALSE(std::regex_search(page, std::regex(R"(\son[a-z]+\s*=)", std::regex::icase)))
+        << "an inline event handler";
+    for (std::size_t at = page.find("<script"); at != std::string::npos;
+         at = page.find("<script", at + 1))
+        EXPECT_NE(page.substr(at, page.find('>', at) - at).find(" src="), std::string::npos)
+            << "an inline script: " << page.substr(at, 80);
 }
 
 TEST(StaticFiles, NoTraversalCorpusTargetFindsAFile) {

@@ -1,8 +1,9 @@
 # A group makes its accounts from scratch with the command-line tools alone, against a real
 # server on 127.0.0.1 that has no demo: the operator makes the GM with `umpire-server admin`,
 # the GM starts a campaign and invites, players sign up with the codes, change and reset their
-# passwords, list and end sessions, set a webhook; a used or revoked code, a second seat and a reset of
-# a GM's password are refused; reassigning a seat moves it. Each refusal changes nothing.
+# passwords (reset codes from the operator), list and end sessions, set a webhook; a used or revoked
+# code, a second seat and the GM commands that would reach an account (reset_code, assign, add_gm)
+# are refused; a seat moves by a fresh invite its new holder redeems. Each refusal changes nothing.
 # $1 umpire, $2 umpire-server, $3 the source tree.
 source "$(dirname "$0")/lib.bash"
 DB="$WORK/group.db"
@@ -84,8 +85,14 @@ OTHER=$("$UMPIRE" "${A[@]}" account | awk '/^session / && !/this one/ {print $2}
 "$UMPIRE" "${A[@]}" revoke-session --session "$OTHER" > /dev/null
 refused bad_token "$UMPIRE" "${A2[@]}" account
 
-# A reset code from the GM: used once; the old password and sessions end.
-RESET=$("$UMPIRE" "${G[@]}" gm --campaign club reset_code --account anna --reason "forgot it" | awk '/^code: / {print $2}')
+# A GM has no command on another account's password or seat (issue 53); the operator issues reset
+# codes. One is used once; the old password and sessions end.
+refused bad_message "$UMPIRE" "${G[@]}" gm --campaign club reset_code --account anna --reason "forgot it"
+refused bad_message "$UMPIRE" "${G[@]}" gm --campaign club assign --account anna --player bertram
+refused bad_message "$UMPIRE" "${G[@]}" gm --campaign club add_gm --account anna
+"$SERVER" admin reset-code --db "$DB" --name anna > "$WORK/anna-reset.out"
+RESET=$(awk '/^reset code for anna: / {print $5}' "$WORK/anna-reset.out")
+[ -n "$RESET" ] || { cat "$WORK/anna-reset.out"; fail "no reset code for anna"; }
 refused bad_credentials "$UMPIRE" client reset-password --server "$URL" --account bertram \
   --code "$RESET" --new-password third-passphrase
 "$UMPIRE" client reset-password --server "$URL" --account anna --code "$RESET" \
@@ -101,20 +108,23 @@ refused bad_credentials "$UMPIRE" client reset-password --server "$URL" --accoun
 grep -q "^signing secret: [0-9a-f]\{64\} (shown once)" "$WORK/hook" || { cat "$WORK/hook"; fail "no webhook secret"; }
 "$UMPIRE" "${A[@]}" webhook --campaign club --url "" | grep -q "webhook removed" || fail "the webhook stayed"
 
-# A GM cannot reset a GM's password; the operator can.
-refused unknown_account "$UMPIRE" "${G[@]}" gm --campaign club reset_code --account nobody
-refused forbidden "$UMPIRE" "${G[@]}" gm --campaign club reset_code --account gm
+# The operator resets the GM's password too.
 "$SERVER" admin reset-code --db "$DB" --name gm > "$WORK/reset.out"
 GM_RESET=$(awk '/^reset code for gm: / {print $5}' "$WORK/reset.out")
 "$UMPIRE" client reset-password --server "$URL" --account gm --code "$GM_RESET" \
   --new-password gm-new-passphrase > /dev/null
 "$UMPIRE" "${G[@]}" login --server "$URL" --account gm --password gm-new-passphrase > /dev/null
 
-# The seat moves: bertram's holder takes anna's side; anna is out of the campaign.
+# The seat moves by consent: a held seat is not invited for; the GM frees anna's seat (and
+# berta's, bertram's holder), invites for it, and berta redeems the code herself.
 "$UMPIRE" client --session "$WORK/b.json" signup --server "$URL" --code "$BERTRAM_CODE" \
   --account berta --password berta-passphrase > /dev/null
-"$UMPIRE" "${G[@]}" gm --campaign club assign --account berta --player anna --reason "anna left" \
-  | grep -q "replaced anna" || fail "assign did not say whom it replaced"
+refused conflict "$UMPIRE" "${G[@]}" gm --campaign club invite --role player --player anna
+"$UMPIRE" "${G[@]}" gm --campaign club remove --account anna --reason "anna left" > /dev/null
+"$UMPIRE" "${G[@]}" gm --campaign club remove --account berta --reason "takes anna's side" > /dev/null
+SEAT_CODE=$(invite --role player --player anna)
+"$UMPIRE" client --session "$WORK/b.json" account | grep -q "^campaign club" && fail "berta was seated unasked"
+"$UMPIRE" client --session "$WORK/b.json" redeem --code "$SEAT_CODE" > /dev/null
 "$UMPIRE" client --session "$WORK/b.json" account | grep -q "^campaign club: player anna" || fail "berta has not anna's seat"
 "$UMPIRE" "${A[@]}" account | grep -q "^campaign club" && fail "anna kept a seat"
 refused unknown_campaign "$UMPIRE" "${A[@]}" decisions --campaign club

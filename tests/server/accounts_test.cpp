@@ -1,10 +1,11 @@
 // Accounts and seats on the real server (issue 30), where the command-line test cannot reach:
 // invites that expire on the server's (injected) clock, sign-up attempts throttled like logins,
-// a password change closing the account's other live connections, a reassigned seat's old
-// holder cut off from the side's view at once, and seat commands audited with the GM who gave
-// them but never shown to players.
+// a password change closing the account's other live connections, a freed seat's old holder cut
+// off from the side's view at once, and seat commands audited with the GM who gave them but never
+// shown to players.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 
 #include "server_fixture.hpp"
@@ -106,21 +107,26 @@ TEST_F(Accounts, AChangedPasswordClosesTheAccountsOtherConnections) {
     EXPECT_FALSE(login("anna", "a new passphrase").empty());
 }
 
-TEST_F(Accounts, AReassignedSeatsOldHolderStopsReceivingTheSidesView) {
+// A seat moves by consent (issue 53): the GM frees it, and the account that takes it redeems a
+// fresh invite. The old holder is cut off from the side's view at once.
+TEST_F(Accounts, AFreedSeatsOldHolderStopsReceivingTheSidesView) {
     TestClient anna(server.port());
     ASSERT_EQ(anna.hello_login("anna", "pw-anna")["type"], "logged_in");
     ASSERT_EQ(anna.request({{"type", "join"}, {"campaign", "raid"}})["type"], "snapshot");
-    const Json assigned = gm({{"command", "assign"},
-                              {"account", "olaf"},
-                              {"player", "anna"},
-                              {"reason", "anna moved away"}});
-    ASSERT_EQ(assigned["type"], "gm_done") << assigned.dump();
-    EXPECT_EQ(assigned["replaced"], "anna");
+    const Json held = gm({{"command", "invite"}, {"role", "player"}, {"player", "anna"}});
+    EXPECT_EQ(held["code"], "conflict") << "a held seat is not invited for: " << held.dump();
+    ASSERT_EQ(gm({{"command", "remove"}, {"account", "anna"}, {"reason", "anna moved away"}})["type"],
+              "gm_done");
     const Json notice = anna.wait_for("notice");
     EXPECT_EQ(notice["notice"]["kind"], "seat_changed");
+    const Json invite = gm({{"command", "invite"}, {"role", "player"}, {"player", "anna"}});
+    ASSERT_EQ(invite["type"], "gm_done") << invite.dump();
+    const std::string olaf = login("olaf");
+    ASSERT_EQ(server.api({{"type", "redeem_invite"}, {"code", invite["code"]}}, olaf)
+                  .second["messages"][0]["player"],
+              "anna");
     // The period moves on: anna's connection hears nothing more of the campaign.
     ASSERT_EQ(gm({{"command", "force_advance"}, {"period", 0}, {"reason", "on we go"}})["type"], "gm_done");
-    const std::string olaf = login("olaf");
     EXPECT_EQ(server.api({{"type", "join"}, {"campaign", "raid"}}, olaf)
                   .second["messages"][0]["view"]["you"]["player"],
               "anna");
@@ -131,9 +137,9 @@ TEST_F(Accounts, AReassignedSeatsOldHolderStopsReceivingTheSidesView) {
 TEST_F(Accounts, SeatCommandsAreAuditedWithTheirGmButNotShownToPlayers) {
     ASSERT_EQ(gm({{"command", "invite"}, {"role", "player"}, {"player", "bertram"}})["type"],
               "gm_done");
-    ASSERT_EQ(gm({{"command", "assign"}, {"account", "olaf"}, {"player", "erik"}})["type"],
+    ASSERT_EQ(gm({{"command", "invite"}, {"role", "gm"}, {"reason", "shares the work"}})["type"],
               "gm_done");
-    ASSERT_EQ(gm({{"command", "reset_code"}, {"account", "olaf"}, {"reason", "lost it"}})["type"],
+    ASSERT_EQ(gm({{"command", "remove"}, {"account", "ingrid"}, {"reason", "left"}})["type"],
               "gm_done");
     std::vector<storage::GmActionRecord> actions;
     server.on_io_thread([&] { actions = server.services().campaigns->gm_actions("raid"); });
@@ -144,10 +150,30 @@ TEST_F(Accounts, SeatCommandsAreAuditedWithTheirGmButNotShownToPlayers) {
         EXPECT_EQ(a.details.find("code\""), std::string::npos)
             << "a code in the audit: " << a.details;
     }
-    EXPECT_EQ(kinds, (std::vector<std::string>{"invite", "assign", "reset_code"}));
+    EXPECT_EQ(kinds, (std::vector<std::string>{"invite", "invite", "remove"}));
     const Json view =
         server.api({{"type", "join"}, {"campaign", "raid"}}, login("anna")).second["messages"][0];
     EXPECT_TRUE(view["view"]["notices"].empty()) << view["view"]["notices"].dump();
+}
+
+// Guessing invite codes through redeem_invite is as slow as guessing passwords (issue 53): the
+// same throttle, by the guessing account and its address.
+TEST_F(Accounts, GuessingInviteCodesByRedeemIsThrottledLikePasswords) {
+    const std::string olaf = login("olaf");
+    const int free = server.services().config.limits.login_free_per_account;
+    std::vector<std::string> answers;
+    for (int i = 0; i < 100; ++i)
+        answers.push_back(server.api({{"type", "redeem_invite"}, {"code", "guess" + std::to_string(i)}},
+                                     olaf).second["messages"][0].value("code", ""));
+    for (int i = 0; i < free; ++i) EXPECT_EQ(answers[i], "invite_invalid") << "guess " << i;
+    EXPECT_EQ(answers[free], "rate_limited") << "the free guesses, then delays";
+    // The delays double (1, 2, 4, 8 s …): however slow this machine, few more guesses are counted.
+    EXPECT_GE(std::count(answers.begin(), answers.end(), "rate_limited"), 100 - free - 4);
+    // A real code waits too: guessing faster opens nothing.
+    const Json invite = gm({{"command", "invite"}, {"role", "observer"}});
+    EXPECT_EQ(server.api({{"type", "redeem_invite"}, {"code", invite["code"]}}, olaf)
+                  .second["messages"][0]["code"],
+              "rate_limited");
 }
 
 }  // namespace

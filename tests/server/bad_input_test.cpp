@@ -108,8 +108,8 @@ TEST_F(BadInput, UnknownIdsAnotherPlayersForceAndLateOrders) {
                         {"orders", {{{"force", "hadewych"}, {"hold", true}}}}},
                  "period_closed");
     expect_error(anna, {{"type", "gm"}, {"campaign", "raid"}, {"command", "pause"}}, "forbidden");
-    expect_error(gm, {{"type", "gm"}, {"campaign", "raid"}, {"command", "assign"},
-                      {"account", "nobody"}, {"player", "anna"}}, "unknown_account");
+    expect_error(gm, {{"type", "gm"}, {"campaign", "raid"}, {"command", "remove"},
+                      {"account", "nobody"}}, "unknown_account");
     expect_error(gm, {{"type", "gm"}, {"campaign", "raid"}, {"command", "set_deadline"},
                       {"deadline", {{"kind", "wall_clock"}, {"time", "25:00"}, {"time_zone", "Mars/Olympus"}}}},
                  "invalid_argument");

@@ -46,6 +46,17 @@ protected:
         if (!command.contains("reason")) command["reason"] = "test";
         return send(who, command);
     }
+    // An invite for `role` (and `player`) from the GM, redeemed by `who`: how an account joins a
+    // campaign, by its own consent (docs/security.md, "Seats by consent"). The redeem's reply.
+    Json join_by_invite(const std::string& who, const std::string& role,
+                        const std::string& player = "") {
+        Json invite{{"command", "invite"}, {"role", role}};
+        if (!player.empty()) invite["player"] = player;
+        const Json made = gm(invite);
+        EXPECT_EQ(made["type"], "gm_done") << made.dump();
+        return server.api({{"type", "redeem_invite"}, {"code", made.value("code", "")}}, tokens[who])
+            .second["messages"][0];
+    }
     int period() {
         int index = -1;
         server.on_io_thread(

@@ -30,7 +30,7 @@ TEST(NonInterference, TheOtherSideIsInvisibleToAPlayer) {
     h.send(ingrid, {{"type", "submit_orders"}, {"campaign", "raid"}, {"period_index", 0},
                     {"orders", Json::array({{{"force", "hadewych"}, {"hold", true}}})}});  // refused
     h.send(gm, {{"type", "gm"}, {"campaign", "raid"}, {"command", "invite"}, {"role", "observer"}});
-    h.send(gm, {{"type", "gm"}, {"campaign", "raid"}, {"command", "assign"}, {"account", "olaf"},
+    h.send(gm, {{"type", "gm"}, {"campaign", "raid"}, {"command", "invite"}, {"role", "player"},
                 {"player", "erik"}});
 
     EXPECT_EQ(anna->messages.size(), frames_before) << anna->messages.back().dump();

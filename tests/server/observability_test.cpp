@@ -180,6 +180,54 @@ TEST(AccessLog, GmActionsAndResolutionsAreLoggedWithTheirReason) {
     EXPECT_TRUE(resolved[0]["attempt"].is_number());
 }
 
+TEST(TextLogs, ControlCharactersAreEscaped) {
+    EXPECT_EQ(server::log_escape("plain: ok, \xc3\xa5 kept"), "plain: ok, \xc3\xa5 kept");
+    EXPECT_EQ(server::log_escape("a\nb\rc\td\\e"), "a\\nb\\rc\\td\\\\e");
+    EXPECT_EQ(server::log_escape(std::string("\x1b[2J\x00\x7f", 6)), "\\x1b[2J\\x00\\x7f");
+    EXPECT_EQ(server::log_escape("\xc2\x9b" "31m"), "\\u009b31m") << "a C1 CSI";
+}
+
+// What a client chooses (a refused login's account name, a GM's reason) reaches the text log on
+// one line of its own: a newline in it cannot forge another line (issue 53).
+TEST(TextLogs, AClientsNewlineCannotForgeALogLine) {
+    std::ostringstream out;
+    const auto previous = spdlog::default_logger();
+    auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(out);
+    sink->set_formatter(server::text_log_formatter());
+    spdlog::set_default_logger(std::make_shared<spdlog::logger>("captured", sink));
+    const std::string forged = "[2020-01-01 00:00:00.000] [info] FORGED";
+    {
+        TempDir dir;
+        auto config = test_config(dir);
+        config.log_level = "info";
+        RunningServer server(config, kDemoAccounts, demo_campaign);
+        EXPECT_EQ(server.api({{"type", "login"}, {"account", "x\n" + forged}, {"password", "p"}})
+                      .first,
+                  401);
+        const auto [status, body] =
+            server.api({{"type", "login"}, {"account", "gm"}, {"password", "pw-gm"}});
+        ASSERT_EQ(status, 200) << body.dump();
+        EXPECT_EQ(server.api({{"type", "gm"}, {"campaign", "raid"}, {"command", "force_advance"},
+                              {"reason", "ill\r\n" + forged}},
+                             body["messages"][0]["token"].get<std::string>())
+                      .first,
+                  200);
+        server.stop();
+    }
+    spdlog::default_logger()->flush();
+    spdlog::set_default_logger(previous);
+    int refused = 0, paused = 0;
+    std::istringstream in(out.str());
+    for (std::string line; std::getline(in, line);) {
+        EXPECT_NE(line.rfind("[2020-01-01", 0), 0u) << "a forged line: " << line;
+        EXPECT_EQ(line.find('\r'), std::string::npos) << line;
+        if (line.find("login refused for account \"x\\n[2020-01-01") != std::string::npos) ++refused;
+        if (line.find("GM force_advance by gm: ill\\r\\n[2020-01-01") != std::string::npos) ++paused;
+    }
+    EXPECT_EQ(refused, 1) << out.str();
+    EXPECT_EQ(paused, 1) << out.str();
+}
+
 TEST(Metrics, HistogramsAndGaugesAfterARealRequest) {
     TempDir dir;
     auto config = test_config(dir);

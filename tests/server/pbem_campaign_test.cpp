@@ -169,10 +169,19 @@ TEST_F(PbemCampaign, AGroupPlaysAWholeCampaignByEmail) {
         server.api({{"type", "list_campaigns"}}, tokens["olaf"]).second["messages"][0];
     EXPECT_EQ(olafs["campaigns"][0]["missed_orders"], Json({{"bertram", 1}}));
 
-    // --- olaf leaves; olga, who was watching, takes his seat.
-    const Json assigned = gm({{"command", "assign"}, {"account", "olga"}, {"player", "bertram"}});
-    ASSERT_EQ(assigned["type"], "gm_done") << assigned.dump();
-    EXPECT_EQ(assigned["replaced"], "olaf");
+    // --- olaf leaves; olga, who was watching, takes his seat. A seat moves by consent: the GM
+    // frees it and olga's watching ends (removes), and olga redeems an invite for it.
+    EXPECT_EQ(gm({{"command", "invite"}, {"role", "player"}, {"player", "bertram"}})["code"],
+              "conflict")
+        << "a held seat is not invited for";
+    for (const char* who : {"olaf", "olga"})
+        ASSERT_EQ(gm({{"command", "remove"}, {"account", who}})["type"], "gm_done");
+    const Json invite = gm({{"command", "invite"}, {"role", "player"}, {"player", "bertram"}});
+    ASSERT_EQ(invite["type"], "gm_done") << invite.dump();
+    const Json redeemed =
+        server.api({{"type", "redeem_invite"}, {"code", invite["code"]}}, tokens["olga"])
+            .second["messages"][0];
+    ASSERT_EQ(redeemed["type"], "invite_redeemed") << redeemed.dump();
     EXPECT_EQ(send("olaf", {{"type", "join"}})["code"], "unknown_campaign");
     EXPECT_EQ(send("olga", {{"type", "join"}})["view"]["you"]["player"], "bertram");
 

@@ -24,6 +24,8 @@ function setAttrs(el: Element, attrs: Attrs): void {
     if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v as EventListener);
     else if (k === "value" && "value" in el) (el as HTMLInputElement).value = String(v);
     else if (k === "checked" && "checked" in el) (el as HTMLInputElement).checked = Boolean(v);
+    // Through the CSSOM: the server's Content-Security-Policy refuses style attributes (no inline styles).
+    else if (k === "style") (el as HTMLElement | SVGElement).style.cssText = String(v);
     else el.setAttribute(k, v === true ? "" : String(v));
   }
 }

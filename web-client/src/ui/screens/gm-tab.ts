@@ -36,7 +36,9 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
     const players = v.world.players.map((p) => ({ value: p.id, label: `${p.name} (${p.id}, ${p.side})` }));
 
     const invitePlayer = select(players, players[0]?.value ?? "", { name: "player" });
-    const inviteRole = select([{ value: "player", label: "player" }, { value: "observer", label: "observer" }], "player", { name: "role" });
+    // Seats by consent (docs/security.md): an account joins only by redeeming a code it was given,
+    // as a player, an observer or a co-GM. A held seat is freed first (remove), then invited anew.
+    const inviteRole = select([{ value: "player", label: "player" }, { value: "observer", label: "observer" }, { value: "gm", label: "co-GM" }], "player", { name: "role" });
     const invite = form("Invite", "gm-invite", [field("Role", inviteRole), field("Plays", invitePlayer)], "Create invite code", async () => {
       const members: Record<string, unknown> = { role: inviteRole.value };
       if (inviteRole.value === "player") members.player = invitePlayer.value;
@@ -45,11 +47,6 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
       render();
       return `Invite code for ${r.player || r.role}: ${r.code}`;
     });
-
-    const assignAccount = h("input", { name: "account", autocomplete: "off", required: true });
-    const assignPlayer = select(players, players[0]?.value ?? "", { name: "player" });
-    const assign = form("Assign an account", "gm-assign", [field("Account", assignAccount), field("Plays", assignPlayer)], "Assign",
-      () => app.gm("assign", { account: assignAccount.value.trim(), player: assignPlayer.value }));
 
     const kind = select([{ value: "manual", label: "Manual (GM resolves)" }, { value: "duration", label: "A duration after the period opens" },
       { value: "wall_clock", label: "A time of day" }, { value: "weekly", label: "Weekdays at a time" }, { value: "every_days", label: "Every N days at a time" }], "duration", { name: "kind" });
@@ -134,11 +131,6 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
       return app.gm("edit_world", { edits, reason: worldReason.value });
     });
 
-    const coGm = h("input", { name: "account", autocomplete: "off" });
-    const coGmReason = reason("reason");
-    const addGm = form("Add a co-GM", "gm-add-gm", [field("Account", coGm), field("Reason", coGmReason)], "Add co-GM",
-      () => app.gm("add_gm", { account: coGm.value.trim(), reason: coGmReason.value }));
-
     const endReason = reason("reason");
     const end = form("End the campaign", "gm-end", [field("Reason (players are told)", endReason)], "End the campaign",
       () => (sure("End the campaign? No more turns can be played.") ? app.gm("end", { reason: endReason.value }) : Promise.resolve()));
@@ -160,7 +152,7 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
     return [
       h("h2", {}, "GM console"), out, stateCard,
       codes.length ? h("section", { class: "card", "aria-labelledby": "gm-codes" }, h("h3", { id: "gm-codes" }, "Invite codes (shown once)"), h("ul", { class: "codes" }, codes.map((c) => h("li", {}, c)))) : null,
-      h("div", { class: "grid" }, viewAs, invite, assign, deadline, clock, extend, advance, rollback, edit, editWorld, addGm, end, remove),
+      h("div", { class: "grid" }, viewAs, invite, deadline, clock, extend, advance, rollback, edit, editWorld, end, remove),
       h("h3", {}, "Log"), h("ul", {}, app.gmLog.map((l) => h("li", {}, l))),
     ].filter(Boolean) as HTMLElement[];
   }
