@@ -182,11 +182,13 @@ Json undesignated(const Viewer& viewer, const DesignationFacts* facts, Json answ
             const auto parts = parts_of(s);
             for (std::size_t i = 0; i < parts.size(); ++i) {
                 std::string part = parts[i];
-                if (i + 1 < parts.size() && ids.count(part + "." + parts[i + 1]))
-                    part = ids[part + "." + parts[++i]];
-                else if (const auto it = ids.find(part); it != ids.end())
+                if (i + 1 < parts.size() && ids.count(part + "." + parts[i + 1])) {
+                    part = ids[part + "." + parts[i + 1]];
+                    ++i;
+                } else if (const auto it = ids.find(part); it != ids.end()) {
                     part = it->second;
-                out += (out.empty() && i == 0 ? "" : ".") + part;
+                }
+                out += (out.empty() ? "" : ".") + part;
             }
             return out;
         }

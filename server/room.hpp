@@ -195,9 +195,12 @@ private:
     // The same with the payload each viewer's projection makes (press: project(PressFacts)).
     void notify_members(const std::string& key, const Projector& project,
                         const std::function<bool(const storage::MembershipRecord&)>& to = {});
-    // The same with a key of each viewer's own (issue 53: a key counts only what its viewer
-    // may see, such as its own number of a notice).
-    using KeyOf = std::function<std::string(const protocol::Viewer&)>;
+    // The same with a key of each viewer's own, made from its viewer and the payload projected
+    // for it (issue 53: a key counts only what its viewer may see, such as its own number of a
+    // notice, and names an enemy force only by its designation, as the payload does).
+    using KeyOf = std::function<std::string(const protocol::Viewer&, const Json& payload)>;
+    void notify_members(const KeyOf& key_of, const protocol::NotificationFacts& what,
+                        const std::function<bool(const storage::MembershipRecord&)>& to = {});
     void notify_members(const KeyOf& key_of, const Projector& project,
                         const std::function<bool(const storage::MembershipRecord&)>& to = {});
     // The attempt the open period `index` is resolved under (0, or more after rollbacks): in a
@@ -205,6 +208,8 @@ private:
     // (the history lists attempts); a campaign-wide count of decisions or actions would tell
     // what others were asked or done.
     int attempt_of(int index) const;
+    // `<kind>:<period>:<the decision's id as the payload gives it>:<attempt>`.
+    KeyOf decision_key(const std::string& kind, int period_index) const;
     static protocol::Viewer viewer_of(const storage::MembershipRecord& m);
 
     // Decision deadlines (room_decision_deadlines.cpp): with the setting decision_hours a

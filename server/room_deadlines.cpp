@@ -130,7 +130,17 @@ void Room::notify_members(const std::string& key, const protocol::NotificationFa
 
 void Room::notify_members(const std::string& key, const Projector& project,
                           const std::function<bool(const storage::MembershipRecord&)>& to) {
-    notify_members([&](const protocol::Viewer&) { return key; }, project, to);
+    notify_members([&](const protocol::Viewer&, const Json&) { return key; }, project, to);
+}
+
+void Room::notify_members(const KeyOf& key_of, const protocol::NotificationFacts& what,
+                          const std::function<bool(const storage::MembershipRecord&)>& to) {
+    notify_members(
+        key_of,
+        [&](const protocol::Viewer& viewer, const protocol::CampaignFacts& campaign) {
+            return protocol::project(viewer, campaign, what);
+        },
+        to);
 }
 
 void Room::notify_members(const KeyOf& key_of, const Projector& project,
@@ -141,8 +151,17 @@ void Room::notify_members(const KeyOf& key_of, const Projector& project,
         if (!services_->server->webhook(m.account_id, id())) continue;  // nothing to keep
         if (!campaign) campaign.emplace(facts());
         const auto viewer = viewer_of(m);
-        if (auto payload = project(viewer, *campaign)) notify(m.account_id, key_of(viewer), *payload);
+        if (auto payload = project(viewer, *campaign))
+            notify(m.account_id, key_of(viewer, *payload), *payload);
     }
+}
+
+Room::KeyOf Room::decision_key(const std::string& kind, int period_index) const {
+    const std::string tail = ":" + std::to_string(attempt_of(period_index));
+    return [kind, period_index, tail](const protocol::Viewer&, const Json& payload) {
+        return kind + ":" + std::to_string(period_index) + ":" +
+               payload.value("decision", std::string()) + tail;
+    };
 }
 
 int Room::attempt_of(int index) const {

@@ -234,8 +234,7 @@ void Room::gm_answer_for(GmCall& call) {
     campaign_.answer_decision(found->player, m.decision, m.answer);
     record_action("answer_for", m.reason, {{"decision", m.decision}, {"player", found->player}});
     if (!gms)
-        notify_members("answered_for:" + std::to_string(found->period_index) + ":" + m.decision +
-                           ":" + std::to_string(attempt_of(found->period_index)),
+        notify_members(decision_key("answered_for", found->period_index),
                        protocol::notification::DecisionAnsweredFor{
                            found->period_index, m.decision, found->player, m.answer, m.reason});
     services_->metrics->decisions_answered++;

@@ -175,8 +175,7 @@ void Room::try_resolve(bool settle, bool even_if_paused, const std::string& why)
                     // id, and must be announced again (not the campaign-wide decision number,
                     // which counts other players' requests: issue 53).
                     notify_members(
-                        "decision:" + std::to_string(d.period_index) + ":" + d.decision_id + ":" +
-                            std::to_string(attempt_of(d.period_index)),
+                        decision_key("decision", d.period_index),
                         protocol::notification::DecisionNeeded{
                             d.period_index, d.decision_id, d.player, due_text(decision_due(d))});
                 send_views();

@@ -23,13 +23,11 @@ void Room::gm_edit_world(GmCall& call) {
     // GM actions the player is not told of (issue 53).
     const auto audit = gm_actions();
     notify_members(
-        [&](const protocol::Viewer& viewer) {
+        [&](const protocol::Viewer& viewer, const Json&) {
             return "world_edit:" + std::to_string(protocol::notice_number(
                                        viewer, visibility(), audit, edited.action_no));
         },
-        [&](const protocol::Viewer& viewer, const protocol::CampaignFacts& campaign) {
-            return protocol::project(viewer, campaign, protocol::NotificationFacts{what});
-        });
+        protocol::NotificationFacts{what});
     Json forces = Json::array();
     for (const auto& entry : edited.forces) forces.push_back(entry.first);
     call.done["forces"] = std::move(forces);

@@ -142,13 +142,14 @@ TEST(OneProjection, ANoticesNumberCountsOnlyTheNoticesItsViewerIsShown) {
     ASSERT_TRUE(paused);
     EXPECT_EQ((*paused)["notice"]["no"], 1);
     EXPECT_EQ((*project(kAnna, facts(), audit[5], audit))["notice"]["no"], 2);
-    const Json history = project(kAnna, facts(), {}, audit);
+    const std::vector<PeriodListing> no_periods;
+    const Json history = project(kAnna, facts(), no_periods, audit);
     ASSERT_EQ(history["notices"].size(), 2u);
     EXPECT_EQ(history["notices"][0]["no"], 1);
     EXPECT_EQ(history["notices"][1]["no"], 2);
     // The same audit without the hidden actions numbers anna's notices the same.
     const std::vector<GmAction> shown{audit[3], audit[5]};
-    EXPECT_EQ(project(kAnna, facts(), {}, shown)["notices"], history["notices"]);
+    EXPECT_EQ(project(kAnna, facts(), no_periods, shown)["notices"], history["notices"]);
 }
 
 TEST(OneProjection, ALobbyEntryCountsOnlyTheMissedOrdersOfTheViewersSide) {

@@ -64,16 +64,19 @@ MASKED_FIELDS = {
     "random_id": ("(not a count)", "`delivery_id` of a webhook delivery, `secret` of a webhook "
                   "and an e-mail's Message-ID and X-Umpire-Delivery: random in production; "
                   "under --insecure-test-seed they come from one stream in the order drawn, "
-                  "which is the harness's, so they are compared for their form only"),
+                  "which is the harness's, so they are compared for their form only; and the "
+                  "port of the harness's own receivers, new each run"),
     "wall_clock": ("(not a secret)", "wall-clock times of the player's own actions: "
                    "`server_time`, `updated_at`, `expires_at`, and `committed_at` (when a period "
                    "resolved, which every player sees happen), `sent_at` of press the player may read, "
+                   "`at` of a GM's notice the player is shown (when it is pushed to it), "
+                   "times in a turn report's text and in e-mails, "
                    "also as JSON Patch values; and "
                    "`receipt`, SHA-256 of the player's own orders and that time"),
 }
 ESTIMATE_KEYS = {"estimate", "largest_estimated_opponent"}
 WALL_CLOCK_KEYS = {"server_time", "updated_at", "expires_at", "committed_at", "receipt",
-                   "sent_at"}
+                   "sent_at", "at"}
 RANDOM_ID_KEYS = {"delivery_id", "secret"}
 ISO_TIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$")
 
@@ -508,7 +511,8 @@ def canonical_sent(text):
 
 
 # ------------------------------------------------------------------------------ comparing -----
-ISO_IN_TEXT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z")
+# Times in a turn report's text ("Resolved 2026-12-07 16:08 UTC.") and in e-mails.
+ISO_IN_TEXT = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?Z)?")
 
 
 def split_record(text):
@@ -523,7 +527,12 @@ def split_record(text):
     return "", text
 
 
+RECEIVER_PORT = re.compile(r"127\.0\.0\.1:\d+")
+
+
 def masked(text, masks):
+    if "random_id" in masks:  # the receivers here listen on a new port each run
+        text = RECEIVER_PORT.sub("127.0.0.1:<port>", text)
     head, body = split_record(text)
     if head == "MAIL ":  # plain text: its times are the wall clock's
         return head + (ISO_IN_TEXT.sub("<wall_clock>", body) if "wall_clock" in masks else body)
@@ -559,6 +568,8 @@ def masked(text, masks):
                 elif "wall_clock" in masks and k in WALL_CLOCK_KEYS and isinstance(v, str) \
                         and (ISO_TIME.match(v) or (k == "receipt" and len(v) == 64)):
                     out[k] = "<wall_clock>"
+                elif "wall_clock" in masks and k == "report_text" and isinstance(v, str):
+                    out[k] = ISO_IN_TEXT.sub("<wall_clock>", v)
                 elif "estimate" in masks and k in ESTIMATE_KEYS and not isinstance(v, (dict, list)):
                     out[k] = "<estimate>"
                 else:
@@ -736,8 +747,12 @@ def v_enemy_misses_orders(plan):
 
 
 # Renames that keep the order of every force's and regiment's id, so the engine works in the
-# same order and only the names differ.
-RAIDER_FORCE_IDS = {"aeskrvald": "ab", "ingegerd": "hz", "skoll": "pq", "thorgrim": "tz"}
+# same order and only the names differ. aeskrvald keeps its id: it is the lowest of its contact
+# with hadewych, and a contact's id (`<day>.<half period>.<lowest force id>`) names the contact's
+# dice streams, so renaming it draws every die of the contact anew, as another seed would (the
+# dice are keyed by the sealed seed: they tell nothing of the name).
+RAIDER_FORCE_IDS = {"ingegerd": "hz", "skoll": "pq", "thorgrim": "tz"}
+RAIDER_REGIMENT_PREFIX = {"aeskrvald": "ab", "ingegerd": "hz", "skoll": "pq", "thorgrim": "tz"}
 
 
 def v_enemy_force_ids(plan):
@@ -754,9 +769,9 @@ def v_enemy_force_ids(plan):
 def v_enemy_regiment_ids(plan):
     """The raiders' regiments under other ids (order kept)."""
     for f in plan["scenario"]["forces"]:
-        if f["id"] in RAIDER_FORCE_IDS:
+        if f["id"] in RAIDER_REGIMENT_PREFIX:
             for r in f["regiments"]:
-                r["id"] = RAIDER_FORCE_IDS[f["id"]] + r["id"][2:]
+                r["id"] = RAIDER_REGIMENT_PREFIX[f["id"]] + r["id"][2:]
     return plan
 
 
