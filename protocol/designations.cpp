@@ -41,12 +41,20 @@ std::set<std::string> enemies_of(const Viewer& viewer, const DesignationFacts& f
     return out;
 }
 
-std::vector<std::string> parts_of(const std::string& s) {
-    std::vector<std::string> parts;
+// Where ids made of parts split: a contact `1.first.aeskrvald`, a decision's id, a dice stream
+// `/1.first.aeskrvald|anna,ingrid`, a press channel `0.anna>ingrid`.
+constexpr const char* kSeparators = ".|/,+>";
+
+bool has_parts(const std::string& s) { return s.find_first_of(kSeparators) != std::string::npos; }
+
+// The parts of `s`, each followed by the separator after it ("" after the last).
+std::vector<std::pair<std::string, std::string>> parts_of(const std::string& s) {
+    std::vector<std::pair<std::string, std::string>> parts;
     std::size_t start = 0;
-    for (std::size_t dot; (dot = s.find('.', start)) != std::string::npos; start = dot + 1)
-        parts.push_back(s.substr(start, dot - start));
-    parts.push_back(s.substr(start));
+    for (std::size_t at; (at = s.find_first_of(kSeparators, start)) != std::string::npos;
+         start = at + 1)
+        parts.emplace_back(s.substr(start, at - start), std::string(1, s[at]));
+    parts.emplace_back(s.substr(start), "");
     return parts;
 }
 
@@ -99,8 +107,8 @@ private:
     }
     void meet_text(const std::string& s) {
         meet_one(s);
-        if (s.find('.') != std::string::npos)
-            for (const auto& part : parts_of(s)) meet_one(part);
+        if (has_parts(s))
+            for (const auto& part : parts_of(s)) meet_one(part.first);
     }
     std::string rename_one(const std::string& id) {
         if (const auto it = names_.find(id); it != names_.end()) return it->second;
@@ -116,10 +124,9 @@ private:
     }
     std::string rename(const std::string& s) {
         if (enemies_.count(s) || regiments_.count(s)) return rename_one(s);
-        if (s.find('.') == std::string::npos) return s;
+        if (!has_parts(s)) return s;
         std::string out;
-        const auto parts = parts_of(s);
-        for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? "." : "") + rename_one(parts[i]);
+        for (const auto& [part, separator] : parts_of(s)) out += rename_one(part) + separator;
         return out;
     }
 
@@ -176,19 +183,20 @@ Json undesignated(const Viewer& viewer, const DesignationFacts* facts, Json answ
         if (x.is_string()) {
             const std::string& s = x.get_ref<const std::string&>();
             if (const auto it = ids.find(s); it != ids.end()) return it->second;
-            if (s.find('.') == std::string::npos) return x;
+            if (!has_parts(s)) return x;
             // An id made of parts (a decision's, a contact's); "enemy-A.2" is a regiment.
             std::string out;
             const auto parts = parts_of(s);
             for (std::size_t i = 0; i < parts.size(); ++i) {
-                std::string part = parts[i];
-                if (i + 1 < parts.size() && ids.count(part + "." + parts[i + 1])) {
-                    part = ids[part + "." + parts[i + 1]];
-                    ++i;
+                auto [part, separator] = parts[i];
+                if (separator == "." && i + 1 < parts.size() &&
+                    ids.count(part + "." + parts[i + 1].first)) {
+                    part = ids[part + "." + parts[i + 1].first];
+                    separator = parts[++i].second;
                 } else if (const auto it = ids.find(part); it != ids.end()) {
                     part = it->second;
                 }
-                out += (out.empty() ? "" : ".") + part;
+                out += part + separator;
             }
             return out;
         }

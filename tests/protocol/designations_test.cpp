@@ -56,6 +56,9 @@ TEST(Designations, AnEnemyIsLetteredInTheOrderTheViewerMetItNeverByItsId) {
                   (Json{{"target", erik_force}, {"regiment", "ae2"}}));
         EXPECT_EQ(undesignated(anna, &f, Json("1.first.enemy-B.after_contact_dice.hadewych")),
                   Json("1.first." + erik_force + ".after_contact_dice.hadewych"));
+        // A dice stream is named by its contact and its audience.
+        EXPECT_EQ(designated(anna, &f, Json("/1.first." + erik_force + "|anna,erik")),
+                  Json("/1.first.enemy-B|anna,erik"));
     }
 }
 

@@ -530,12 +530,39 @@ def split_record(text):
 RECEIVER_PORT = re.compile(r"127\.0\.0\.1:\d+")
 
 
+TEXT_SCORE = re.compile(r"score (\d+)")
+TEXT_COMPOSITION = re.compile(r"composition [^\[\n]*\[[^\]\n]*\]")
+TEXT_SIZE = re.compile(r"size [^,\n]*")
+TEXT_ESTIMATE = re.compile(r"\b(estimate|largest_estimated_opponent):? \d+")
+
+
+def masked_text(text, masks):
+    """A turn report's text or an e-mail, masked as its JSON would be: times, and what a
+    contact score grants in an intelligence line ("… composition companies [...], force X,
+    score 6, size exact 20": the composition from 3, the size phrase always, its exact figure
+    at 6)."""
+    if "wall_clock" in masks:
+        text = ISO_IN_TEXT.sub("<wall_clock>", text)
+    if "estimate" in masks:
+        lines = []
+        for line in text.split("\n"):
+            score = TEXT_SCORE.search(line)
+            if score:
+                if int(score.group(1)) >= 3:
+                    line = TEXT_COMPOSITION.sub("composition <granted>", line)
+                line = TEXT_SIZE.sub("size <estimate>", line)
+            line = TEXT_ESTIMATE.sub(lambda m: m.group(1) + " <estimate>", line)
+            lines.append(line)
+        text = "\n".join(lines)
+    return text
+
+
 def masked(text, masks):
     if "random_id" in masks:  # the receivers here listen on a new port each run
         text = RECEIVER_PORT.sub("127.0.0.1:<port>", text)
     head, body = split_record(text)
-    if head == "MAIL ":  # plain text: its times are the wall clock's
-        return head + (ISO_IN_TEXT.sub("<wall_clock>", body) if "wall_clock" in masks else body)
+    if head == "MAIL ":  # plain text
+        return head + masked_text(body, masks)
     try:
         doc = json.loads(body)
     except ValueError:
@@ -568,8 +595,8 @@ def masked(text, masks):
                 elif "wall_clock" in masks and k in WALL_CLOCK_KEYS and isinstance(v, str) \
                         and (ISO_TIME.match(v) or (k == "receipt" and len(v) == 64)):
                     out[k] = "<wall_clock>"
-                elif "wall_clock" in masks and k == "report_text" and isinstance(v, str):
-                    out[k] = ISO_IN_TEXT.sub("<wall_clock>", v)
+                elif k == "report_text" and isinstance(v, str):
+                    out[k] = masked_text(v, masks)
                 elif "estimate" in masks and k in ESTIMATE_KEYS and not isinstance(v, (dict, list)):
                     out[k] = "<estimate>"
                 else:
