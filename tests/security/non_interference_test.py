@@ -55,7 +55,9 @@ MASKED_FIELDS = {
                  "player's own contact: `estimate`, `largest_estimated_opponent`, and in an "
                  "intelligence fact (an object with a `score`) its `composition` when the score is "
                  "3 or more (class, types, proportions, exact as R-6.3 grants) and its exact "
-                 "`size` at 6; the score, awareness and `accuracy_percent` stay compared"),
+                 "`size` at 6; the score, awareness and `accuracy_percent` stay compared; in a "
+                 "turn report's text and an e-mail, an intelligence line's composition from "
+                 "score 3, its whole size phrase and any estimate"),
     "keyed_version": ("issue 28", "`state_version` in battle records: HMAC-SHA256 of the start "
                       "state under a key derived from the period's sealed seed, which no player "
                       "holds (the GM's); without the key it is indistinguishable from random, so "
