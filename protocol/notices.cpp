@@ -52,10 +52,10 @@ std::optional<Json> world_edit_details(const Viewer& viewer, const Visibility& v
 }  // namespace
 
 std::optional<Json> notice_for(const Viewer& viewer, const Visibility& visibility,
-                               const GmAction& action) {
+                               const GmAction& action, int shown_no) {
     const Json details = Json::parse(action.details, nullptr, false);
     Json notice{
-        {"no", action.no}, {"kind", action.kind}, {"reason", action.reason}, {"at", action.at}};
+        {"no", shown_no}, {"kind", action.kind}, {"reason", action.reason}, {"at", action.at}};
     if (action.kind == "world_edit") {
         auto shown =
             details.is_object() ? world_edit_details(viewer, visibility, details) : std::nullopt;
@@ -71,6 +71,29 @@ std::optional<Json> notice_for(const Viewer& viewer, const Visibility& visibilit
             if (details.contains(key)) out[key] = details[key];
     if (!out.empty()) notice["details"] = std::move(out);
     return notice;
+}
+
+int notice_number(const Viewer& viewer, const Visibility& visibility,
+                  const std::vector<GmAction>& audit, int audit_no) {
+    if (audit_no == 0) return 0;
+    int shown = 0;
+    for (const auto& a : audit) {
+        if (a.no > audit_no) break;
+        if (notice_for(viewer, visibility, a, 0)) {
+            ++shown;
+            if (a.no == audit_no) return shown;
+        }
+    }
+    return 0;
+}
+
+Json notices_for(const Viewer& viewer, const Visibility& visibility,
+                 const std::vector<GmAction>& audit) {
+    Json out = Json::array();
+    for (const auto& a : audit)
+        if (auto notice = notice_for(viewer, visibility, a, static_cast<int>(out.size()) + 1))
+            out.push_back(std::move(*notice));
+    return out;
 }
 
 }  // namespace umpire::protocol

@@ -9,11 +9,13 @@
 // viewer may see what is decided here and in the parts this file is made of (projection.hpp,
 // notices.hpp, companion_projection.hpp, dice_proofs.hpp, report_text.hpp), which the server
 // does not call (a test scans it).
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "protocol/companion_projection.hpp"
+#include "protocol/designations.hpp"
 #include "protocol/errors.hpp"
 #include "protocol/notices.hpp"
 #include "protocol/project_notification.hpp"
@@ -29,6 +31,9 @@ struct CampaignFacts {
     Visibility visibility;
     int period_index = 0;               // the open period
     std::vector<std::string> unplayed;  // players no account plays: the GM answers for them
+    // What each viewer's designations of enemy forces are made of (designations.hpp); none:
+    // real ids (tests of single messages).
+    std::shared_ptr<const DesignationFacts> designations = nullptr;
 };
 
 // A decision request as the engine asked it, with the deadline it must be answered by.
@@ -149,10 +154,11 @@ rules::Json project(const Viewer& viewer, const CampaignFacts& campaign, const P
 rules::Json project(const Viewer& viewer, const CampaignFacts& campaign,
                     const TurnReportFacts& report);
 
-// "notice", for a viewer who is told of the action. A notice not kept in the audit (a seat
+// "notice", for a viewer who is told of the action, numbered among the notices of `audit` (the
+// audit up to the action at least) this viewer is shown. A notice not kept in the audit (a seat
 // changed, the campaign deleted) has `no` 0.
 std::optional<rules::Json> project(const Viewer& viewer, const CampaignFacts& campaign,
-                                   const GmAction& action);
+                                   const GmAction& action, const std::vector<GmAction>& audit);
 
 // "battle_companion", for a viewer with a seat at the battle.
 std::optional<rules::Json> project(const Viewer& viewer, const CampaignFacts& campaign,
@@ -167,6 +173,12 @@ rules::Json project(const Viewer& viewer, const CampaignFacts& campaign,
 // GMs when the campaign lets them read all press, observers when it is to all).
 std::optional<rules::Json> project(const Viewer& viewer, const CampaignFacts& campaign,
                                    const PressFacts& message);
+
+// A press message's id: its period, sender, recipients, whether the GMs read it, and its number
+// among the messages of that one channel in that period. Whoever may read one message of a
+// channel may read them all, so the id (and a notification key made of it) never counts a
+// message its reader may not read.
+std::string press_id(const PressFacts& message);
 
 // "press_list": the messages of `press` (by number) the viewer may read, of period
 // `period_index` or the newest ones.

@@ -100,7 +100,9 @@ struct Projector {
 
 std::optional<Json> project(const Viewer& viewer, const CampaignFacts& campaign,
                             const NotificationFacts& notification) {
-    return std::visit(Projector{viewer, campaign}, notification);
+    auto out = std::visit(Projector{viewer, campaign}, notification);
+    if (out) out = designated(viewer, campaign.designations.get(), std::move(*out));
+    return out;
 }
 
 }  // namespace umpire::protocol

@@ -32,7 +32,7 @@ Json project(const Viewer& viewer, const CampaignFacts& campaign, const PeriodFa
     const Json missed = missed_orders_for(viewer, campaign.state, period.missed);
     if (!missed.empty()) message["missed_orders"] = missed;
     message["events"] = std::move(seen);
-    return message;
+    return designated(viewer, campaign.designations.get(), std::move(message));
 }
 
 Json project(const Viewer& viewer, const CampaignFacts& campaign, const TurnReportFacts& report) {
@@ -55,7 +55,7 @@ std::optional<Json> project(const Viewer& viewer, const CampaignFacts& campaign,
                  {"campaign", campaign.id},
                  {"period_index", campaign.period_index}};
     message.update(*body);
-    return message;
+    return designated(viewer, campaign.designations.get(), std::move(message));
 }
 
 }  // namespace umpire::protocol

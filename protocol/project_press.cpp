@@ -42,15 +42,19 @@ bool may_read(const Viewer& viewer, const Visibility& visibility, const PressFac
     return false;
 }
 
-std::string id_of(const PressFacts& m) {
+}  // namespace
+
+std::string press_id(const PressFacts& m) {
     std::string to;
     for (const auto& r : m.recipients) to += (to.empty() ? "" : "+") + r;
     return std::to_string(m.period_index) + "." + m.sender + ">" + to + "." +
            (m.gm_reads ? "g" : "p") + std::to_string(m.channel_no);
 }
 
+namespace {
+
 Json message_json(const PressFacts& m) {
-    return {{"id", id_of(m)},      {"period_index", m.period_index}, {"from", m.sender},
+    return {{"id", press_id(m)},      {"period_index", m.period_index}, {"from", m.sender},
             {"to", m.recipients},  {"gm_reads", m.gm_reads},         {"text", m.body},
             {"sent_at", m.sent_at}};
 }

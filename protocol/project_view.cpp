@@ -16,11 +16,7 @@ namespace {
 
 Json notices(const Viewer& viewer, const CampaignFacts& campaign,
              const std::vector<GmAction>& actions) {
-    Json out = Json::array();
-    for (const auto& a : actions)
-        if (auto notice = notice_for(viewer, campaign.visibility, a))
-            out.push_back(std::move(*notice));
-    return out;
+    return notices_for(viewer, campaign.visibility, actions);
 }
 
 std::vector<OrderFlag> order_flags(const CampaignFacts& campaign,
@@ -72,19 +68,21 @@ Json project(const Viewer& viewer, const CampaignFacts& campaign, const ViewFact
     }
     view["notices"] = notices(viewer, campaign, facts.actions);
     view["press"] = press_policy_name(campaign.visibility.press);
-    return view;
+    return designated(viewer, campaign.designations.get(), std::move(view));
 }
 
 std::optional<Json> project(const Viewer& viewer, const CampaignFacts& campaign,
                             const DecisionFacts& decision) {
     if (!decision_visible(viewer, decision.player, campaign.unplayed)) return std::nullopt;
-    return Json{
-        {"type", "decision_request"}, {"campaign", campaign.id}, {"request", decision.request}};
+    return Json{{"type", "decision_request"},
+                {"campaign", campaign.id},
+                {"request", designated(viewer, campaign.designations.get(), decision.request)}};
 }
 
 std::optional<Json> project(const Viewer& viewer, const CampaignFacts& campaign,
-                            const GmAction& action) {
-    auto notice = notice_for(viewer, campaign.visibility, action);
+                            const GmAction& action, const std::vector<GmAction>& audit) {
+    auto notice = notice_for(viewer, campaign.visibility, action,
+                             notice_number(viewer, campaign.visibility, audit, action.no));
     if (!notice) return std::nullopt;
     return Json{{"type", "notice"}, {"campaign", campaign.id}, {"notice", std::move(*notice)}};
 }

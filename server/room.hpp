@@ -103,6 +103,10 @@ private:
     protocol::CampaignFacts facts() const;
     protocol::ViewFacts view_facts() const;
     std::vector<protocol::GmAction> gm_actions() const;
+    // What each viewer's designations of enemy forces are made of (protocol/designations.hpp),
+    // read again when a period, a request or the forces changed (room_designations.cpp).
+    std::shared_ptr<const protocol::DesignationFacts> designation_facts() const;
+    std::string battle_id(const Actor& actor, const std::string& shown) const;
     Json campaign_view(const protocol::Viewer& viewer) const;  // the projected view
     void send_views();  // a delta to every joined connection whose view changed
     void announce_decisions();
@@ -191,6 +195,21 @@ private:
     // The same with the payload each viewer's projection makes (press: project(PressFacts)).
     void notify_members(const std::string& key, const Projector& project,
                         const std::function<bool(const storage::MembershipRecord&)>& to = {});
+    // The same with a key of each viewer's own, made from its viewer and the payload projected
+    // for it (issue 53: a key counts only what its viewer may see, such as its own number of a
+    // notice, and names an enemy force only by its designation, as the payload does).
+    using KeyOf = std::function<std::string(const protocol::Viewer&, const Json& payload)>;
+    void notify_members(const KeyOf& key_of, const protocol::NotificationFacts& what,
+                        const std::function<bool(const storage::MembershipRecord&)>& to = {});
+    void notify_members(const KeyOf& key_of, const Projector& project,
+                        const std::function<bool(const storage::MembershipRecord&)>& to = {});
+    // The attempt the open period `index` is resolved under (0, or more after rollbacks): in a
+    // notification's key where a rollback may ask the same thing again. Every viewer knows it
+    // (the history lists attempts); a campaign-wide count of decisions or actions would tell
+    // what others were asked or done.
+    int attempt_of(int index) const;
+    // `<kind>:<period>:<the decision's id as the payload gives it>:<attempt>`.
+    KeyOf decision_key(const std::string& kind, int period_index) const;
     static protocol::Viewer viewer_of(const storage::MembershipRecord& m);
 
     // Decision deadlines (room_decision_deadlines.cpp): with the setting decision_hours a
@@ -261,6 +280,8 @@ private:
 
     Services* services_;
     storage::Campaign campaign_;
+    mutable std::shared_ptr<const protocol::DesignationFacts> designations_;
+    mutable std::string designations_key_;
     std::vector<std::weak_ptr<Peer>> peers_;
     std::set<std::string> in_flight_;  // notifications posted, answer not back yet
     std::map<std::string, TimePoint> retry_at_;  // failed notifications: not before then

@@ -77,9 +77,15 @@ void Room::broadcast_companion(const LoadedCompanion& c, const Peer* sender) {
     }
 }
 
+// A battle's id as the engine has it: a player names it as it was shown it, with the enemy's
+// designation where the id names an enemy force (issue 53).
+std::string Room::battle_id(const Actor& actor, const std::string& shown) const {
+    return protocol::undesignated(actor.viewer, designation_facts().get(), shown).get<std::string>();
+}
+
 void Room::battle_action(const Reply& reply, const Actor& actor, const protocol::BattleAction& m) {
     refuse_if_ended("battle actions");
-    const auto record = find_open_battle(*services_->campaigns, campaign_, m.battle);
+    const auto record = find_open_battle(*services_->campaigns, campaign_, battle_id(actor, m.battle));
     if (!record) unknown_battle(m.battle);
     const BattleSeat seat = protocol::battle_seat(actor.viewer, campaign_.state(), *record);
     if (seat == BattleSeat::none) unknown_battle(m.battle);
@@ -115,7 +121,7 @@ void Room::battle_action(const Reply& reply, const Actor& actor, const protocol:
 }
 
 void Room::get_battle(const Reply& reply, const Actor& actor, const protocol::GetBattle& m) {
-    const auto record = find_open_battle(*services_->campaigns, campaign_, m.battle);
+    const auto record = find_open_battle(*services_->campaigns, campaign_, battle_id(actor, m.battle));
     if (!record) unknown_battle(m.battle);
     if (protocol::battle_seat(actor.viewer, campaign_.state(), *record) == BattleSeat::none)
         unknown_battle(m.battle);

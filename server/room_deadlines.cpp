@@ -6,6 +6,8 @@
 // them).
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "server/room.hpp"
 
 namespace umpire::server {
@@ -134,13 +136,45 @@ void Room::notify_members(const std::string& key, const protocol::NotificationFa
 
 void Room::notify_members(const std::string& key, const Projector& project,
                           const std::function<bool(const storage::MembershipRecord&)>& to) {
+    notify_members([&](const protocol::Viewer&, const Json&) { return key; }, project, to);
+}
+
+void Room::notify_members(const KeyOf& key_of, const protocol::NotificationFacts& what,
+                          const std::function<bool(const storage::MembershipRecord&)>& to) {
+    notify_members(
+        key_of,
+        [&](const protocol::Viewer& viewer, const protocol::CampaignFacts& campaign) {
+            return protocol::project(viewer, campaign, what);
+        },
+        to);
+}
+
+void Room::notify_members(const KeyOf& key_of, const Projector& project,
+                          const std::function<bool(const storage::MembershipRecord&)>& to) {
     std::optional<protocol::CampaignFacts> campaign;  // read when the first member has a webhook
     for (const auto& m : services_->server->memberships(id())) {
         if ((m.role == "player" && !m.player) || (to && !to(m))) continue;
         if (!services_->server->webhook(m.account_id, id())) continue;  // nothing to keep
         if (!campaign) campaign.emplace(facts());
-        if (auto payload = project(viewer_of(m), *campaign)) notify(m.account_id, key, *payload);
+        const auto viewer = viewer_of(m);
+        if (auto payload = project(viewer, *campaign))
+            notify(m.account_id, key_of(viewer, *payload), *payload);
     }
+}
+
+Room::KeyOf Room::decision_key(const std::string& kind, int period_index) const {
+    const std::string tail = ":" + std::to_string(attempt_of(period_index));
+    return [kind, period_index, tail](const protocol::Viewer&, const Json& payload) {
+        return kind + ":" + std::to_string(period_index) + ":" +
+               payload.value("decision", std::string()) + tail;
+    };
+}
+
+int Room::attempt_of(int index) const {
+    int attempt = 0;
+    for (const auto& p : services_->campaigns->periods(id()))
+        if (p.index == index) attempt = std::max(attempt, p.attempt + 1);
+    return attempt;
 }
 
 protocol::Viewer Room::viewer_of(const storage::MembershipRecord& m) {

@@ -63,8 +63,7 @@ void Room::on_decision_deadline() {
             campaign_.lapse_decisions(ids);
             // The player learns what was answered for it from the period's report.
             for (const auto& d : due)
-                notify_members("lapsed:" + std::to_string(d.period_index) + ":" + d.decision_id +
-                                   ":" + std::to_string(d.no),
+                notify_members(decision_key("lapsed", d.period_index),
                                protocol::notification::DecisionLapsed{d.period_index, d.decision_id,
                                                                       d.player});
             try_resolve(false, false, "decision deadline");

@@ -197,7 +197,8 @@ void Room::gm_rollback(GmCall& call) {
         record_action("reopen_orders", call.m.reason,
                       {{"period_index", call.m.to_period}, {"orders", reopened}});
         notify_members(
-            "orders_reopened:" + std::to_string(call.m.to_period) + ":" + std::to_string(a.no),
+            "orders_reopened:" + std::to_string(call.m.to_period) + "." +
+                std::to_string(attempt_of(call.m.to_period)),
             protocol::notification::OrdersReopened{call.m.to_period});
         call.done["orders_reopened"] = reopened;
     }
@@ -254,8 +255,7 @@ void Room::gm_answer_for(GmCall& call) {
     campaign_.answer_decision(found->player, m.decision, m.answer);
     record_action("answer_for", m.reason, {{"decision", m.decision}, {"player", found->player}});
     if (!gms)
-        notify_members("answered_for:" + std::to_string(found->period_index) + ":" + m.decision +
-                           ":" + std::to_string(found->no),
+        notify_members(decision_key("answered_for", found->period_index),
                        protocol::notification::DecisionAnsweredFor{
                            found->period_index, m.decision, found->player, m.answer, m.reason});
     services_->metrics->decisions_answered++;

@@ -124,7 +124,12 @@ void Room::answer(const Reply& reply, const Actor& actor, const protocol::Answer
     require_player(actor);
     refuse_if_ended("answers");
     try {
-        campaign_.answer_decision(actor.viewer.player, m.decision, m.answer);
+        // A request that names an enemy force is answered with its designation (issue 53).
+        const auto designations = designation_facts();
+        campaign_.answer_decision(
+            actor.viewer.player,
+            protocol::undesignated(actor.viewer, designations.get(), m.decision).get<std::string>(),
+            protocol::undesignated(actor.viewer, designations.get(), m.answer));
     } catch (const storage::StorageError& e) {
         log_storage_error(e, "answer", id());
         throw to_protocol_error(e, ErrorCode::invalid_answer, services_->campaigns->location());
@@ -166,11 +171,11 @@ void Room::try_resolve(bool settle, bool even_if_paused, const std::string& why)
             auto result = std::make_shared<storage::ResolvedPeriod>(campaign_.resolve_period(settle));
             if (!result->complete) {
                 for (const auto& d : result->pending)
-                    // Its number too: a decision asked again after a rollback has the same id,
-                    // and must be announced again.
+                    // Its attempt too: a decision asked again after a rollback has the same
+                    // id, and must be announced again (not the campaign-wide decision number,
+                    // which counts other players' requests: issue 53).
                     notify_members(
-                        "decision:" + std::to_string(d.period_index) + ":" + d.decision_id + ":" +
-                            std::to_string(d.no),
+                        decision_key("decision", d.period_index),
                         protocol::notification::DecisionNeeded{
                             d.period_index, d.decision_id, d.player, due_text(decision_due(d))});
                 send_views();

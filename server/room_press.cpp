@@ -58,7 +58,7 @@ void Room::send_press(const Reply& reply, const Actor& actor, const protocol::Se
             record = services_->campaigns->add_press(record, kPressPerSenderPeriod);
             // Webhooks and e-mail: whoever may read it, but its writer.
             notify_members(
-                "press:" + std::to_string(record.no), readers,
+                "press:" + protocol::press_id(press_facts_of(record)), readers,
                 [&](const storage::MembershipRecord& m) { return m.account_id != actor.account; });
         });
     } catch (const storage::StorageError& e) {

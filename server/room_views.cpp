@@ -76,7 +76,12 @@ std::vector<Room::OrderFlag> Room::order_flags() const {
 }
 
 protocol::CampaignFacts Room::facts() const {
-    return {id(), campaign_.state(), visibility(), campaign_.period_index(), unplayed_players()};
+    return {id(),
+            campaign_.state(),
+            visibility(),
+            campaign_.period_index(),
+            unplayed_players(),
+            designation_facts()};
 }
 
 std::vector<protocol::GmAction> Room::gm_actions() const {
@@ -212,9 +217,14 @@ void Room::broadcast_notice(const storage::GmActionRecord& action) {
 
 void Room::send_notice(const protocol::GmAction& action,
                        const std::function<bool(const Peer&)>& to) {
+    // Each viewer's notice is numbered among those it is shown (issue 53): the audit up to it.
+    std::vector<protocol::GmAction> audit;
+    if (action.no != 0)
+        for (auto& a : gm_actions())
+            if (a.no <= action.no) audit.push_back(std::move(a));
     send_projected(
         [&](const Viewer& viewer, const protocol::CampaignFacts& campaign) {
-            return protocol::project(viewer, campaign, action);
+            return protocol::project(viewer, campaign, action, audit);
         },
         to);
 }

@@ -19,7 +19,15 @@ void Room::gm_edit_world(GmCall& call) {
     protocol::notification::WorldEdited what{m.reason, {}, edited.map_or_sides};
     for (const auto& [force, owners] : edited.forces)
         for (const auto& owner : owners) what.forces_by_player[owner].push_back(force);
-    notify_members("world_edit:" + std::to_string(edited.action_no), what);
+    // Keyed by each viewer's own number of the edit's notice: the audit's number would count
+    // GM actions the player is not told of (issue 53).
+    const auto audit = gm_actions();
+    notify_members(
+        [&](const protocol::Viewer& viewer, const Json&) {
+            return "world_edit:" + std::to_string(protocol::notice_number(
+                                       viewer, visibility(), audit, edited.action_no));
+        },
+        protocol::NotificationFacts{what});
     Json forces = Json::array();
     for (const auto& entry : edited.forces) forces.push_back(entry.first);
     call.done["forces"] = std::move(forces);

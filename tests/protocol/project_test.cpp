@@ -112,19 +112,44 @@ TEST(OneProjection, ATurnReportByWebhookIsMadeOfTheAccountsOwnReport) {
 TEST(OneProjection, NoticesAndHistoryShowOnlyWhatTheViewerIsTold) {
     const GmAction invite{1, "invite", "", R"({"code_hash":"x"})", "t"};
     const GmAction pause{2, "pause", "lunch", R"({"remaining_minutes":5,"by":"gm1"})", "t"};
-    EXPECT_FALSE(project(kAnna, facts(), invite));
-    const auto paused = project(kAnna, facts(), pause);
+    EXPECT_FALSE(project(kAnna, facts(), invite, {invite}));
+    const auto paused = project(kAnna, facts(), pause, {invite, pause});
     ASSERT_TRUE(paused);
     EXPECT_EQ((*paused)["notice"]["details"], (Json{{"remaining_minutes", 5}}));
     // Told at once to whom they concern, not kept in the audit.
     for (const char* kind : {"seat_changed", "campaign_deleted"})
-        EXPECT_TRUE(project(kAnna, facts(), GmAction{0, kind, "why", "", "t"})) << kind;
+        EXPECT_TRUE(project(kAnna, facts(), GmAction{0, kind, "why", "", "t"}, {})) << kind;
     const Json history =
         project(kAnna, facts(), {{1, 1, 1, "day", "h", "t", false}}, {invite, pause});
     EXPECT_EQ(history["type"], "history");
     EXPECT_EQ(history["periods"].size(), 1u);
     ASSERT_EQ(history["notices"].size(), 1u);
     EXPECT_EQ(history["notices"][0]["kind"], "pause");
+}
+
+TEST(OneProjection, ANoticesNumberCountsOnlyTheNoticesItsViewerIsShown) {
+    // Issue 53: the audit's number 4 counts an invite, a reset code and the missed orders,
+    // none of them anna's to know; she is shown the pause as her first notice and the
+    // extension as her second, in the notice pushed and in the history alike.
+    const std::vector<GmAction> audit{
+        {1, "invite", "", R"({"code_hash":"x"})", "t"},
+        {2, "reset_code", "", "{}", "t"},
+        {3, "missed_orders", "", R"({"period_index":0,"attempt":0,"players":["erik"]})", "t"},
+        {4, "pause", "lunch", R"({"remaining_minutes":5})", "t"},
+        {5, "invite", "", R"({"code_hash":"y"})", "t"},
+        {6, "extend", "", R"({"minutes":5,"due_at":"t"})", "t"}};
+    const auto paused = project(kAnna, facts(), audit[3], audit);
+    ASSERT_TRUE(paused);
+    EXPECT_EQ((*paused)["notice"]["no"], 1);
+    EXPECT_EQ((*project(kAnna, facts(), audit[5], audit))["notice"]["no"], 2);
+    const std::vector<PeriodListing> no_periods;
+    const Json history = project(kAnna, facts(), no_periods, audit);
+    ASSERT_EQ(history["notices"].size(), 2u);
+    EXPECT_EQ(history["notices"][0]["no"], 1);
+    EXPECT_EQ(history["notices"][1]["no"], 2);
+    // The same audit without the hidden actions numbers anna's notices the same.
+    const std::vector<GmAction> shown{audit[3], audit[5]};
+    EXPECT_EQ(project(kAnna, facts(), no_periods, shown)["notices"], history["notices"]);
 }
 
 TEST(OneProjection, ALobbyEntryCountsOnlyTheMissedOrdersOfTheViewersSide) {

@@ -6,7 +6,10 @@ codes fixed), on a fresh database per run. Scripted clients play whole periods o
 every player and the GM log in and join over WebSocket, orders go in over WebSocket and the HTTP
 API, every decision is answered over the wire, and after each period every player reads its
 history, decisions, report and snapshot over the HTTP API. Every frame and response body each
-player receives is recorded, in order.
+player receives is recorded, in order. Every account has a webhook (anna's is an e-mail address,
+sent through an SMTP receiver in this process; the others' a webhook receiver here too): after
+the periods, and a GM's rollback with reopened orders, each account's webhook bodies, e-mails
+(with their keys) and delivery log are added to its record.
 
 A case runs the campaign once more with only things a player A's commanders cannot know
 changed (the variation), and requires A's record to be byte for byte the base run's, for every
@@ -21,12 +24,15 @@ fails if one of them passes (clear it from the list) or if any other case fails.
 import argparse
 import copy
 import http.client
+import http.server
 import json
 import os
 import re
+import socketserver
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -49,21 +55,31 @@ MASKED_FIELDS = {
                  "player's own contact: `estimate`, `largest_estimated_opponent`, and in an "
                  "intelligence fact (an object with a `score`) its `composition` when the score is "
                  "3 or more (class, types, proportions, exact as R-6.3 grants) and its exact "
-                 "`size` at 6; the score, awareness and `accuracy_percent` stay compared"),
+                 "`size` at 6; the score, awareness and `accuracy_percent` stay compared; in a "
+                 "turn report's text and an e-mail, an intelligence line's composition from "
+                 "score 3, its whole size phrase and any estimate"),
     "keyed_version": ("issue 28", "`state_version` in battle records: HMAC-SHA256 of the start "
                       "state under a key derived from the period's sealed seed, which no player "
                       "holds (the GM's); without the key it is indistinguishable from random, so "
                       "it is compared for its form only (64 hex digits). That no player holds the "
                       "key is checked in every run (state_version_key_private)"),
+    "random_id": ("(not a count)", "`delivery_id` of a webhook delivery, `secret` of a webhook "
+                  "and an e-mail's Message-ID and X-Umpire-Delivery: random in production; "
+                  "under --insecure-test-seed they come from one stream in the order drawn, "
+                  "which is the harness's, so they are compared for their form only; and the "
+                  "port of the harness's own receivers, new each run"),
     "wall_clock": ("(not a secret)", "wall-clock times of the player's own actions: "
                    "`server_time`, `updated_at`, `expires_at`, and `committed_at` (when a period "
                    "resolved, which every player sees happen), `sent_at` of press the player may read, "
+                   "`at` of a GM's notice the player is shown (when it is pushed to it), "
+                   "times in a turn report's text and in e-mails, "
                    "also as JSON Patch values; and "
                    "`receipt`, SHA-256 of the player's own orders and that time"),
 }
 ESTIMATE_KEYS = {"estimate", "largest_estimated_opponent"}
 WALL_CLOCK_KEYS = {"server_time", "updated_at", "expires_at", "committed_at", "receipt",
-                   "sent_at"}
+                   "sent_at", "at"}
+RANDOM_ID_KEYS = {"delivery_id", "secret"}
 ISO_TIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$")
 
 CAMPAIGN = "ni"
@@ -119,7 +135,12 @@ def base_plan(source, scenario, periods):
         "submit_order": list(PLAYERS),  # who submits first, per period
         "drafts": {},                   # player -> orders sent as a draft before the real ones
         "standing": {},                 # force -> standing instructions (sent with its order)
-        "webhooks": {},                 # player -> URL
+        "webhooks": {},                 # account -> URL instead of this harness's receiver
+        # Hidden GM actions before period i: {i: [gm messages]} (invites, edits of far forces).
+        "gm_actions": {},
+        "gm_answers_for": [],           # players whose requests the GM answers for them
+        "no_orders": [],                # players who send no orders (NMR): the GM resolves
+        "rollback": True,               # after the last period: a rollback, orders reopened
         "answers": [],                  # [(decision id regex, answer)] overrides, first match
         "answer_order": "forward",      # order of answering within a round: forward, reverse
         "unconfirmed": [],              # players who never confirm: the GM resolves
@@ -137,9 +158,91 @@ def anna_answers(request):
     return request["default"]
 
 
+# ------------------------------------------------------------------------------ receivers -----
+class Receivers:
+    """A webhook receiver (HTTP, path /<account>) and an SMTP relay on 127.0.0.1, in this
+    process: `got[account]` is every webhook body and e-mail the account was sent."""
+    def __init__(self):
+        self.got, self.lock = {}, threading.Lock()
+        receivers = self
+
+        class Hook(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0))).decode()
+                receivers.keep(self.path.strip("/"), "WEBHOOK " + body)
+                self.send_response(200)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        class Mail(socketserver.StreamRequestHandler):
+            def handle(self):
+                def reply(line):
+                    self.wfile.write((line + "\r\n").encode())
+                reply("220 stub ESMTP")
+                to = []
+                while True:
+                    line = self.rfile.readline()
+                    if not line:
+                        return
+                    verb = line.decode(errors="replace").strip().split(" ")[0].upper()
+                    if verb == "RCPT":
+                        to.append(line.decode().strip()[8:].strip("<>"))
+                        reply("250 ok")
+                    elif verb == "DATA":
+                        reply("354 go on")
+                        data = b""
+                        while not data.endswith(b"\r\n.\r\n"):
+                            chunk = self.rfile.readline()
+                            if not chunk:
+                                return
+                            data += chunk
+                        for address in to:
+                            receivers.keep(address.split("@")[0], "MAIL " + data.decode())
+                        to = []
+                        reply("250 queued")
+                    elif verb == "QUIT":
+                        reply("221 bye")
+                        return
+                    else:
+                        reply("250 ok")
+
+        socketserver.ThreadingTCPServer.daemon_threads = True
+        self.http = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Hook)
+        self.smtp = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Mail)
+        for server in (self.http, self.smtp):
+            threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    def keep(self, account, text):
+        with self.lock:
+            self.got.setdefault(account, []).append(text)
+
+    def count(self):
+        with self.lock:
+            return sum(map(len, self.got.values()))
+
+    def settle(self, quiet=0.8, limit=20):
+        """Waits until nothing has arrived for `quiet` seconds (at most `limit`)."""
+        end, last, since = time.time() + limit, -1, time.time()
+        while time.time() < end:
+            n = self.count()
+            if n != last:
+                last, since = n, time.time()
+            elif time.time() - since >= quiet:
+                return
+            time.sleep(0.1)
+
+    def close(self):
+        for server in (self.http, self.smtp):
+            server.shutdown()
+            server.server_close()
+
+
 # ------------------------------------------------------------------------------ the server ----
 class Server:
-    def __init__(self, server_bin, source, tmp, scenario, seed_hex):
+    def __init__(self, server_bin, source, tmp, scenario, seed_hex, receivers):
         self.tmp = tmp
         scen_dir = os.path.join(tmp, "scenarios")
         os.makedirs(scen_dir, exist_ok=True)
@@ -162,7 +265,10 @@ class Server:
             [server_bin, "--bind", "127.0.0.1", "--port", "0", "--db", self.db,
              "--password-cost", "min", "--scenarios-dir", scen_dir, "--rulesets",
              os.path.join(source, "rulesets"), "--config", config, "--demo", scen_file,
-             "--allow-private-webhooks", "--insecure-test-seed", seed_hex], log)
+             "--allow-private-webhooks", "--insecure-test-seed", seed_hex,
+             "--smtp-url", f"smtp://127.0.0.1:{receivers.smtp.server_address[1]}",
+             "--smtp-from", "umpire@example.org", "--smtp-plaintext"], log)
+        self.receivers = receivers
         with open(self.db + ".demo-logins.json") as f:
             self.logins = json.load(f)
 
@@ -234,11 +340,15 @@ class Client:
 def run_campaign(server_bin, source, plan, seed_hex):
     """Plays the plan's periods; returns {account: record}."""
     with tempfile.TemporaryDirectory() as tmp:
-        server = Server(server_bin, source, tmp, plan["scenario"], seed_hex)
+        receivers = Receivers()
         try:
-            return play(server, plan)
+            server = Server(server_bin, source, tmp, plan["scenario"], seed_hex, receivers)
+            try:
+                return play(server, plan)
+            finally:
+                server.stop()
         finally:
-            server.stop()
+            receivers.close()
 
 
 def play(server, plan):
@@ -258,10 +368,21 @@ def play(server, plan):
         for c in clients.values():
             c.sync(sent=True)
 
-    for player, url in plan["webhooks"].items():
-        clients[player].request({"type": "set_webhook", "campaign": CAMPAIGN, "url": url})
+    # Every account's webhook, in a fixed order (their secrets are drawn in it): anna's by
+    # e-mail, the others' to the receiver here, unless the plan sends one elsewhere.
+    hook_port = server.receivers.http.server_address[1]
+    for name, c in clients.items():
+        url = plan["webhooks"].get(name, "mailto:anna@example.org" if name == "anna"
+                                   else f"http://127.0.0.1:{hook_port}/{name}")
+        reply = c.request({"type": "set_webhook", "campaign": CAMPAIGN, "url": url})
+        if reply.get("type") != "webhook_set":
+            raise AssertionError(f"{name}'s webhook was refused: {reply}")
     answered = set()
     for index, period_orders in enumerate(plan["orders"]):
+        for action in plan["gm_actions"].get(index, []):
+            reply = gm.request(dict(action, type="gm", campaign=CAMPAIGN))
+            if reply.get("type") not in ("gm_done", "invite_created") and "code" not in reply:
+                raise AssertionError(f"the GM's {action['command']} was refused: {reply}")
         if index in plan["world_edits"]:
             reply = gm.request({"type": "gm", "campaign": CAMPAIGN, "command": "edit_world",
                                 "edits": plan["world_edits"][index], "reason": "a GM's edit"})
@@ -280,6 +401,8 @@ def play(server, plan):
                 o["standing_instructions"] = plan["standing"][o["force"]]
             by_player.setdefault(player, []).append(o)
         for player in plan["submit_order"] + [p for p in players if p not in plan["submit_order"]]:
+            if player in plan["no_orders"]:
+                continue
             c = clients[player]
             for draft in plan["drafts"].get(player, []):
                 c.request({"type": "submit_orders", "campaign": CAMPAIGN, "period_index": index,
@@ -292,11 +415,11 @@ def play(server, plan):
             if reply.get("type") != "receipt":
                 raise AssertionError(f"{player}'s orders refused: {reply}")
         for player in plan["submit_order"] + [p for p in players if p not in plan["submit_order"]]:
-            if player in plan["unconfirmed"]:
+            if player in plan["unconfirmed"] or player in plan["no_orders"]:
                 continue
             clients[player].request({"type": "confirm_orders", "campaign": CAMPAIGN,
                                      "period_index": index})
-        if plan["unconfirmed"]:
+        if plan["unconfirmed"] or plan["no_orders"]:
             gm.request({"type": "gm", "campaign": CAMPAIGN, "command": "resolve",
                         "period": index})
         for _ in range(400):
@@ -308,7 +431,8 @@ def play(server, plan):
                 for m in clients[name].inbox:
                     if m.get("type") == "decision_request":
                         r = m["request"]
-                        if r["id"] not in answered and (name != "gm" or r["player"] == "gm"):
+                        by_gm = r["player"] == "gm" or r["player"] in plan["gm_answers_for"]
+                        if r["id"] not in answered and (name == "gm") == by_gm:
                             pending.append((name, r))
             if not pending:
                 raise AssertionError(f"period {index} waits, but nobody is asked anything")
@@ -324,7 +448,8 @@ def play(server, plan):
                         break
                 if name == "gm":
                     reply = gm.request({"type": "gm", "campaign": CAMPAIGN, "command": "answer_for",
-                                        "decision": r["id"], "answer": answer})
+                                        "decision": r["id"], "answer": answer,
+                                        "reason": "" if r["player"] == "gm" else "away"})
                 else:
                     reply = clients[name].request({"type": "answer", "campaign": CAMPAIGN,
                                                    "decision": r["id"], "answer": answer})
@@ -333,25 +458,114 @@ def play(server, plan):
         else:
             raise AssertionError(f"period {index} did not resolve")
         sync_all()
-        for name in players + [OBSERVER]:  # what an e-mail player reads after a period
-            c = clients[name]
-            c.http_get(f"/api/v1/campaigns/{CAMPAIGN}/history")
-            c.http_get(f"/api/v1/campaigns/{CAMPAIGN}/decisions")
-            c.http_get(f"/api/v1/campaigns/{CAMPAIGN}/reports/{index}")
-            c.http_get(f"/api/v1/campaigns/{CAMPAIGN}")
-            c.http_get(f"/api/v1/campaigns/{CAMPAIGN}/press")
+        read_all(clients, players, index)
+    if plan["rollback"] and plan["orders"]:
+        # The GM reruns the last period, its orders reopened: the notice, the views, the
+        # orders_reopened notifications and the history as each viewer is told them.
+        last = len(plan["orders"]) - 1
+        reply = gm.request({"type": "gm", "campaign": CAMPAIGN, "command": "rollback",
+                            "period": last + 1, "to_period": last, "reopen_orders": True, "reason": "a re-run"})
+        if reply.get("type") != "gm_done":
+            raise AssertionError(f"the GM's rollback was refused: {reply}")
+        sync_all()
+        read_all(clients, players, last - 1 if last > 0 else None)
+    server.receivers.settle()
+    for name, c in clients.items():  # the delivery log, and what each account was sent
+        reply = c.request({"type": "get_webhook_deliveries", "campaign": CAMPAIGN})
+        c.record.pop()
+        c.record.append("DELIVERIES " + canonical_deliveries(reply))
+        c.record += sorted(canonical_sent(t) for t in server.receivers.got.get(name, []))
     for c in clients.values():
         c.ws.close()
     return {name: c.record for name, c in clients.items()}
 
 
+def read_all(clients, players, report_index):
+    """What an e-mail player reads after a period, over the HTTP API."""
+    for name in players + [OBSERVER]:
+        c = clients[name]
+        c.http_get(f"/api/v1/campaigns/{CAMPAIGN}/history")
+        c.http_get(f"/api/v1/campaigns/{CAMPAIGN}/decisions")
+        if report_index is not None:
+            c.http_get(f"/api/v1/campaigns/{CAMPAIGN}/reports/{report_index}")
+        c.http_get(f"/api/v1/campaigns/{CAMPAIGN}")
+        c.http_get(f"/api/v1/campaigns/{CAMPAIGN}/press")
+
+
+def canonical_deliveries(reply):
+    """An account's delivery log, in key order (the sender works several at once), without
+    the time of each try."""
+    if reply.get("type") != "webhook_deliveries":
+        return json.dumps(reply, sort_keys=True)
+    entries = [{k: v for k, v in d.items() if k != "at"} for d in reply["deliveries"]]
+    entries.sort(key=lambda d: (d.get("key", ""), d.get("attempt", 0)))
+    return json.dumps(dict(reply, deliveries=entries), sort_keys=True, separators=(",", ":"))
+
+
+MAIL_DROPPED = re.compile(r"^(Date|Message-ID|X-Umpire-Delivery): .*$", re.M)
+
+
+def canonical_sent(text):
+    """A webhook body as JSON; an e-mail without its Date (the wall clock) and its delivery
+    id (random: masked as `random_id` would)."""
+    if text.startswith("MAIL "):
+        return MAIL_DROPPED.sub(lambda m: m.group(1) + ": <dropped>", text)
+    return text
+
+
 # ------------------------------------------------------------------------------ comparing -----
-def masked(text, masks):
-    head = ""
-    body = text
+# Times in a turn report's text ("Resolved 2026-12-07 16:08 UTC.") and in e-mails.
+ISO_IN_TEXT = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?Z)?")
+
+
+def split_record(text):
+    """(head, body) of a recorded text: "HTTP <method> <path> <status> " or "WEBHOOK " or
+    "DELIVERIES " or "MAIL ", and the rest."""
     if text.startswith("HTTP "):
-        head, body = text.split(" ", 4)[:4], text.split(" ", 4)[4]
-        head = " ".join(head) + " "
+        parts = text.split(" ", 4)
+        return " ".join(parts[:4]) + " ", parts[4]
+    for head in ("WEBHOOK ", "DELIVERIES ", "MAIL "):
+        if text.startswith(head):
+            return head, text[len(head):]
+    return "", text
+
+
+RECEIVER_PORT = re.compile(r"127\.0\.0\.1:\d+")
+
+
+TEXT_SCORE = re.compile(r"score (\d+)")
+TEXT_COMPOSITION = re.compile(r"composition [^\[\n]*\[[^\]\n]*\]")
+TEXT_SIZE = re.compile(r"size [^,\n]*")
+TEXT_ESTIMATE = re.compile(r"\b(estimate|largest_estimated_opponent):? \d+")
+
+
+def masked_text(text, masks):
+    """A turn report's text or an e-mail, masked as its JSON would be: times, and what a
+    contact score grants in an intelligence line ("… composition companies [...], force X,
+    score 6, size exact 20": the composition from 3, the size phrase always, its exact figure
+    at 6)."""
+    if "wall_clock" in masks:
+        text = ISO_IN_TEXT.sub("<wall_clock>", text)
+    if "estimate" in masks:
+        lines = []
+        for line in text.split("\n"):
+            score = TEXT_SCORE.search(line)
+            if score:
+                if int(score.group(1)) >= 3:
+                    line = TEXT_COMPOSITION.sub("composition <granted>", line)
+                line = TEXT_SIZE.sub("size <estimate>", line)
+            line = TEXT_ESTIMATE.sub(lambda m: m.group(1) + " <estimate>", line)
+            lines.append(line)
+        text = "\n".join(lines)
+    return text
+
+
+def masked(text, masks):
+    if "random_id" in masks:  # the receivers here listen on a new port each run
+        text = RECEIVER_PORT.sub("127.0.0.1:<port>", text)
+    head, body = split_record(text)
+    if head == "MAIL ":  # plain text
+        return head + masked_text(body, masks)
     try:
         doc = json.loads(body)
     except ValueError:
@@ -378,9 +592,14 @@ def masked(text, masks):
                 elif "keyed_version" in masks and k == "state_version" and isinstance(v, str) \
                         and re.fullmatch(r"[0-9a-f]{64}", v):
                     out[k] = "<keyed version>"
+                elif "random_id" in masks and k in RANDOM_ID_KEYS and isinstance(v, str) \
+                        and re.fullmatch(r"[0-9a-f]{32,64}", v):
+                    out[k] = "<random id>"
                 elif "wall_clock" in masks and k in WALL_CLOCK_KEYS and isinstance(v, str) \
                         and (ISO_TIME.match(v) or (k == "receipt" and len(v) == 64)):
                     out[k] = "<wall_clock>"
+                elif k == "report_text" and isinstance(v, str):
+                    out[k] = masked_text(v, masks)
                 elif "estimate" in masks and k in ESTIMATE_KEYS and not isinstance(v, (dict, list)):
                     out[k] = "<estimate>"
                 else:
@@ -390,6 +609,14 @@ def masked(text, masks):
             return [walk(v, key) for v in x]
         return x
     return head + json.dumps(walk(doc), sort_keys=True, separators=(",", ":"))
+
+
+def count_differing(base, other, masks):
+    """How many of the messages differ (by place), and how many there are."""
+    a = [masked(t, masks) for t in base]
+    b = [masked(t, masks) for t in other]
+    return sum(1 for i in range(max(len(a), len(b)))
+               if (a[i] if i < len(a) else None) != (b[i] if i < len(b) else None)), max(len(a), len(b))
 
 
 def compare(base, other, masks):
@@ -531,6 +758,53 @@ def v_enemy_press(plan):
     return plan
 
 
+def v_hidden_gm_actions(plan):
+    """The GM's actions no realm player is told of (issue 53): invites made and revoked before
+    each period, an edit of the northmen's force, and olaf's requests answered for him."""
+    invite = {"command": "invite", "role": "observer"}
+    plan["gm_actions"] = {0: [invite, invite], 1: [invite]}
+    plan["world_edits"] = {0: [{"op": "set_force", "force": "hrolf",
+                                "set": {"general": {"name": "Hrolf Ketilsson", "leadership": 0}}}]}
+    plan["gm_answers_for"] = ["olaf"]
+    return plan
+
+
+def v_enemy_misses_orders(plan):
+    """olaf gives no orders (NMR): his force holds, the GM resolves, and his missed orders are
+    recorded (a GM action, and olaf's notification)."""
+    plan["no_orders"] = ["olaf"]
+    return plan
+
+
+# Renames that keep the order of every force's and regiment's id, so the engine works in the
+# same order and only the names differ. aeskrvald keeps its id: it is the lowest of its contact
+# with hadewych, and a contact's id (`<day>.<half period>.<lowest force id>`) names the contact's
+# dice streams, so renaming it draws every die of the contact anew, as another seed would (the
+# dice are keyed by the sealed seed: they tell nothing of the name).
+RAIDER_FORCE_IDS = {"ingegerd": "hz", "skoll": "pq", "thorgrim": "tz"}
+RAIDER_REGIMENT_PREFIX = {"aeskrvald": "ab", "ingegerd": "hz", "skoll": "pq", "thorgrim": "tz"}
+
+
+def v_enemy_force_ids(plan):
+    """The raiders' forces under other ids (order kept): the scenario's ids are the author's,
+    and a realm player may know these forces only by its own designations (issue 53, R-6.3)."""
+    for f in plan["scenario"]["forces"]:
+        f["id"] = RAIDER_FORCE_IDS.get(f["id"], f["id"])
+    for period in plan["orders"]:
+        for o in period:
+            o["force"] = RAIDER_FORCE_IDS.get(o["force"], o["force"])
+    return plan
+
+
+def v_enemy_regiment_ids(plan):
+    """The raiders' regiments under other ids (order kept)."""
+    for f in plan["scenario"]["forces"]:
+        if f["id"] in RAIDER_REGIMENT_PREFIX:
+            for r in f["regiments"]:
+                r["id"] = RAIDER_REGIMENT_PREFIX[f["id"]] + r["id"][2:]
+    return plan
+
+
 def anna_evades(plan):
     """The base of the disengagement case: anna evades after the contact dice; the raiders
     engage."""
@@ -546,7 +820,8 @@ def everyone_evades(plan):
 
 
 CASES = {
-    # name: (scenario, variation, viewers, masks, defect of issue 28 it exposes, if any)
+    # name: (scenario, variation, viewers, masks, defect of issue 28 it exposes, if any, or
+    # "53.N": item N of issue 53)
     "enemy_timing_and_drafts": ("demo", v_enemy_timing, REALM, {"wall_clock"}, None),
     "realm_timing_and_drafts": ("demo", v_realm_timing, RAIDERS, {"wall_clock"}, None),
     "enemy_never_confirms": ("demo", v_enemy_never_confirms, REALM, {"wall_clock"}, None),
@@ -563,6 +838,14 @@ CASES = {
                                    {"wall_clock", "estimate"}, 3),
     "enemy_strength_estimated": ("demo_evade", v_enemy_strength_estimated, ["anna"],
                                  {"wall_clock", "estimate"}, None),
+    # issue 53: numbers that count what a player may not see, and the enemy's own ids
+    "hidden_gm_actions": ("far", v_hidden_gm_actions, ["anna", "bertram"], {"wall_clock"},
+                          "53.2"),
+    "enemy_misses_orders": ("far", v_enemy_misses_orders, ["anna", "bertram"], {"wall_clock"},
+                            "53.2"),
+    "enemy_force_ids": ("demo", v_enemy_force_ids, ["anna", "bertram"], {"wall_clock"}, "53.3"),
+    "enemy_regiment_ids": ("demo", v_enemy_regiment_ids, ["anna", "bertram"], {"wall_clock"},
+                           "53.3"),
 }
 
 
@@ -575,7 +858,7 @@ def forces_of(scenario):
 def objects_in(record):
     """Every JSON object, at any depth, in the frames and HTTP bodies a viewer received."""
     for text in record:
-        body = text.split(" ", 4)[4] if text.startswith("HTTP ") else text
+        body = split_record(text)[1]
         try:
             stack = [json.loads(body)]
         except ValueError:
@@ -656,8 +939,8 @@ def check_observer_view(records, scenario):
     reads `world.forces`, empty for it) and holds no force."""
     bad = []
     for text in records[OBSERVER]:
-        body = text.split(" ", 4)[4] if text.startswith("HTTP ") else text
-        doc = json.loads(body) if body.startswith("{") else {}
+        head, body = split_record(text)
+        doc = json.loads(body) if body.startswith("{") and head != "MAIL " else {}
         for m in doc.get("messages", [doc]):
             if m.get("type") != "snapshot":
                 continue
@@ -760,7 +1043,8 @@ def main():
         again = run_campaign(args.server_bin, args.source, plan_for(scen), seeds[0])
         runs += 1
         for player in PLAYERS:
-            diff = compare(base_records(scen, seeds[0])[player], again[player], {"wall_clock"})
+            diff = compare(base_records(scen, seeds[0])[player], again[player],
+                           {"wall_clock", "random_id"})
             if diff:
                 i, x, y = diff
                 print(f"FAIL the harness is not deterministic: {player}'s frame {i} differs between "
@@ -779,14 +1063,14 @@ def main():
             continue
         scen, variation, viewers, masks, defect = CASES[name]
         viewers = viewers + [OBSERVER]  # a map-only observer may learn none of it
-        masks = set(masks) | {"keyed_version"}
+        masks = set(masks) | {"keyed_version", "random_id"}
         for seed in seeds:
             base = base_records(scen, seed)
             plan = variation(plan_for(scen))
             varied = run_campaign(args.server_bin, args.source, plan, seed)
             runs += 1
             # A vacuous variation proves nothing: the GM, who sees everything, must see it.
-            if compare(base["gm"], varied["gm"], {"wall_clock"}) is None:
+            if compare(base["gm"], varied["gm"], {"wall_clock", "random_id"}) is None:
                 failures.append(f"seed …{seed[-4:]}: the variation changed nothing the GM sees")
             for player in viewers:
                 frames += len(base[player])
@@ -794,14 +1078,17 @@ def main():
                 diff = compare(base[player], varied[player], masks)
                 if diff:
                     i, x, y = diff
+                    differing, total = count_differing(base[player], varied[player], masks)
                     failures.append(
-                        f"seed …{seed[-4:]}: {player}'s frame {i} of {len(base[player])} differs "
+                        f"seed …{seed[-4:]}: {player}'s frame {i} of {len(base[player])} differs, "
+                        f"{differing} of {total} in all "
                         f"(variation: {variation.__doc__.split(chr(10))[0].strip()})\n"
                         f"      base:      {x[:300]}\n      variation: {y[:300]}\n{short_diff(x, y)}")
     status = 0
     for name, failures in results.items():
         defect = CASES[name][4] if name in CASES else RUN_CHECKS[name][1]
-        tag = f" (issue 28 defect {defect})" if defect else ""
+        tag = (f" (issue {str(defect).split('.')[0]} item {str(defect).split('.')[1]})"
+               if "." in str(defect) else f" (issue 28 defect {defect})" if defect else "")
         if name in KNOWN_FAILING:
             if failures:
                 print(f"KNOWN FAIL {name}{tag}: {KNOWN_FAILING[name]}\n    first: "
