@@ -19,7 +19,7 @@ void disarm_fault();
 // Whether the armed fault was hit since arm_fault.
 bool fault_fired();
 
-// The crash-point sweep (tests/server/crash_points_test.cpp): from arm_kill(n) on, writes and
+// The crash-point sweep (tests/durability/crash_points_test.cpp): from arm_kill(n) on, writes and
 // syncs are counted, and the n-th ends the process at once, before it reaches the file, with
 // _exit(kKilledStatus): what a SIGKILL at that point leaves. arm_kill(0) only counts.
 inline constexpr int kKilledStatus = 86;

@@ -72,7 +72,8 @@ std::vector<CrashCase> crash_cases() {
         {"redeem_invite", {}, {"olaf", {{"type", "redeem_invite"}, {"code", kInviteB}}, "invite_redeemed"}},
         {"login", {}, {"", {{"type", "login"}, {"account", "olaf"}, {"password", "pw-olaf"}}, "logged_in"}},
         {"logout", {}, {"olaf", {{"type", "logout"}}, "logged_out"}},
-        {"change_password", {}, {"olaf", {{"type", "change_password"}, {"password", "pw-olaf"}, {"new_password", "another password"}}, "password_changed"}},
+        // olaf's second session (the prepare's login) ends with the change.
+        {"change_password", {{"olaf", {{"type", "get_account"}}, "account"}}, {"olaf", {{"type", "change_password"}, {"password", "pw-olaf"}, {"new_password", "another password"}}, "password_changed"}},
         {"reset_password", {}, {"", {{"type", "reset_password"}, {"account", "olaf"}, {"code", kResetCode}, {"password", "a new password"}}, "password_reset"}},
         {"set_email", {}, {"olaf", {{"type", "set_email"}, {"email", "olaf@example.org"}}, "account"}},
         // Play.
@@ -269,7 +270,8 @@ TEST(DemoFirstStart, AKillAtAnyWriteLeavesTheNextStartWhole) {
         std::vector<server::DemoLogin> logins;
         ASSERT_NO_THROW(logins = server::ensure_demo(*s.h.hub, scenario, logins_file))
             << "the start after a kill at write " << n;
-        ASSERT_EQ(logins.size(), 3u);
+        ASSERT_GT(logins.size(), 2u);  // the GM and the scenario's players
+        EXPECT_EQ(logins.front().role, "gm");
         auto& store = *s.h.services.server;
         for (const auto& l : logins) {
             const auto account = store.account_by_name(l.account);
