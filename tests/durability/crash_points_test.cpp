@@ -62,7 +62,7 @@ Json orders_of(const char* force, const char* path) {
 const Step kDeadline{"gm", gm({{"command", "set_deadline"}, {"deadline", {{"kind", "duration"}, {"minutes", 60}}}}), "gm_done"};
 const Step kAnnaConfirms{"anna", {{"type", "confirm_orders"}, {"campaign", "raid"}, {"period_index", 0}}, "receipt"};
 const Step kIngridConfirms{"ingrid", {{"type", "confirm_orders"}, {"campaign", "raid"}, {"period_index", 0}}, "receipt"};
-const Step kAdvance{"gm", gm({{"command", "force_advance"}}), "gm_done"};
+const Step kAdvance{"gm", gm({{"command", "force_advance"}, {"period", 0}}), "gm_done"};
 
 std::vector<CrashCase> crash_cases() {
     return {
@@ -92,8 +92,8 @@ std::vector<CrashCase> crash_cases() {
         {"gm_edit_world", {}, {"gm", gm({{"command", "edit_world"}, {"edits", Json::parse(R"([{"op": "set_force", "force": "hadewych", "set": {"hex": [2, 4]}}])")}}), "gm_done"}, 2},
         {"gm_force_advance", {kDeadline}, kAdvance, 3},
         {"gm_rollback_reopening", {kAnnaConfirms, kIngridConfirms, kAdvance},
-         {"gm", gm({{"command", "rollback"}, {"to_period", 0}, {"reopen_orders", true}}), "gm_done"}, 2},
-        {"gm_add_gm", {}, {"gm", gm({{"command", "add_gm"}, {"account", "olaf"}}), "gm_done"}},
+         {"gm", gm({{"command", "rollback"}, {"period", 1}, {"to_period", 0}, {"reopen_orders", true}}), "gm_done"}, 2},
+        {"gm_invite_gm", {}, {"gm", gm({{"command", "invite"}, {"role", "gm"}}), "gm_done"}},
         {"gm_remove", {}, {"gm", gm({{"command", "remove"}, {"account", "ingrid"}}), "gm_done"}},
         {"gm_end", {kDeadline}, {"gm", gm({{"command", "end"}}), "gm_done"}},
         {"gm_delete", {{"gm", gm({{"command", "end"}}), "gm_done"}}, {"gm", gm({{"command", "delete"}, {"confirm", "raid"}}), "gm_done"}, 3},
