@@ -135,13 +135,13 @@ void add_gm_commands(CLI::App& client, const std::shared_ptr<std::string>& sessi
     gm->add_option("--campaign", o->campaign, "campaign id")->required();
     gm->add_option("command", o->command,
                    "invite, invites, revoke_invite, remove, set_deadline, pause, resume, extend, "
-                   "force_advance, rollback, edit, edit_world, resolve, answer_for, end, archive, "
-                   "delete")
+                   "force_advance, rollback, edit, edit_world, resolve, answer_for, add_gm, end, "
+                   "archive, delete")
         ->required();
     gm->add_option("--reason", o->reason, "why (shown to players for the commands they see)");
-    gm->add_option("--role", o->role, "invite: player, observer or gm (a co-GM)");
+    gm->add_option("--role", o->role, "invite: player or observer");
     gm->add_option("--player", o->player, "invite: the scenario's player");
-    gm->add_option("--account", o->account, "remove: the account");
+    gm->add_option("--account", o->account, "remove, add_gm (an observer here): the account");
     gm->add_option("--hours", o->hours, "invite: hours until it expires");
     gm->add_option("--invite", o->invite, "revoke_invite: its id from invites");
     gm->add_option("--key", o->key,

@@ -159,7 +159,7 @@ ClientBody decode_gm(const ObjectReader& r) {
     };
     if (g.command == "invite") need(!g.role.empty(), "role");
     if (g.command == "revoke_invite") need(!g.invite.empty(), "invite");
-    if (g.command == "remove") need(!g.account.empty(), "account");
+    if (g.command == "remove" || g.command == "add_gm") need(!g.account.empty(), "account");
     if (g.command == "set_deadline") need(g.deadline.is_object(), "deadline");
     if (g.command == "extend") {
         need(g.minutes > 0, "minutes");
@@ -288,7 +288,7 @@ const std::vector<std::string>& gm_commands() {
     static const std::vector<std::string> commands{
         "invite", "invites", "revoke_invite", "remove",
         "set_deadline", "pause",   "resume",     "extend",
-        "force_advance", "rollback", "edit", "edit_world", "resolve", "answer_for",
+        "force_advance", "rollback", "edit", "edit_world", "resolve", "answer_for", "add_gm",
         "end", "archive", "delete"};
     return commands;
 }

@@ -117,12 +117,12 @@ struct GmCommand {
     std::string campaign;
     std::string command;  // invite, invites, revoke_invite, remove, set_deadline, pause,
                           // resume, extend, force_advance, rollback, edit, edit_world,
-                          // resolve, answer_for, end, archive, delete (no command names an
-                          // account to seat or reset: docs/security.md, "Seats by consent")
+                          // resolve, answer_for, add_gm, end, archive, delete (no command
+                          // seats an account or resets one: docs/security.md, "Seats by consent")
     std::string reason;
-    std::string role;     // invite: player, observer or gm (a co-GM)
+    std::string role;     // invite: player or observer
     std::string player;   // invite: the scenario player
-    std::string account;  // remove
+    std::string account;  // remove, add_gm (an observer of the campaign)
     std::string key;      // extend, force_advance: idempotency key
     int minutes = 0;      // extend
     int to_period = -1;   // rollback

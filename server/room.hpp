@@ -268,6 +268,7 @@ private:
     void gm_edit_world(GmCall& call);
     // Deleting an ended campaign, its archive kept (room_delete.cpp).
     void gm_delete(GmCall& call);
+    void gm_add_gm(GmCall& call);
     void gm_archive(GmCall& call);
     bool ended() const;
     // Refuses (conflict) when the campaign has ended; `what` names what is no longer taken.

@@ -1,8 +1,8 @@
 // The end of a campaign, its archive, and the GMs who run it (issue 30). `end` finishes the
 // campaign: no more deadlines, orders, answers or battle actions; its history and reports stay
-// readable by its members, and its GM may still rename it, manage seats and read invites. A co-GM
-// joins by redeeming an invite for the role gm, with every right of the GM; a GM may remove another
-// GM but never themselves, so a campaign is never left without one.
+// readable by its members, and its GM may still rename it, manage seats and read invites. `add_gm`
+// makes an observer of the campaign (who joined by their own invite) a co-GM, with every right of
+// the GM; a GM may remove another GM but never themselves, so a campaign always has one.
 #include "server/errors.hpp"
 #include "server/room.hpp"
 #include "server/room_gm_call.hpp"
@@ -28,7 +28,7 @@ void Room::refuse_if_ended(std::string_view what) const {
 }
 
 bool Room::allowed_after_end(const std::string& command) {
-    for (const char* c : {"invites", "revoke_invite", "remove", "edit", "archive", "delete"})
+    for (const char* c : {"invites", "revoke_invite", "remove", "edit", "add_gm", "archive", "delete"})
         if (command == c) return true;
     return false;
 }
@@ -46,6 +46,31 @@ void Room::gm_end(GmCall& call) {
     record_action("end", call.m.reason, {{"period_index", campaign_.period_index()}});
     notify_members("ended:" + id(), protocol::notification::CampaignEnded{call.m.reason});
     schedule_timers();  // cancels them: the campaign is no longer active
+}
+
+// Seats by consent (issue 53): only an account that joined this campaign by its own invite, as
+// an observer, is made a co-GM; add_gm joins nobody to a campaign.
+void Room::gm_add_gm(GmCall& call) {
+    const auto& m = call.m;
+    auto& server = *services_->server;
+    const auto account = server.account_by_name(m.account);
+    const auto current = account ? server.membership(account->id, id()) : std::nullopt;
+    if (!current)
+        refuse(ErrorCode::unknown_account,
+               "\"" + m.account + "\" is not a member of this campaign: invite them as an observer; "
+               "once they have redeemed it, add_gm makes them a co-GM");
+    if (current->role == "gm") {
+        call.done["account"] = m.account;
+        return;  // already a GM: nothing to change or audit
+    }
+    // A GM sees every side: a player who became one would keep playing with the enemy's secrets.
+    if (current->role == "player")
+        refuse(ErrorCode::conflict, "\"" + m.account + "\" plays " + current->player.value_or("") +
+                                        " here; remove them from the seat first");
+    server.put_membership({account->id, id(), "gm", std::nullopt});
+    unseat(account->id, "the GM made you a GM of this campaign");
+    call.done["account"] = m.account;
+    record_action("add_gm", m.reason, {{"account", m.account}});
 }
 
 }  // namespace umpire::server

@@ -46,6 +46,7 @@ void Room::gm(const Reply& reply, const Actor& actor, const protocol::GmCommand&
         {"edit_world", &Room::gm_edit_world},
         {"resolve", &Room::gm_resolve},
         {"answer_for", &Room::gm_answer_for},
+        {"add_gm", &Room::gm_add_gm},
         {"end", &Room::gm_end},
         {"archive", &Room::gm_archive},
         {"delete", &Room::gm_delete},

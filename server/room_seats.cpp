@@ -4,8 +4,9 @@
 // go on receiving the view of a side it no longer plays.
 //
 // Seats by consent (docs/security.md): an account joins a campaign only by redeeming an invite it
-// was given, as player, observer or co-GM; no GM command names an account to seat, and none
-// touches an account's credentials (password resets are the administrator's).
+// was given, as a player or an observer (add_gm then makes an observer a co-GM); no GM command
+// names an account to seat, and none touches an account's credentials (password resets are the
+// administrator's).
 #include "server/credentials.hpp"
 #include "server/errors.hpp"
 #include "server/room.hpp"
@@ -47,8 +48,8 @@ std::string invite_state(const storage::InviteListing& i, const std::string& now
 
 void Room::gm_invite(GmCall& call) {
     const auto& m = call.m;
-    if (m.role != "player" && m.role != "observer" && m.role != "gm")
-        refuse(ErrorCode::invalid_argument, "invites are for the role player, observer or gm");
+    if (m.role != "player" && m.role != "observer")
+        refuse(ErrorCode::invalid_argument, "invites are for the role player or observer");
     if (m.role == "player" && !has_player(campaign_.state(), m.player))
         refuse(ErrorCode::unknown_player, "the scenario has no player \"" + m.player + "\"");
     if (m.role == "player")

@@ -149,7 +149,9 @@ void ServerStore::put_membership_row(const MembershipRecord& m) {
 
 void ServerStore::add_invite(const InviteRecord& invite) {
     MembershipRecord shape{0, invite.campaign_id, invite.role, invite.player};
-    rows::check_membership(shape);  // a gm invite makes a co-GM (docs/security.md)
+    rows::check_membership(shape);
+    if (invite.role == "gm")
+        throw StorageError(ErrorKind::invalid_input, "invites are for players and observers");
     auto insert = db_->prepare(
         "INSERT INTO invites (code_hash, campaign_id, role, player_id, created_at, expires_at, "
         "created_by) VALUES (?, ?, ?, ?, ?, ?, ?)");

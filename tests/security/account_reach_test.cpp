@@ -1,7 +1,7 @@
 // A GM's reach ends at the campaign (issue 53, docs/security.md "Seats by consent"): every route
 // by which a GM or a player could reach another account, tried on the real server. An account
 // joins a campaign only by redeeming an invite it chose to redeem; no GM command names an account
-// to seat, make a co-GM or reset; password resets are the administrator's (umpire-server admin,
+// to seat or reset, and add_gm only promotes an observer who joined by invite; password resets are the administrator's (umpire-server admin,
 // on the server's machine). Each refusal changes nothing: memberships, passwords and reset codes
 // are compared before and after.
 #include <gtest/gtest.h>
@@ -70,12 +70,15 @@ TEST_F(AccountReach, NoGmCommandSeatsMakesACoGmOfOrResetsAnotherAccount) {
     for (const Json& command :
          {Json{{"command", "assign"}, {"account", "olaf"}, {"player", "erik"}},
           Json{{"command", "assign"}, {"account", "ingrid"}, {"player", "anna"}},
-          Json{{"command", "add_gm"}, {"account", "olaf"}},
           Json{{"command", "reset_code"}, {"account", "anna"}},
           Json{{"command", "reset_code"}, {"account", "olaf"}}}) {
         const Json refused = gm("gm", "raid", command);
         EXPECT_EQ(refused["code"], "bad_message") << command.dump() << " " << refused.dump();
     }
+    // add_gm joins nobody: only an observer who joined by their own invite is made a co-GM.
+    EXPECT_EQ(gm("gm", "raid", {{"command", "add_gm"}, {"account", "olaf"}})["code"],
+              "unknown_account");
+    EXPECT_EQ(gm("gm", "raid", {{"command", "add_gm"}, {"account", "anna"}})["code"], "conflict");
     EXPECT_EQ(accounts_state(), before);
     EXPECT_FALSE(login("anna").empty()) << "anna's password still works";
 }
@@ -99,9 +102,13 @@ TEST_F(AccountReach, AnInviteNamesNoAccountAndTakesNoHeldSeat) {
 // A co-GM of the campaign anna plays, and the GM of another campaign anna plays, reach her seat in
 // their own campaign (remove) and nothing else: not her password, not her other campaign.
 TEST_F(AccountReach, AGmOfACampaignAPlayerPlaysReachesOnlyHerSeatThere) {
-    // olaf GMs "second" and becomes a co-GM of "raid" by redeeming an invite.
-    const Json invite = gm("gm", "raid", {{"command", "invite"}, {"role", "gm"}});
-    ASSERT_EQ(send("olaf", {{"type", "redeem_invite"}, {"code", invite["code"]}})["role"], "gm");
+    // olaf GMs "second" and becomes a co-GM of "raid": he redeems an observer's invite, and
+    // the GM makes the observer a co-GM.
+    const Json invite = gm("gm", "raid", {{"command", "invite"}, {"role", "observer"}});
+    ASSERT_EQ(invite["type"], "gm_done") << invite.dump();
+    const Json redeemed = send("olaf", {{"type", "redeem_invite"}, {"code", invite["code"]}});
+    ASSERT_EQ(redeemed["role"], "observer") << redeemed.dump();
+    ASSERT_EQ(gm("gm", "raid", {{"command", "add_gm"}, {"account", "olaf"}})["type"], "gm_done");
     const std::string before = accounts_state();
     for (const char* campaign : {"raid", "second"}) {
         SCOPED_TRACE(campaign);
@@ -126,7 +133,8 @@ TEST_F(AccountReach, AGmIsAStrangerToACampaignTheyDoNotRun) {
     const std::string before = accounts_state();
     EXPECT_EQ(gm("olaf", "raid", {{"command", "remove"}, {"account", "anna"}})["code"],
               "unknown_campaign");
-    EXPECT_EQ(gm("olaf", "raid", {{"command", "invite"}, {"role", "gm"}})["code"], "unknown_campaign");
+    EXPECT_EQ(gm("olaf", "raid", {{"command", "invite"}, {"role", "observer"}})["code"],
+              "unknown_campaign");
     EXPECT_EQ(gm("gm", "second", {{"command", "remove"}, {"account", "anna"}})["code"],
               "unknown_campaign");
     EXPECT_EQ(accounts_state(), before);

@@ -2,8 +2,8 @@
 # server on 127.0.0.1 that has no demo: the operator makes the GM with `umpire-server admin`,
 # the GM starts a campaign and invites, players sign up with the codes, change and reset their
 # passwords (reset codes from the operator), list and end sessions, set a webhook; a used or revoked
-# code, a second seat and the GM commands that would reach an account (reset_code, assign, add_gm)
-# are refused; a seat moves by a fresh invite its new holder redeems. Each refusal changes nothing.
+# code, a second seat and the GM commands that would reach an account (reset_code, assign, add_gm of
+# a player) are refused; a seat moves by a fresh invite its new holder redeems. Each refusal changes nothing.
 # $1 umpire, $2 umpire-server, $3 the source tree.
 source "$(dirname "$0")/lib.bash"
 DB="$WORK/group.db"
@@ -89,7 +89,7 @@ refused bad_token "$UMPIRE" "${A2[@]}" account
 # codes. One is used once; the old password and sessions end.
 refused bad_message "$UMPIRE" "${G[@]}" gm --campaign club reset_code --account anna --reason "forgot it"
 refused bad_message "$UMPIRE" "${G[@]}" gm --campaign club assign --account anna --player bertram
-refused bad_message "$UMPIRE" "${G[@]}" gm --campaign club add_gm --account anna
+refused conflict "$UMPIRE" "${G[@]}" gm --campaign club add_gm --account anna
 "$SERVER" admin reset-code --db "$DB" --name anna > "$WORK/anna-reset.out"
 RESET=$(awk '/^reset code for anna: / {print $5}' "$WORK/anna-reset.out")
 [ -n "$RESET" ] || { cat "$WORK/anna-reset.out"; fail "no reset code for anna"; }

@@ -137,7 +137,7 @@ TEST_F(Accounts, AFreedSeatsOldHolderStopsReceivingTheSidesView) {
 TEST_F(Accounts, SeatCommandsAreAuditedWithTheirGmButNotShownToPlayers) {
     ASSERT_EQ(gm({{"command", "invite"}, {"role", "player"}, {"player", "bertram"}})["type"],
               "gm_done");
-    ASSERT_EQ(gm({{"command", "invite"}, {"role", "gm"}, {"reason", "shares the work"}})["type"],
+    ASSERT_EQ(gm({{"command", "invite"}, {"role", "observer"}, {"reason", "watches"}})["type"],
               "gm_done");
     ASSERT_EQ(gm({{"command", "remove"}, {"account", "ingrid"}, {"reason", "left"}})["type"],
               "gm_done");

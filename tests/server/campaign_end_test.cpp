@@ -1,5 +1,5 @@
-// The end of a campaign and its co-GMs (issue 30) on the real server. A GM invites another account
-// to be a co-GM, who may then do all a GM does; a player cannot become one while holding a seat; a GM
+// The end of a campaign and its co-GMs (issue 30) on the real server. A GM makes an observer (who
+// joined by invite) a co-GM, who may then do all a GM does; a player cannot become one; a GM
 // may remove a co-GM but not themselves. `end` finishes the campaign: players are told (a notice
 // and a notification), orders, answers and turn commands are refused, while history, reports,
 // seats and the name stay the GM's to read and keep. The GM answers for an absent player with a
@@ -26,13 +26,17 @@ using CampaignEnd = HttpCampaign;
 TEST_F(CampaignEnd, ACoGmDoesWhatTheGmDoesUntilRemoved) {
     EXPECT_EQ(gm({{"command", "pause"}}, "olaf")["code"], "unknown_campaign")
         << "olaf is no member yet";
-    // A co-GM joins by an invite for the role gm that they redeem; no command names them.
-    EXPECT_EQ(gm({{"command", "add_gm"}, {"account", "olaf"}})["code"], "bad_message");
-    const Json player = join_by_invite("anna", "gm");
+    // A co-GM is an observer who joined by their own invite (issue 53): add_gm joins nobody.
+    EXPECT_EQ(gm({{"command", "add_gm"}, {"account", "olaf"}})["code"], "unknown_account");
+    const Json player = gm({{"command", "add_gm"}, {"account", "anna"}});
     EXPECT_EQ(player["code"], "conflict")
         << "a player would see the enemy as GM: " << player.dump();
+    EXPECT_EQ(gm({{"command", "add_gm"}, {"account", "nobody"}})["code"], "unknown_account");
 
-    ASSERT_EQ(join_by_invite("olaf", "gm")["role"], "gm");
+    ASSERT_EQ(join_by_invite("olaf", "observer")["role"], "observer");
+    ASSERT_EQ(
+        gm({{"command", "add_gm"}, {"account", "olaf"}, {"reason", "shares the work"}})["type"],
+        "gm_done");
     const Json view = send("olaf", {{"type", "join"}})["view"];
     EXPECT_EQ(view["world"]["role"], "gm") << view["world"].dump().substr(0, 300);
     EXPECT_EQ(gm({{"command", "pause"}}, "olaf")["type"], "gm_done");
@@ -44,9 +48,8 @@ TEST_F(CampaignEnd, ACoGmDoesWhatTheGmDoesUntilRemoved) {
     bool audited = false;
     server.on_io_thread([&] {
         for (const auto& a : server.services().campaigns->gm_actions("raid"))
-            if (a.kind == "invite")
-                audited = audited || (Json::parse(a.details)["role"] == "gm" &&
-                                      Json::parse(a.details)["by"] == "gm");
+            if (a.kind == "add_gm")
+                audited = Json::parse(a.details) == Json{{"account", "olaf"}, {"by", "gm"}};
     });
     EXPECT_TRUE(audited);
 
@@ -180,7 +183,8 @@ TEST_F(CampaignEnd, AnEndedCampaignIsDeletedAndItsArchiveKept) {
 }
 
 TEST_F(CampaignEnd, EveryGmActionNamesTheGmWhoGaveIt) {
-    ASSERT_EQ(join_by_invite("olaf", "gm")["role"], "gm");
+    ASSERT_EQ(join_by_invite("olaf", "observer")["role"], "observer");
+    ASSERT_EQ(gm({{"command", "add_gm"}, {"account", "olaf"}})["type"], "gm_done");
     ASSERT_EQ(gm({{"command", "force_advance"}, {"period", 0}}, "olaf")["type"], "gm_done");
     ASSERT_TRUE(period_becomes(1));
     ASSERT_EQ(gm({{"command", "rollback"}, {"period", 1}, {"to_period", 0}}, "olaf")["type"],
@@ -196,7 +200,7 @@ TEST_F(CampaignEnd, EveryGmActionNamesTheGmWhoGaveIt) {
             audit.push_back(a.kind + " by " + Json::parse(a.details).value("by", "nobody"));
     });
     // The missed orders of the forced period are the server's own record: no GM gave it.
-    EXPECT_EQ(audit, (std::vector<std::string>{"invite by gm", "force_advance by olaf",
+    EXPECT_EQ(audit, (std::vector<std::string>{"invite by gm", "add_gm by gm", "force_advance by olaf",
                                                "missed_orders by nobody", "rollback by olaf",
                                                "world_edit by gm", "pause by olaf"}));
 }

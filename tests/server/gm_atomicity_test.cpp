@@ -69,9 +69,8 @@ std::vector<GmCase> gm_cases() {
         {"rollback", one_period_on, {{"command", "rollback"}, {"period", 1}, {"to_period", 0}, {"reason", "oops"}}},
         {"invite", {}, {{"command", "invite"}, {"role", "observer"}}},
         // Seats (issue 30): the seat's end, its audit and the old holder's leaving, or none of
-        // them. A co-GM's invite likewise (issue 53: no command names an account to seat).
+        // them (issue 53: no command seats an account; invites do, redeemed by their account).
         {"remove", {}, {{"command", "remove"}, {"account", "ingrid"}, {"reason", "left the club"}}},
-        {"invite_gm", {}, {{"command", "invite"}, {"role", "gm"}, {"reason", "shares the work"}}},
         {"rollback_reopening", one_period_on,
          {{"command", "rollback"}, {"period", 1}, {"to_period", 0}, {"reopen_orders", true}, {"reason", "lost orders"}}},
         // The end (issue 30): the status, the deadline and the notice together.

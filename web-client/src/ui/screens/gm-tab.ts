@@ -37,8 +37,8 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
 
     const invitePlayer = select(players, players[0]?.value ?? "", { name: "player" });
     // Seats by consent (docs/security.md): an account joins only by redeeming a code it was given,
-    // as a player, an observer or a co-GM. A held seat is freed first (remove), then invited anew.
-    const inviteRole = select([{ value: "player", label: "player" }, { value: "observer", label: "observer" }, { value: "gm", label: "co-GM" }], "player", { name: "role" });
+    // as a player or an observer. A held seat is freed first (remove), then invited anew.
+    const inviteRole = select([{ value: "player", label: "player" }, { value: "observer", label: "observer" }], "player", { name: "role" });
     const invite = form("Invite", "gm-invite", [field("Role", inviteRole), field("Plays", invitePlayer)], "Create invite code", async () => {
       const members: Record<string, unknown> = { role: inviteRole.value };
       if (inviteRole.value === "player") members.player = invitePlayer.value;
@@ -131,6 +131,12 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
       return app.gm("edit_world", { edits, reason: worldReason.value });
     });
 
+    // Only an observer of this campaign (who joined by their own invite) is made a co-GM.
+    const coGm = h("input", { name: "account", autocomplete: "off" });
+    const coGmReason = reason("reason");
+    const addGm = form("Make an observer a co-GM", "gm-add-gm", [field("Account (an observer here)", coGm), field("Reason", coGmReason)], "Make co-GM",
+      () => app.gm("add_gm", { account: coGm.value.trim(), reason: coGmReason.value }));
+
     const endReason = reason("reason");
     const end = form("End the campaign", "gm-end", [field("Reason (players are told)", endReason)], "End the campaign",
       () => (sure("End the campaign? No more turns can be played.") ? app.gm("end", { reason: endReason.value }) : Promise.resolve()));
@@ -152,7 +158,7 @@ export function gmTab(app: App): { element: HTMLElement; update: (part: Part) =>
     return [
       h("h2", {}, "GM console"), out, stateCard,
       codes.length ? h("section", { class: "card", "aria-labelledby": "gm-codes" }, h("h3", { id: "gm-codes" }, "Invite codes (shown once)"), h("ul", { class: "codes" }, codes.map((c) => h("li", {}, c)))) : null,
-      h("div", { class: "grid" }, viewAs, invite, deadline, clock, extend, advance, rollback, edit, editWorld, end, remove),
+      h("div", { class: "grid" }, viewAs, invite, deadline, clock, extend, advance, rollback, edit, editWorld, addGm, end, remove),
       h("h3", {}, "Log"), h("ul", {}, app.gmLog.map((l) => h("li", {}, l))),
     ].filter(Boolean) as HTMLElement[];
   }
