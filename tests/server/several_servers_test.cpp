@@ -136,7 +136,7 @@ TEST_F(SeveralServers, WhilePostgresqlIsUnreachableCommandsAreUnavailable) {
     a->hub->create_campaign(kSource + "/scenarios/valormr-demo.json", "later",
                             store.account_by_name("gm")->id);  // b has not heard of it
     auto gm_b = b->peer("gm");
-    storage::pg::Connection admin(database->url());
+    storage::pg::Connection admin(pg_test_url());  // not the database it closes
     const std::string quoted = "\"" + database->name() + "\"";
     admin.exec("ALTER DATABASE " + quoted + " ALLOW_CONNECTIONS false");
     admin.query("SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "

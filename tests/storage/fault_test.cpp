@@ -1,6 +1,8 @@
 // Fault at N: the Nth write or sync of a commit fails (I/O error, disk full), or another
 // connection holds the write lock (busy). Each time the error is reported, the in-memory
-// campaign stays at the last commit, the file agrees, and without the fault play goes on.
+// campaign stays at the last commit, the file agrees, and without the fault play goes on. A
+// fault in the COMMIT itself is reported as an unknown outcome (issue 53: the frames may be on
+// disk): the connection then takes no more writes, and play goes on after a reopen.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -32,6 +34,18 @@ protected:
     }
     void TearDown() override { disarm_fault(); }
 
+    // After an unknown outcome: the connection refuses writes; a new one (a restart) goes on.
+    void restart() {
+        EXPECT_FALSE(store->database().stopped().empty());
+        EXPECT_THROW(campaign->submit_orders("anna", {}), StorageError);
+        campaign.reset();
+        ConnectionOptions options;
+        options.vfs = kFaultVfs;
+        options.busy_timeout_ms = 50;
+        store = std::make_unique<SqliteCampaignStore>(dir.file("c.db"), options);
+        campaign = std::make_unique<Campaign>(Campaign::open(*store, "demo"));
+    }
+
     // What another process would find in the file right now.
     int committed_periods() {
         SqliteCampaignStore reader(dir.file("c.db"));
@@ -47,7 +61,7 @@ TEST_F(FaultAtN, AFailedPeriodCommitChangesNothing) {
     const Fault faults[] = {{SQLITE_IOERR_WRITE, false, ErrorKind::io},
                             {SQLITE_IOERR_FSYNC, false, ErrorKind::io},
                             {SQLITE_FULL, true, ErrorKind::disk_full}};
-    int failures = 0;
+    int failures = 0, unknown = 0;
     for (const auto& fault : faults) {
         for (int n = 1; n < 500; ++n) {
             const int index = campaign->period_index();
@@ -55,12 +69,15 @@ TEST_F(FaultAtN, AFailedPeriodCommitChangesNothing) {
             const std::string hash = campaign->seed_hash();
             const int on_disk = committed_periods();
             arm_fault(n, fault.code, fault.sticky);
-            bool failed = false;
+            bool failed = false, in_commit = false;
             try {
                 campaign->resolve_period(true);
             } catch (const StorageError& e) {
                 failed = true;
-                EXPECT_EQ(e.kind(), fault.kind) << "n=" << n << ": " << e.what();
+                in_commit = e.kind() == ErrorKind::outcome_unknown;
+                if (!in_commit) {
+                    EXPECT_EQ(e.kind(), fault.kind) << "n=" << n << ": " << e.what();
+                }
             }
             disarm_fault();
             if (!failed) break;  // the commit needed fewer than n writes and syncs
@@ -69,6 +86,12 @@ TEST_F(FaultAtN, AFailedPeriodCommitChangesNothing) {
             ASSERT_EQ(snapshot_text(campaign->state()), state) << "n=" << n;
             ASSERT_EQ(campaign->seed_hash(), hash) << "n=" << n;
             ASSERT_EQ(committed_periods(), on_disk) << "n=" << n;
+            if (in_commit) {
+                ++unknown;
+                restart();
+                // Whether the commit happened, the reopened file says; either way it is whole.
+                if (campaign->period_index() != index) continue;
+            }
             // The fault is gone: the same period resolves and commits.
             const auto period = campaign->resolve_period(true);
             ASSERT_EQ(period.index, index);
@@ -77,6 +100,7 @@ TEST_F(FaultAtN, AFailedPeriodCommitChangesNothing) {
     }
     std::cout << "[ fault    ] " << failures << " failed period commits, each left no trace\n";
     EXPECT_GT(failures, 10);
+    EXPECT_GT(unknown, 0) << "no fault hit the COMMIT itself";
     const auto report = verify_campaign(*store, "demo");
     EXPECT_TRUE(report.ok()) << report.mismatches.front();
     auto reopened = Campaign::open(*store, "demo");
@@ -87,16 +111,20 @@ TEST_F(FaultAtN, AFailedOrderCommitIssuesNoReceipt) {
     for (int n = 1; n < 200; ++n) {
         const auto before = store->receipts("demo").size();
         arm_fault(n, SQLITE_IOERR_WRITE);
-        bool failed = false;
+        bool failed = false, in_commit = false;
         try {
             campaign->submit_orders("anna", demo_orders(*campaign, "anna"));
         } catch (const StorageError& e) {
             failed = true;
-            EXPECT_EQ(e.kind(), ErrorKind::io);
+            in_commit = e.kind() == ErrorKind::outcome_unknown;
+            if (!in_commit) {
+                EXPECT_EQ(e.kind(), ErrorKind::io);
+            }
         }
         disarm_fault();
         if (!failed) break;
         ASSERT_EQ(store->receipts("demo").size(), before) << "n=" << n;
+        if (in_commit) restart();
         const auto receipt = campaign->submit_orders("anna", demo_orders(*campaign, "anna"));
         ASSERT_EQ(store->receipts("demo").back().receipt, receipt.hash);
     }
