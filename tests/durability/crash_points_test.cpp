@@ -91,8 +91,9 @@ std::vector<CrashCase> crash_cases() {
         {"gm_edit", {}, {"gm", gm({{"command", "edit"}, {"changes", {{"name", "The Raid"}}}}), "gm_done"}},
         {"gm_edit_world", {}, {"gm", gm({{"command", "edit_world"}, {"edits", Json::parse(R"([{"op": "set_force", "force": "hadewych", "set": {"hex": [2, 4]}}])")}}), "gm_done"}, 2},
         {"gm_force_advance", {kDeadline}, kAdvance, 3},
-        {"gm_rollback_reopening", {kAnnaConfirms, kIngridConfirms, kAdvance},
-         {"gm", gm({{"command", "rollback"}, {"period", 1}, {"to_period", 0}, {"reopen_orders", true}}), "gm_done"}, 2},
+        // Both confirm (period 0 resolves), the GM forces period 1 on, then reruns period 0.
+        {"gm_rollback_reopening", {kAnnaConfirms, kIngridConfirms, {"gm", gm({{"command", "force_advance"}, {"period", 1}}), "gm_done"}},
+         {"gm", gm({{"command", "rollback"}, {"period", 2}, {"to_period", 0}, {"reopen_orders", true}}), "gm_done"}, 2},
         {"gm_add_gm", {{"olaf", {{"type", "redeem_invite"}, {"code", kInviteB}}, "invite_redeemed"}},
          {"gm", gm({{"command", "add_gm"}, {"account", "olaf"}}), "gm_done"}},
         {"gm_remove", {}, {"gm", gm({{"command", "remove"}, {"account", "ingrid"}}), "gm_done"}},

@@ -103,9 +103,10 @@ TEST_F(EveryGmKind, LeavesACampaignThatVerifiesRestoresCopiesAndImports) {
     const Json request = asked["decisions"][0];
     gm_command({{"command", "answer_for"}, {"decision", request["id"]}, {"answer", request["default"]}});
     gm_command({{"command", "resolve"}, {"period", 0}});
-    gm_command({{"command", "force_advance"}, {"period", 1}});
+    // The resolution still waits for a decision: the GM forces the period on.
+    gm_command({{"command", "force_advance"}, {"period", 0}});
     // The rollback that reopens the confirmed orders (the receipt verify checks), and play on.
-    const Json reopened = gm_command({{"command", "rollback"}, {"period", 2}, {"to_period", 0}, {"reopen_orders", true}});
+    const Json reopened = gm_command({{"command", "rollback"}, {"period", 1}, {"to_period", 0}, {"reopen_orders", true}});
     EXPECT_EQ(reopened["orders_reopened"], 2) << reopened.dump();
     // The reopened orders stay as they are (submitted, not confirmed again) and the period is
     // played on with them.

@@ -24,8 +24,8 @@ TEST(BattleCompanionBadInput, EachRefusalIsClearAndChangesNothing) {
         ASSERT_TRUE(record.is_object());
         const std::string battle = record["id"];
         Seat& att = t.side("attacker");
-        const std::string att_reg = record["attacker"]["regiments"][0]["regiment"];
-        const std::string def_reg = record["defender"]["regiments"][0]["regiment"];
+        const std::string att_reg = t.own_regiment("attacker");
+        const std::string def_reg = t.own_regiment("defender");
         const Json start{{"action", "start_bound"}};
         ASSERT_EQ(t.battle_action(att, battle, start)["type"], "battle_companion");
 

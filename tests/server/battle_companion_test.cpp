@@ -41,8 +41,8 @@ TEST(BattleCompanion, BothSidesDriveTheCompanionToTheReportThatSettlesTheBattle)
         Seat& att = t.side("attacker");
         Seat& def = t.side("defender");
         ASSERT_EQ(record["defender"]["regiments"].size(), 1u);
-        const std::string att_reg = record["attacker"]["regiments"][0]["regiment"];
-        const std::string def_reg = record["defender"]["regiments"][0]["regiment"];
+        const std::string att_reg = t.own_regiment("attacker");
+        const std::string def_reg = t.own_regiment("defender");
         auto act = [&](Seat& s, const Json& action) {
             Json r = t.battle_action(s, battle, action);
             EXPECT_EQ(r["type"], "battle_companion") << action.dump() << ": " << r.dump();

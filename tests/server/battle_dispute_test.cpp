@@ -19,7 +19,10 @@ TEST(BattleDispute, DisagreeingReportsGoToTheGmWhoRulesForTheAttackersReport) {
     claim["attacker"]["losses"][0]["elements"] = 1;
     Seat& att = t.side("attacker");
     Seat& def = t.side("defender");
-    EXPECT_EQ(t.answer(att, DemoBattle::held_request(att, "battle_report"), report)["type"],
+    // Each side reports in its own names (the other side's forces under its designations).
+    const Json att_report = t.get_battle(att, battle)["report"];
+    ASSERT_TRUE(att_report.is_object()) << t.get_battle(att, battle).dump();
+    EXPECT_EQ(t.answer(att, DemoBattle::held_request(att, "battle_report"), att_report)["type"],
               "answer_accepted");
     EXPECT_EQ(t.answer(def, DemoBattle::held_request(def, "battle_report"), claim)["type"],
               "answer_accepted");
@@ -28,8 +31,12 @@ TEST(BattleDispute, DisagreeingReportsGoToTheGmWhoRulesForTheAttackersReport) {
     ASSERT_TRUE(DemoBattle::held(t.gm, "battle_dispute")) << "no dispute reached the GM";
     const Json dispute = DemoBattle::held_request(t.gm, "battle_dispute");
     EXPECT_EQ(dispute["player"], "gm");
-    EXPECT_EQ(dispute["context"]["reports"]["attacker"], report);
-    EXPECT_EQ(dispute["context"]["reports"]["defender"], claim);
+    // The GM reads both reports under the forces' ids.
+    const Json gm_report = t.get_battle(t.gm, battle)["report"];
+    Json gm_claim = gm_report;
+    gm_claim["attacker"]["losses"][0]["elements"] = 1;
+    EXPECT_EQ(dispute["context"]["reports"]["attacker"], gm_report);
+    EXPECT_EQ(dispute["context"]["reports"]["defender"], gm_claim);
     const Json options = dispute["options"];
     EXPECT_NE(std::find(options.begin(), options.end(), "attacker_report"), options.end());
     EXPECT_NE(std::find(options.begin(), options.end(), "defender_report"), options.end());
@@ -47,7 +54,8 @@ TEST(BattleDispute, DisagreeingReportsGoToTheGmWhoRulesForTheAttackersReport) {
             if (e["type"] == "battle_result" && e.value("battle", "") == battle) result = e;
         ASSERT_TRUE(result) << s->account;
         EXPECT_EQ((*result)["settled_by"], "report");
-        EXPECT_EQ((*result)["report"], report) << "not the attacker's report";
+        EXPECT_EQ((*result)["report"], t.get_battle(*s, battle)["report"])
+            << "not the attacker's report";
     }
 }
 

@@ -62,6 +62,13 @@ public:
         return request["context"]["battle"];
     }
 
+    // The first regiment of the battle's attacker or defender as that side names it (a side sees
+    // the other's regiments under designations of its own: issue 53).
+    std::string own_regiment(const std::string& role) {
+        return held_request(side(role), "battle_report")["context"]["battle"][role]["regiments"][0]
+            ["regiment"];
+    }
+
     // The seat of the battle's attacker or defender (from its battle_report request's role).
     Seat& side(const std::string& role) {
         return held_request(anna, "battle_report")["context"]["role"] == role ? anna : ingrid;
@@ -110,7 +117,7 @@ public:
         Seat& att = side("attacker");
         Seat& def = side("defender");
         const Json& defender = record["defender"];
-        const std::string regiment = defender["regiments"][0]["regiment"];
+        const std::string regiment = own_regiment("defender");
         const int ratio = record["judging"]["defeat_ratio"];
         const int needed = (defender["starting_elements"].get<int>() + ratio - 1) / ratio;
         auto act = [&](Seat& s, const Json& action) {

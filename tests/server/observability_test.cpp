@@ -208,7 +208,7 @@ TEST(TextLogs, AClientsNewlineCannotForgeALogLine) {
             server.api({{"type", "login"}, {"account", "gm"}, {"password", "pw-gm"}});
         ASSERT_EQ(status, 200) << body.dump();
         EXPECT_EQ(server.api({{"type", "gm"}, {"campaign", "raid"}, {"command", "force_advance"},
-                              {"reason", "ill\r\n" + forged}},
+                              {"period", 0}, {"reason", "ill\r\n" + forged}},
                              body["messages"][0]["token"].get<std::string>())
                       .first,
                   200);
