@@ -57,7 +57,7 @@ try {
   const report = await page.evaluate(() => window.umpire.reports.get(0).events);
   const moves = report.filter((e) => e.type === "force_moved" && e.force === "hadewych");
   assert.ok(moves.length >= 1, `Hadewych did not move: ${JSON.stringify(report.map((e) => e.type))}`);
-  const contact = report.find((e) => e.type === "contact" && e.forces.includes("ingegerd"));
+  const contact = report.find((e) => e.type === "contact" && e.forces.includes("enemy-A"));
 
   await toggle.click();
   assert.equal(await toggle.getAttribute("aria-expanded"), "true");
@@ -95,10 +95,10 @@ try {
     }
     if (contact && /^Step \d+ of \d+: Contact: /.test(said) && !sawContact) {
       sawContact = true;
-      const i2 = contact.forces.indexOf("ingegerd");
-      const enemy = replay.locator('g.force.f-enemy[data-force="ingegerd"]');
+      const i2 = contact.forces.indexOf("enemy-A");
+      const enemy = replay.locator('g.force.f-enemy[data-force="enemy-A"]');
       assert.equal(await hexOf(enemy), contact.hexes[i2].join(","), "Ingegerd where the contact showed her");
-      assert.match(await enemy.locator("title").textContent(), /^Enemy ingegerd, seen at the contact — at \(/);
+      assert.match(await enemy.locator("title").textContent(), /^Enemy enemy-A, seen at the contact — at \(/);
       assert.equal(await replay.locator("circle.replay-mark.m-contact").count(), contact.hexes.length);
     }
   }
@@ -148,7 +148,7 @@ try {
   await page.setViewportSize({ width: 1366, height: 768 });
 
   // The GM rolls the period back: the report Anna holds is of an attempt that no longer stands.
-  await api(gmToken, { type: "gm", campaign, command: "rollback", to_period: 0, reason: "the replay test rolls back" });
+  await api(gmToken, { type: "gm", campaign, command: "rollback", period: 1, to_period: 0, reason: "the replay test rolls back" });
   await page.waitForFunction(() => window.umpire.view.period.index === 0);
   await page.getByRole("button", { name: "Refresh reports" }).click();
   await page.locator("#replay-0-toggle", { hasText: "Replay on the map (rolled-back attempt)" }).waitFor();
