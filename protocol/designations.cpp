@@ -47,6 +47,24 @@ constexpr const char* kSeparators = ".|/,+>";
 
 bool has_parts(const std::string& s) { return s.find_first_of(kSeparators) != std::string::npos; }
 
+// `x` with every string value (and, with `keys`, every object key) passed through `f`.
+Json with_strings_mapped(const Json& x, const std::function<std::string(const std::string&)>& f,
+                         bool keys) {
+    if (x.is_string()) return f(x.get_ref<const std::string&>());
+    if (x.is_object()) {
+        Json out = Json::object();
+        for (auto it = x.begin(); it != x.end(); ++it)
+            out[keys ? f(it.key()) : it.key()] = with_strings_mapped(it.value(), f, keys);
+        return out;
+    }
+    if (x.is_array()) {
+        Json out = Json::array();
+        for (const auto& v : x) out.push_back(with_strings_mapped(v, f, keys));
+        return out;
+    }
+    return x;
+}
+
 // The parts of `s`, each followed by the separator after it ("" after the last).
 std::vector<std::pair<std::string, std::string>> parts_of(const std::string& s) {
     std::vector<std::pair<std::string, std::string>> parts;
@@ -83,18 +101,7 @@ public:
 
     // `x` with each enemy id replaced by its designation.
     Json renamed(const Json& x) {
-        if (x.is_string()) return rename(x.get_ref<const std::string&>());
-        if (x.is_object()) {
-            Json out = Json::object();
-            for (auto it = x.begin(); it != x.end(); ++it) out[rename(it.key())] = renamed(it.value());
-            return out;
-        }
-        if (x.is_array()) {
-            Json out = Json::array();
-            for (const auto& v : x) out.push_back(renamed(v));
-            return out;
-        }
-        return x;
+        return with_strings_mapped(x, [this](const std::string& s) { return rename(s); }, true);
     }
 
 private:
@@ -179,40 +186,26 @@ Json undesignated(const Viewer& viewer, const DesignationFacts* facts, Json answ
     for (const auto& [regiment, of] : facts->regiment_forces)
         if (const auto it = names->find(of.first); it != names->end())
             ids[it->second + "." + std::to_string(of.second)] = regiment;
-    const std::function<Json(const Json&)> walk = [&](const Json& x) -> Json {
-        if (x.is_string()) {
-            const std::string& s = x.get_ref<const std::string&>();
-            if (const auto it = ids.find(s); it != ids.end()) return it->second;
-            if (!has_parts(s)) return x;
-            // An id made of parts (a decision's, a contact's); "enemy-A.2" is a regiment.
-            std::string out;
-            const auto parts = parts_of(s);
-            for (std::size_t i = 0; i < parts.size(); ++i) {
-                auto [part, separator] = parts[i];
-                if (separator == "." && i + 1 < parts.size() &&
-                    ids.count(part + "." + parts[i + 1].first)) {
-                    part = ids[part + "." + parts[i + 1].first];
-                    separator = parts[++i].second;
-                } else if (const auto it = ids.find(part); it != ids.end()) {
-                    part = it->second;
-                }
-                out += part + separator;
+    const auto undesignate = [&](const std::string& s) -> std::string {
+        if (const auto it = ids.find(s); it != ids.end()) return it->second;
+        if (!has_parts(s)) return s;
+        // An id made of parts (a decision's, a contact's); "enemy-A.2" is a regiment.
+        std::string out;
+        const auto parts = parts_of(s);
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+            auto [part, separator] = parts[i];
+            if (separator == "." && i + 1 < parts.size() &&
+                ids.count(part + "." + parts[i + 1].first)) {
+                part = ids[part + "." + parts[i + 1].first];
+                separator = parts[++i].second;
+            } else if (const auto it = ids.find(part); it != ids.end()) {
+                part = it->second;
             }
-            return out;
+            out += part + separator;
         }
-        if (x.is_object()) {
-            Json out = Json::object();
-            for (auto i = x.begin(); i != x.end(); ++i) out[i.key()] = walk(i.value());
-            return out;
-        }
-        if (x.is_array()) {
-            Json out = Json::array();
-            for (const auto& v : x) out.push_back(walk(v));
-            return out;
-        }
-        return x;
+        return out;
     };
-    return walk(answer);
+    return with_strings_mapped(answer, undesignate, false);
 }
 
 }  // namespace umpire::protocol

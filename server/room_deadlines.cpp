@@ -126,12 +126,7 @@ void Room::notify(std::int64_t account, const std::string& key, const Json& payl
 
 void Room::notify_members(const std::string& key, const protocol::NotificationFacts& what,
                           const std::function<bool(const storage::MembershipRecord&)>& to) {
-    notify_members(
-        key,
-        [&](const protocol::Viewer& viewer, const protocol::CampaignFacts& campaign) {
-            return protocol::project(viewer, campaign, what);
-        },
-        to);
+    notify_members([&](const protocol::Viewer&, const Json&) { return key; }, what, to);
 }
 
 void Room::notify_members(const std::string& key, const Projector& project,
